@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CustomerType } from './common';
+
+/** GET /b2bapp/myaccount (SPEC.md §3 Account + User details). */
+export const MyAccount = z.object({
+  userId: z.string(),
+  role: z.enum(['OWNER', 'EMPLOYEE']),
+  firstName: z.string(),
+  lastName: z.string(),
+  customerType: CustomerType,
+  customerTypeLogo: z.string(),
+  unitCode: z.string(),
+  tradeName: z.string(),
+  mobileNumber: z.string(),
+  email: z.string().nullable(),
+  deliveryMarket: z.string().nullable(),
+  activated: z.boolean(),
+  tradeHeader: z.string().nullable(),
+  tradeFooter: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  subscription: z.object({ type: z.string(), validUntil: z.string().nullable() }).nullable(),
+});
+export type MyAccount = z.infer<typeof MyAccount>;
+
+export const Warehouse = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  isActive: z.boolean(),
+  profileImage: z.string().nullable(),
+  market: z.object({ name: z.string() }),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Warehouse = z.infer<typeof Warehouse>;
+export const WarehouseList = z.array(Warehouse);
+
+export const WarehouseIdParams = z.object({ id: z.string().min(1) });

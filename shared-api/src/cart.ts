@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** GET /cart (SPEC.md §3 Cart): the header badge reads body.total.itemCount. Entries are filled by the marketplace issue. */
+export const CartEntry = z.object({
+  id: z.string(),
+  sellerUnitCode: z.string(),
+  stockist: z.string(),
+  manufacturer: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  freeQuantity: z.number().int(),
+  ptrPaise: z.number().int(),
+  mrpPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export const Cart = z.object({
+  unitCode: z.string(),
+  entries: z.array(CartEntry),
+  total: z.object({ itemCount: z.number().int(), amountPaise: z.number().int() }),
+});
+export type Cart = z.infer<typeof Cart>;
