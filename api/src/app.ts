@@ -1,0 +1,133 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from 'fastify';
+import { sql } from 'kysely';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { PUBLIC, isAllowed, type Access } from './http/access';
+import { registerErrorHandlers } from './http/error-handler';
+import { ok } from './http/envelope';
+import { accessDenied } from './http/errors';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { createSmsSender, type SmsSender } from './modules/auth/sms';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
+import { employeesRoutes } from './modules/employees/routes';
+import { EmployeesService } from './modules/employees/service';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { NotificationsService } from './modules/notifications/service';
+import { pushRoutes } from './modules/push/routes';
+import { PushService } from './modules/push/service';
+import { testingRoutes } from './modules/testing/routes';
+
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with what it allows; the authorization test walks it. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface AppDeps {
+  /** Migrated database (server.ts opens it; tests share one per file). The app does not close it. */
+  db: Database;
+  /** Replaces the SMS adapter chosen by configuration (tests). */
+  sms?: SmsSender;
+}
+
+const DOCS_PREFIX = '/docs';
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  };
+}
+
+/** The API as a fastify instance, ready for `listen` (server.ts) or `inject` (tests). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+
+  // Every route must say who may call it; a route that forgets is a startup error, not an open door.
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    // The docs pages and CORS preflight answers carry no data.
+    const preflight = [route.method].flat().every((m) => m === 'OPTIONS');
+    if (route.url.startsWith(DOCS_PREFIX) || preflight) route.config = { ...route.config, ...PUBLIC };
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config: PUBLIC or requireRole(...))`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    }
+  });
+
+  await app.register(helmet, {
+    // Same-site lets the screens on :3000–:3005 read answers; the API itself serves no pages but /docs.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // /docs is also served over plain http locally; upgrading its assets to https would break it.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Medico B2B API', version: '0.1.0', description: 'Answers are { type: "success", body } or { type: "error", code, message }.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log);
+  const auth = new AuthService(deps.db, config, sms, app.log);
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access || access.public) return;
+    const caller = await auth.authenticate(request.headers.authorization, { acceptExpired: access.acceptExpiredToken === true });
+    if (!isAllowed(access, caller)) throw accessDenied();
+    request.caller = caller;
+  });
+
+  // For load balancers and start-up scripts: answers once the database does.
+  app.get('/health', { config: PUBLIC, schema: { hide: true } }, async () => {
+    await sql`select 1`.execute(deps.db);
+    return ok({ status: 'ok' });
+  });
+
+  await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { account: new AccountService(deps.db) });
+  await app.register(employeesRoutes, { employees: new EmployeesService(deps.db, config) });
+  await app.register(notificationsRoutes, { notifications: new NotificationsService(deps.db) });
+  await app.register(cartRoutes, { cart: new CartService(deps.db) });
+  await app.register(pushRoutes, { push: new PushService(deps.db, config) });
+  if (!config.isProduction) await app.register(testingRoutes, { auth });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessage, type ErrorResponse } from 'shared-api';
+import { AppError } from './errors';
+
+const send = (status: number, body: ErrorResponse) => ({ status, body });
+
+/** Maps anything thrown to the error envelope: bad input → 400 E0001, unknown → 500 E0041 (logged), never a stack trace. */
+function toErrorReply(error: FastifyError | AppError | Error): { status: number; body: ErrorResponse } {
+  if (error instanceof AppError) {
+    return send(error.statusCode, { type: 'error', code: error.code, message: error.message, fields: error.fields });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+      fields[where] ??= issue.message ?? 'Invalid value';
+    }
+    const first = Object.entries(fields)[0];
+    const message = first ? `${first[0]}: ${first[1]}` : errorMessage('E0001');
+    return send(400, { type: 'error', code: 'E0001', message, fields });
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // fastify's own input refusals: malformed JSON, body too large, wrong content type.
+    const code = status === 404 ? 'E0002' : status === 429 ? 'E0006' : 'E0001';
+    return send(status, { type: 'error', code, message: error.message || errorMessage(code) });
+  }
+  return send(500, { type: 'error', code: 'E0041', message: errorMessage('E0041') });
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorReply(error as FastifyError);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, body.message);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.status(404).send({ type: 'error', code: 'E0002', message: `${errorMessage('E0002')}: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Employee, EmployeeIdParams, EmployeeInput, EmployeeList, PATHS } from 'shared-api';
+import { z } from 'zod';
+import { callerOf, requireRole } from '../../http/access';
+import { ok, replies } from '../../http/envelope';
+import { routePattern } from '../../http/paths';
+import type { EmployeesService } from './service';
+
+/** Only the unit's owner manages its employee logins. */
+const OWNER_ONLY = requireRole({ roles: ['OWNER'] });
+
+export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesService }> = async (app, { employees }) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.get(PATHS.employees, {
+    config: OWNER_ONLY,
+    schema: { tags: ['employees'], summary: "The unit's employee logins", security, response: replies(EmployeeList) },
+    handler: async (request) => ok(await employees.list(callerOf(request))),
+  });
+
+  app.post(PATHS.addEmployee, {
+    config: OWNER_ONLY,
+    schema: {
+      tags: ['employees'],
+      summary: 'Register an employee login (own mobile number, signs in by OTP)',
+      security,
+      body: EmployeeInput,
+      response: replies(Employee),
+    },
+    handler: async (request) => ok(await employees.add(callerOf(request), request.body)),
+  });
+
+  app.delete(routePattern(PATHS.deleteEmployee, 'employeeId'), {
+    config: OWNER_ONLY,
+    schema: {
+      tags: ['employees'],
+      summary: 'Delete an employee login and end their sessions',
+      security,
+      params: EmployeeIdParams,
+      response: replies(z.null()),
+    },
+    handler: async (request) => {
+      await employees.remove(callerOf(request), request.params.employeeId);
+      return ok(null);
+    },
+  });
+};

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Employee, EmployeeInput } from 'shared-api';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { isUuid } from '../../http/ids';
+import { AppError, notFound } from '../../http/errors';
+import { activeWarehouseId } from '../account/repository';
+import { revokeAllForUser } from '../auth/repository';
+import { deletePushTokensOfUser } from '../push/repository';
+import * as repo from './repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+function toEmployee(row: { id: string; first_name: string; last_name: string; mobile: string; email: string | null; created_at: Date }): Employee {
+  return {
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    mobileNumber: row.mobile,
+    email: row.email ?? '',
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The form has one name field; stored as first name + the rest, as the header greets by first name. */
+function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+const alreadyRegistered = () =>
+  new AppError('E0029', 409, undefined, { mobileNumber: 'This mobile number or email is already registered' });
+
+/** Employees are users with role EMPLOYEE in the owner's unit: they sign in with their own number and act for the unit. */
+export class EmployeesService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  async list(caller: Caller): Promise<Employee[]> {
+    return (await repo.listEmployees(this.db, caller.unitId)).map(toEmployee);
+  }
+
+  async add(caller: Caller, input: EmployeeInput): Promise<Employee> {
+    const { first, last } = splitName(input.name);
+    const row = {
+      id: randomUUID(),
+      unit_id: caller.unitId,
+      first_name: first,
+      last_name: last,
+      mobile: input.mobileNumber,
+      email: input.email,
+      active_warehouse_id: await activeWarehouseId(this.db, caller.userId),
+      created_at: this.config.now(),
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (await repo.findLiveUserByMobileOrEmail(trx, input.mobileNumber, input.email)) throw alreadyRegistered();
+        await repo.insertEmployee(trx, row);
+      });
+    } catch (err) {
+      // Two owners adding the same number at once: the unique index decides.
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw alreadyRegistered();
+      throw err;
+    }
+    return toEmployee(row);
+  }
+
+  /** Soft delete: the row stays for history, their sessions and push tokens end now. */
+  async remove(caller: Caller, employeeId: string): Promise<void> {
+    if (!isUuid(employeeId)) throw notFound();
+    const now = this.config.now();
+    const removed = await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.softDeleteEmployee(trx, caller.unitId, employeeId, now))) return false;
+      await revokeAllForUser(trx, employeeId, now);
+      await deletePushTokensOfUser(trx, employeeId);
+      return true;
+    });
+    if (!removed) throw notFound();
+  }
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { PATHS, type Session } from 'shared-api';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed';
+import type { SmsSender } from '../src/modules/auth/sms';
+
+/**
+ * Test isolation: the embedded PGlite is one per jest worker (test/pglite-environment.cjs); with DATABASE_URL
+ * each test file gets a fresh schema on that server, dropped afterwards (jest loads this module once per file).
+ * Before every test the tables are truncated and the demo seed written again, and a new app is built
+ * around a clock the test can move.
+ */
+
+export const DEMO = {
+  stockist: '9800000001',
+  stockistEmployee: '9800000011',
+  retailer: '9800000002',
+  hospital: '9800000003',
+} as const;
+
+export const START_TIME = new Date('2026-11-22T04:30:00.000Z');
+
+export class TestClock {
+  private current = START_TIME.getTime();
+  readonly now = () => new Date(this.current);
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  config: Config;
+}
+
+export interface BuildOptions {
+  /** Environment variables on top of the test defaults (e.g. lower rate limits). */
+  env?: Record<string, string>;
+  sms?: SmsSender;
+}
+
+const TABLES = ['cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'users', 'warehouses', 'units'];
+
+let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
+
+async function createDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const pglite = (globalThis as { __PGLITE__?: PGlite }).__PGLITE__;
+    if (!pglite) throw new Error('No PGlite: run the API tests with api/jest.config.cjs (test/pglite-environment.cjs)');
+    const db = await openDatabase({ pgliteDataDir: 'memory', pglite });
+    await migrate(db);
+    return { db, dispose: () => db.destroy() };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = await openDatabase({ databaseUrl: url, pgliteDataDir: 'memory', schema });
+  await migrate(db);
+  return {
+    db,
+    dispose: async () => {
+      await db.destroy();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+function sharedDatabase() {
+  if (!database) {
+    database = createDatabase();
+    afterAll(async () => (await database!).dispose());
+  }
+  return database;
+}
+
+export async function resetData(db: Database, now: Date): Promise<void> {
+  await sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`).execute(db);
+  await seedDemo(db, now);
+}
+
+export function testConfig(clock: TestClock, env: Record<string, string> = {}): Config {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PGLITE_DATA_DIR: 'memory',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  return { ...config, now: clock.now };
+}
+
+/** Registers the per-test lifecycle; the returned context is filled before each test. */
+export function build(options: BuildOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  // Registered first so the database hooks run before the app is built.
+  sharedDatabase();
+  beforeEach(async () => {
+    ctx.db = (await sharedDatabase()).db;
+    ctx.clock = new TestClock();
+    await resetData(ctx.db, ctx.clock.now());
+    ctx.config = testConfig(ctx.clock, options.env);
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms });
+  });
+  afterEach(async () => {
+    await ctx.app.close();
+  });
+  return ctx;
+}
+
+export const bearer = (session: Pick<Session, 'token'>) => ({ authorization: `Bearer ${session.token}` });
+
+export function body<T = unknown>(res: LightMyRequestResponse): T {
+  return (res.json() as { body: T }).body;
+}
+
+export async function requestOtp(app: FastifyInstance, mobile: string, ip = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: PATHS.otpLogin, payload: { mobileNumber: mobile }, remoteAddress: ip });
+}
+
+export async function lastOtp(app: FastifyInstance, mobile: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: PATHS.testLastOtp, query: { mobileNumber: mobile } });
+  if (res.statusCode !== 200) throw new Error(`no OTP for ${mobile}: ${res.body}`);
+  return body<{ otp: string }>(res).otp;
+}
+
+export async function verifyOtp(app: FastifyInstance, mobile: string, otp: string, deviceId?: string) {
+  return app.inject({ method: 'POST', url: PATHS.otpVerify, payload: { mobileNumber: mobile, otp, deviceId } });
+}
+
+/** Signs in like the screens do: request a code, read it from the test endpoint, verify. */
+export async function login(app: FastifyInstance, mobile: string, deviceId?: string): Promise<Session> {
+  const sent = await requestOtp(app, mobile);
+  if (sent.statusCode !== 200) throw new Error(`OTP request for ${mobile} failed: ${sent.body}`);
+  const res = await verifyOtp(app, mobile, await lastOtp(app, mobile), deviceId);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${mobile} failed: ${res.body}`);
+  return body<Session>(res);
+}

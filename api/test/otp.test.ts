@@ -1,0 +1,147 @@
+import { PATHS } from 'shared-api';
+import { DEMO, body, build, lastOtp, requestOtp, verifyOtp } from './helpers';
+
+const t = build();
+
+const resend = (mobile: string, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: PATHS.otpResend, payload: { mobileNumber: mobile }, remoteAddress: ip });
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('OTP sign-in', () => {
+  it('sends a 6-digit code, stores only its hash, and signs in with it once', async () => {
+    const sent = await requestOtp(t.app, DEMO.stockist);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({
+      type: 'success',
+      body: { mobileNumber: DEMO.stockist, resendAfterSeconds: 60, expiresInSeconds: 300 },
+    });
+    const code = await lastOtp(t.app, DEMO.stockist);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const rows = await t.db.selectFrom('otp_codes').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.code_hash).not.toContain(code);
+
+    const verified = await verifyOtp(t.app, DEMO.stockist, code);
+    expect(verified.statusCode).toBe(200);
+    expect(body(verified)).toMatchObject({ tokenType: 'Bearer', token: expect.any(String), refreshToken: expect.any(String) });
+
+    const again = await verifyOtp(t.app, DEMO.stockist, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('E0003');
+  });
+
+  it('refuses an unknown number with E0037', async () => {
+    const res = await requestOtp(t.app, '9123456789');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ type: 'error', code: 'E0037', message: 'mobile not registered' });
+    expect((await verifyOtp(t.app, '9123456789', '123456')).json().code).toBe('E0037');
+  });
+
+  it.each([
+    [{ mobileNumber: '12345' }, 'mobileNumber'],
+    [{ mobileNumber: '+919800000001' }, 'mobileNumber'],
+    [{}, 'mobileNumber'],
+  ])('answers 400 E0001 for bad input %j', async (payload, field) => {
+    const res = await t.app.inject({ method: 'POST', url: PATHS.otpLogin, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ type: 'error', code: 'E0001', fields: { [field]: expect.any(String) } });
+  });
+
+  it('rejects a malformed code before looking it up', async () => {
+    const res = await t.app.inject({ method: 'POST', url: PATHS.otpVerify, payload: { mobileNumber: DEMO.retailer, otp: '12ab' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'E0001', fields: { otp: 'Enter the 6-digit code' } });
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    await requestOtp(t.app, DEMO.retailer);
+    const code = await lastOtp(t.app, DEMO.retailer);
+    t.clock.advance(301);
+    const res = await verifyOtp(t.app, DEMO.retailer, code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('E0003');
+  });
+
+  it('accepts a code just before it expires', async () => {
+    await requestOtp(t.app, DEMO.retailer);
+    const code = await lastOtp(t.app, DEMO.retailer);
+    t.clock.advance(299);
+    expect((await verifyOtp(t.app, DEMO.retailer, code)).statusCode).toBe(200);
+  });
+
+  it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
+    await requestOtp(t.app, DEMO.hospital);
+    const code = await lastOtp(t.app, DEMO.hospital);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const res = await verifyOtp(t.app, DEMO.hospital, wrongCode(code));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'E0003', message: `Invalid code, ${5 - attempt} attempt${5 - attempt === 1 ? '' : 's'} left` });
+    }
+    const fifth = await verifyOtp(t.app, DEMO.hospital, wrongCode(code));
+    expect(fifth.json().code).toBe('E0004');
+    const right = await verifyOtp(t.app, DEMO.hospital, code);
+    expect(right.statusCode).toBe(400);
+    expect(right.json().code).toBe('E0004');
+  });
+
+  it('allows a resend only after 60 seconds, and the new code replaces the old one', async () => {
+    await requestOtp(t.app, DEMO.stockist);
+    const first = await lastOtp(t.app, DEMO.stockist);
+
+    t.clock.advance(45);
+    const early = await resend(DEMO.stockist);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toEqual({ type: 'error', code: 'E0005', message: 'Please wait 15 seconds before requesting another code' });
+
+    t.clock.advance(15);
+    const ok = await resend(DEMO.stockist);
+    expect(ok.statusCode).toBe(200);
+    const second = await lastOtp(t.app, DEMO.stockist);
+    expect((await t.db.selectFrom('otp_codes').select('id').execute()).length).toBe(2);
+
+    if (first !== second) expect((await verifyOtp(t.app, DEMO.stockist, first)).json().code).toBe('E0003');
+    expect((await verifyOtp(t.app, DEMO.stockist, second)).statusCode).toBe(200);
+  });
+
+  it('does not send a second code when sign-in is requested again inside the wait', async () => {
+    await requestOtp(t.app, DEMO.stockist);
+    const code = await lastOtp(t.app, DEMO.stockist);
+    t.clock.advance(20);
+    const again = await requestOtp(t.app, DEMO.stockist);
+    expect(again.statusCode).toBe(200);
+    expect(body(again)).toEqual({ mobileNumber: DEMO.stockist, resendAfterSeconds: 40, expiresInSeconds: 280 });
+    expect(await t.db.selectFrom('otp_codes').select('id').execute()).toHaveLength(1);
+    expect((await verifyOtp(t.app, DEMO.stockist, code)).statusCode).toBe(200);
+  });
+
+  it('limits sends per number to 5 an hour (429 E0006)', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await resend(DEMO.retailer)).statusCode).toBe(200);
+      t.clock.advance(61);
+    }
+    const sixth = await resend(DEMO.retailer);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('E0006');
+
+    t.clock.advance(3600);
+    expect((await resend(DEMO.retailer)).statusCode).toBe(200);
+  });
+
+  describe('per IP', () => {
+    const limited = build({ env: { OTP_MAX_SENDS_PER_IP_PER_HOUR: '3' } });
+
+    it('limits sends from one address across numbers (429 E0006)', async () => {
+      const ip = '203.0.113.7';
+      for (const mobile of [DEMO.stockist, DEMO.retailer, DEMO.hospital]) {
+        expect((await requestOtp(limited.app, mobile, ip)).statusCode).toBe(200);
+      }
+      const fourth = await requestOtp(limited.app, DEMO.stockistEmployee, ip);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().code).toBe('E0006');
+      // Another address is not affected.
+      expect((await requestOtp(limited.app, DEMO.stockistEmployee, '203.0.113.8')).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { ErrorResponse, PATHS, Session } from 'shared-api';
+import { ApiError } from './api-error';
+import { clearUserData } from './clear-user-data';
+import { getSession, setSession } from './session';
+
+export { ApiError, isApiError } from './api-error';
+
+export const DEFAULT_API_BASE_URL = 'http://localhost:4000';
+
+export interface ApiConfig {
+  baseURL?: string;
+  /** Full-page navigation used after the session is lost (tests pass a spy instead of touching location). */
+  navigate?: (path: string) => void;
+}
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+
+/** The one axios instance every screen uses (through `api` or `fetcher`). */
+export const apiClient = axios.create({ baseURL: DEFAULT_API_BASE_URL, timeout: 30_000 });
+
+export function configureApi(config: ApiConfig): void {
+  if (config.baseURL !== undefined) apiClient.defaults.baseURL = config.baseURL;
+  if (config.navigate) navigate = config.navigate;
+}
+
+/** Leaves the app for `path` with a full page load, so no screen keeps the old user's state. */
+export function navigateTo(path: string): void {
+  navigate(path);
+}
+
+function authorization(session: Session): string {
+  return `${session.tokenType} ${session.token}`;
+}
+
+apiClient.interceptors.request.use((config) => {
+  const session = getSession();
+  if (session) config.headers.set('Authorization', authorization(session));
+  else config.headers.delete('Authorization');
+  return config;
+});
+
+// Sign-in, refresh and logout answer 403 for their own reasons; refreshing for them would loop or be pointless.
+const NO_REFRESH_PATHS: readonly string[] = [PATHS.otpLogin, PATHS.otpVerify, PATHS.otpResend, PATHS.refreshToken, PATHS.logout];
+
+interface RetriableConfig extends InternalAxiosRequestConfig {
+  /** Set when this request was already retried after a refresh (SPEC.md §9: refresh retried once per request). */
+  medicoRetried?: boolean;
+}
+
+// All 403s that arrive while a refresh is running wait for this one promise (SPEC.md §4).
+let refreshing: Promise<Session> | null = null;
+
+/**
+ * Exchanges the refresh token for a new session. Concurrent callers share one request. A failure clears the
+ * user's data and leaves for '/', then rejects.
+ */
+export function refreshSession(): Promise<Session> {
+  refreshing ??= runRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function runRefresh(): Promise<Session> {
+  try {
+    const refreshToken = getSession()?.refreshToken;
+    if (!refreshToken) throw new ApiError('E0039', 403);
+    const { data } = await apiClient.post<unknown>(PATHS.refreshToken, { refreshToken });
+    // Refresh succeeds only when the answer's type is "success" (SPEC.md §4) and carries a whole session.
+    const answer = data as { type?: unknown; body?: unknown } | null;
+    const next = answer?.type === 'success' ? Session.safeParse(answer.body) : null;
+    if (!next?.success) throw new ApiError('E0039', 403);
+    setSession(next.data);
+    return next.data;
+  } catch (error) {
+    await clearUserData();
+    navigate('/');
+    throw error;
+  }
+}
+
+apiClient.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403 || !error.config) throw error;
+  const config = error.config as RetriableConfig;
+  const path = (config.url ?? '').split('?')[0] ?? '';
+  if (config.medicoRetried || NO_REFRESH_PATHS.includes(path)) throw error;
+  config.medicoRetried = true;
+
+  // A request sent with an older token than the current one only needs the retry, not another refresh.
+  const session = getSession();
+  const sentWith = config.headers.get('Authorization');
+  if (!session || sentWith === authorization(session)) {
+    try {
+      await refreshSession();
+    } catch {
+      throw error;
+    }
+  }
+  return apiClient.request(config);
+});
+
+type Envelope = { type?: unknown; body?: unknown };
+
+function envelopeError(data: unknown, status: number): ApiError {
+  const parsed = ErrorResponse.safeParse(data);
+  if (parsed.success) return new ApiError(parsed.data.code, status, parsed.data.message, parsed.data.fields);
+  return new ApiError('E0041', status);
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isAxiosError(error) && error.response) return envelopeError(error.response.data, error.response.status);
+  // No answer at all (offline, DNS, CORS, time-out).
+  return new ApiError('E0041', 0);
+}
+
+async function unwrap<T>(request: Promise<AxiosResponse<unknown>>): Promise<T> {
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await request;
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const data = response.data as Envelope | null;
+  if (data?.type === 'success') return data.body as T;
+  throw envelopeError(response.data, response.status);
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/** Calls the API and returns the `body` of a `{ type: 'success', body }` answer; anything else throws `ApiError`. */
+export const api = {
+  get: <T>(path: string, params?: QueryParams): Promise<T> => unwrap<T>(apiClient.get(path, { params })),
+  post: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.post(path, body)),
+  delete: <T>(path: string): Promise<T> => unwrap<T>(apiClient.delete(path)),
+};
+
+/** SWR key: a path, or a path with its query parameters. */
+export type ApiKey = string | readonly [path: string, params?: QueryParams];
+
+/** The SWR fetcher for `ApiKey`s: `useSWR([PATHS.notifications, { page: 0 }], fetcher)`. */
+export function fetcher<T>(key: ApiKey): Promise<T> {
+  if (typeof key === 'string') return api.get<T>(key);
+  const [path, params] = key;
+  return api.get<T>(path, params);
+}

@@ -1,0 +1,37 @@
+import type { CustomerType, MyAccount } from 'shared-api';
+
+/*
+ * Role helpers for SPEC.md §6. They decide what the UI shows; the API enforces the same rules on its side.
+ */
+
+const BUYERS: ReadonlySet<CustomerType> = new Set(['RETAILER', 'HOSPITAL']);
+
+/** Header search box: RETAILER and HOSPITAL. */
+export function canSearch(type: CustomerType): boolean {
+  return BUYERS.has(type);
+}
+
+/** Cart icon and the cart request: RETAILER and HOSPITAL (never fetched for a STOCKIST). */
+export function canUseCart(type: CustomerType): boolean {
+  return BUYERS.has(type);
+}
+
+/** Inventory group (upload): STOCKIST only. */
+export function canUploadInventory(type: CustomerType): boolean {
+  return type === 'STOCKIST';
+}
+
+/** Customers group: a STOCKIST lists stockists, hospitals and retailers; everyone else lists stockists. */
+export function customerListTypes(type: CustomerType): readonly CustomerType[] {
+  return type === 'STOCKIST' ? ['STOCKIST', 'HOSPITAL', 'RETAILER'] : ['STOCKIST'];
+}
+
+/** Employee logins are managed by the unit's owner; an employee acts for the unit but cannot add logins. */
+export function canManageEmployees(role: MyAccount['role']): boolean {
+  return role === 'OWNER';
+}
+
+/** SPEC.md §4: an account is active only if activated is true. */
+export function isActive(account: Pick<MyAccount, 'activated'>): boolean {
+  return account.activated === true;
+}

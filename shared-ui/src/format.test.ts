@@ -1,0 +1,64 @@
+import { formatDate, formatDateTime, formatNumber, formatPhone, formatRupees, initials } from './format';
+
+describe('formatRupees (paise in, en-IN out)', () => {
+  it('groups in lakhs and crores', () => {
+    expect(formatRupees(12345678)).toBe('₹1,23,456.78');
+    expect(formatRupees(1234567890)).toBe('₹1,23,45,678.90');
+    expect(formatRupees(99900)).toBe('₹999.00');
+  });
+  it('zero and negative', () => {
+    expect(formatRupees(0)).toBe('₹0.00');
+    expect(formatRupees(-123450)).toBe('-₹1,234.50');
+    expect(formatRupees(-0.4)).toBe('₹0.00');
+  });
+  it('rounds fractions of a paisa', () => {
+    expect(formatRupees(100.4)).toBe('₹1.00');
+    expect(formatRupees(100.5)).toBe('₹1.01');
+  });
+  it('returns empty text for non-numbers', () => {
+    expect(formatRupees(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it('uses en-IN grouping', () => {
+    expect(formatNumber(1234567)).toBe('12,34,567');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1234.567)).toBe('1,234.57');
+  });
+});
+
+describe('formatPhone', () => {
+  it('shows +91 and a 5-5 split', () => {
+    expect(formatPhone('9800000001')).toBe('+91 98000 00001');
+    expect(formatPhone('+919800000011')).toBe('+91 98000 00011');
+  });
+  it('leaves anything else as given', () => {
+    expect(formatPhone('12345')).toBe('12345');
+  });
+});
+
+describe('dates', () => {
+  it('formats dd/mm/yyyy and 22 Nov 2026', () => {
+    expect(formatDate(new Date(2026, 10, 22))).toBe('22/11/2026');
+    expect(formatDate(new Date(2026, 10, 22), 'medium')).toBe('22 Nov 2026');
+  });
+  it('reads a bare ISO date as that calendar day', () => {
+    expect(formatDate('2026-01-05')).toBe('05/01/2026');
+  });
+  it('formats date and time with am/pm', () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 15, 5))).toBe('22/11/2026, 3:05 pm');
+  });
+  it('invalid input gives empty text', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letter of each name', () => {
+    expect(initials('Ramesh', 'Agarwal')).toBe('RA');
+    expect(initials('priya', undefined)).toBe('P');
+    expect(initials('', '')).toBe('');
+  });
+});

@@ -1,0 +1,68 @@
+/** Display formatters. Locale is en-IN everywhere (SPEC §9): lakh/crore grouping, dd/mm/yyyy dates. */
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const numbers = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const dateShort = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateMedium = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Money travels as integer paise; 12345678 → "₹1,23,456.78". Fractions of a paisa round to the nearest paisa. */
+export function formatRupees(paise: number): string {
+  if (!Number.isFinite(paise)) return '';
+  const rounded = Math.round(paise);
+  // Avoid "-₹0.00" for values that round to zero.
+  return rupees.format((rounded === 0 ? 0 : rounded) / 100);
+}
+
+/** 1234567 → "12,34,567" (en-IN grouping, at most 2 decimals). */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return numbers.format(value);
+}
+
+/** "9800000001" → "+91 98000 00001". Also accepts an already-prefixed number; anything else is returned as given. */
+export function formatPhone(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  const local = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
+  if (local.length !== 10) return mobile;
+  return `+91 ${local.slice(0, 5)} ${local.slice(5)}`;
+}
+
+export type DateInput = Date | string | number;
+
+function toDate(input: DateInput): Date | null {
+  // A bare "2026-11-22" is a calendar date: read it as local midnight, not UTC (which shifts the day west of UTC).
+  if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) {
+    const [y, m, d] = input.split('-').map(Number) as [number, number, number];
+    return new Date(y, m - 1, d);
+  }
+  const date = input instanceof Date ? input : new Date(input);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "22/11/2026" by default, or "22 Nov 2026" with style 'medium'. Invalid input → "". */
+export function formatDate(input: DateInput, style: 'short' | 'medium' = 'short'): string {
+  const date = toDate(input);
+  if (!date) return '';
+  return (style === 'medium' ? dateMedium : dateShort).format(date);
+}
+
+/** "22/11/2026, 3:05 pm". Invalid input → "". */
+export function formatDateTime(input: DateInput): string {
+  const date = toDate(input);
+  return date ? dateTime.format(date) : '';
+}
+
+/** Avatar initials: ("Ramesh", "Agarwal") → "RA". Missing parts are skipped. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  return [firstName, lastName]
+    .map((part) => part?.trim().charAt(0) ?? '')
+    .join('')
+    .toUpperCase();
+}

@@ -1,0 +1,68 @@
+// Public surface of shared-ui. Apps import only from 'shared-ui' (it is a Module Federation singleton).
+export { theme, type Theme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+
+export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './buttons/Button';
+export {
+  TextInput,
+  Select,
+  Checkbox,
+  type TextInputProps,
+  type SelectProps,
+  type SelectOption,
+  type CheckboxProps,
+} from './inputs/inputs';
+
+// Forms: always take Form/useForm/useFormState from here, so they share one react-final-form with the fields
+// (a remote bundling its own copy would give the fields a different form context).
+export { Form, useForm, useFormState, useField } from 'react-final-form';
+export { FORM_ERROR } from 'final-form';
+export {
+  TextField,
+  SelectField,
+  CheckboxField,
+  fieldError,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type CheckboxFieldProps,
+} from './forms/fields';
+export { FormError } from './forms/FormError';
+export { toSubmitErrors } from './forms/submitErrors';
+export * from './forms/validators';
+
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type SortState,
+  type SortDirection,
+} from './table/DataTable';
+
+export { Modal, type ModalProps } from './overlays/Modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './overlays/ConfirmDialog';
+
+export { toast, subscribeToasts, getToasts, TOAST_LIMIT, TOAST_AUTO_CLOSE_MS, type Toast, type ToastInput, type ToastKind } from './toasts/toastStore';
+export { ToastContainer } from './toasts/ToastContainer';
+
+export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
+export {
+  EmptyState,
+  ErrorPanel,
+  NotAvailableYet,
+  type EmptyStateProps,
+  type ErrorPanelProps,
+} from './feedback/states';
+
+export { PageHeader, PageTitle, Breadcrumb, type Crumb, type PageHeaderProps } from './page/PageHeader';
+export { Avatar, type AvatarProps } from './Avatar';
+export { Stack, Card, type StackProps, type CardProps } from './layout/layout';
+
+export {
+  formatRupees,
+  formatPhone,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  initials,
+  type DateInput,
+} from './format';

@@ -1,0 +1,76 @@
+import { type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '../theme';
+
+type Space = keyof typeof theme.space;
+
+const StyledStack = styled.div<{
+  $direction: 'row' | 'column';
+  $gap: Space;
+  $align?: CSSProperties['alignItems'];
+  $justify?: CSSProperties['justifyContent'];
+  $wrap: boolean;
+}>`
+  display: flex;
+  flex-direction: ${({ $direction }) => $direction};
+  gap: ${({ $gap }) => theme.space[$gap]};
+  align-items: ${({ $align }) => $align ?? 'stretch'};
+  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+`;
+
+export interface StackProps extends ComponentProps<'div'> {
+  /** column (default) stacks vertically; row lines things up. */
+  direction?: 'row' | 'column';
+  gap?: Space;
+  align?: CSSProperties['alignItems'];
+  justify?: CSSProperties['justifyContent'];
+  wrap?: boolean;
+}
+
+/** Flex layout with theme spacing: the one way to space things apart. */
+export function Stack({ direction = 'column', gap = 'md', align, justify, wrap = false, ...rest }: StackProps) {
+  return <StyledStack {...rest} $direction={direction} $gap={gap} $align={align} $justify={justify} $wrap={wrap} />;
+}
+
+const Section = styled.section`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.sm};
+`;
+const CardHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space.md};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border-bottom: 1px solid ${theme.colors.border};
+`;
+const CardTitle = styled.h2`
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+`;
+const CardBody = styled.div`
+  padding: ${theme.space.lg};
+`;
+
+export interface CardProps extends Omit<ComponentProps<'section'>, 'title'> {
+  title?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A white panel; with a title it gets a header row (title left, actions right). */
+export function Card({ title, actions, children, ...rest }: CardProps) {
+  return (
+    <Section {...rest}>
+      {(title || actions) && (
+        <CardHeader>
+          {title && <CardTitle>{title}</CardTitle>}
+          {actions}
+        </CardHeader>
+      )}
+      <CardBody>{children}</CardBody>
+    </Section>
+  );
+}
