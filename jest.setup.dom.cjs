@@ -1,4 +1,4 @@
 // react-router 7 needs TextEncoder/TextDecoder on globalThis; jsdom lacks them.
-const { TextEncoder, TextDecoder } = require('node:util');
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+const util = require('node:util');
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 require('@testing-library/jest-dom');

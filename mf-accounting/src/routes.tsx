@@ -1,0 +1,235 @@
+import { ComingSoon, RouteTable, type RouteEntry } from './route-table';
+
+// Purchases, sales, journals, stores and heads have no index screen in SPEC.md §2: their group crumb is plain text.
+const PURCHASES = { label: 'Purchases' };
+const PURCHASE_INVOICES = { label: 'Purchase Invoices', to: '/purchases/invoices' };
+const PURCHASE_ORDERS = { label: 'Purchase Orders', to: '/purchases/orders' };
+const SALES = { label: 'Sales' };
+const INSTORE_SALES = { label: 'In-store Sales', to: '/sales/instore' };
+const SALES_REPORTS = { label: 'Sales Reports', to: '/sales/reports' };
+const JOURNALS = { label: 'Journals', to: '/journals/dashboard' };
+const STORES = { label: 'Stores', to: '/stores/dashboard' };
+const HEADS = { label: 'Account Heads', to: '/heads/dashboard' };
+
+/**
+ * SPEC.md §2 purchases, sales, ledgers, profit&loss, memo-2-payment, journals, stores, heads: every screen of
+ * mf-accounting. The purchase orders of "the top-level variant" are served under /app too: a superset, so no
+ * link into them can break.
+ */
+export const routes: readonly RouteEntry[] = [
+  // Purchases
+  {
+    path: 'purchases/invoices',
+    title: 'Purchase Invoices',
+    crumbs: [PURCHASES],
+    element: <ComingSoon feature="Purchase invoices" note="Invoices from your suppliers with their amounts and payment status." />,
+  },
+  {
+    path: 'purchases/invoice/:id',
+    title: 'Purchase Invoice',
+    crumbs: [PURCHASES, PURCHASE_INVOICES],
+    element: <ComingSoon feature="Purchase invoice details" note="One purchase invoice with its items, amounts and payments." />,
+  },
+  {
+    path: 'purchases/invoice/:id/payment',
+    title: 'Invoice Payment',
+    crumbs: [PURCHASES, PURCHASE_INVOICES, { label: 'Purchase Invoice', to: '/purchases/invoice/:id' }],
+    element: <ComingSoon feature="Paying a purchase invoice" note="Record or make the payment of one purchase invoice." />,
+  },
+  {
+    path: 'purchases/invoices/add-purchase-order',
+    title: 'Add Purchase Order',
+    crumbs: [PURCHASES, PURCHASE_INVOICES],
+    element: <ComingSoon feature="Adding a purchase order" note="A form to raise a purchase order with a supplier." />,
+  },
+  {
+    path: 'purchases/reports',
+    title: 'Purchase Reports',
+    crumbs: [PURCHASES],
+    element: <ComingSoon feature="Purchase reports" note="Purchase totals by period and supplier." />,
+  },
+  {
+    path: 'purchases/report/:id',
+    title: 'Purchase Report',
+    crumbs: [PURCHASES, { label: 'Purchase Reports', to: '/purchases/reports' }],
+    element: <ComingSoon feature="Purchase report details" note="The invoices and amounts behind one purchase report." />,
+  },
+  {
+    path: 'purchases/returns',
+    title: 'Purchase Returns',
+    crumbs: [PURCHASES],
+    element: <ComingSoon feature="Purchase returns" note="Goods you returned to your suppliers." />,
+  },
+  {
+    path: 'purchases/returns/:id',
+    title: 'Purchase Return',
+    crumbs: [PURCHASES, { label: 'Purchase Returns', to: '/purchases/returns' }],
+    element: <ComingSoon feature="Purchase return details" note="The items and amounts of one purchase return." />,
+  },
+  {
+    path: 'purchases/orders',
+    title: 'Purchase Orders',
+    crumbs: [PURCHASES],
+    element: <ComingSoon feature="Purchase orders" note="Orders you raised with your suppliers and their status." />,
+  },
+  {
+    path: 'purchases/orders/preview',
+    title: 'Purchase Order Preview',
+    crumbs: [PURCHASES, PURCHASE_ORDERS],
+    element: <ComingSoon feature="Purchase order preview" note="A purchase order as the supplier will see it, before it is sent." />,
+  },
+  {
+    path: 'purchases/orders/:id',
+    title: 'Purchase Order',
+    crumbs: [PURCHASES, PURCHASE_ORDERS],
+    element: <ComingSoon feature="Purchase order details" note="One purchase order with its items and status." />,
+  },
+  {
+    path: 'purchases/orders/:id/view',
+    title: 'View Purchase Order',
+    crumbs: [PURCHASES, PURCHASE_ORDERS, { label: 'Purchase Order', to: '/purchases/orders/:id' }],
+    element: <ComingSoon feature="Viewing a purchase order" note="A printable view of one purchase order." />,
+  },
+
+  // Sales
+  {
+    path: 'sales/instore',
+    title: 'In-store Sales',
+    crumbs: [SALES],
+    element: <ComingSoon feature="In-store sales" note="Sales made over the counter, with their invoices and payments." />,
+  },
+  {
+    path: 'sales/instore/:id',
+    title: 'In-store Sale',
+    crumbs: [SALES, INSTORE_SALES],
+    element: <ComingSoon feature="In-store sale details" note="One in-store sale with its items and payment." />,
+  },
+  {
+    path: 'sales/instore/:id/payment',
+    title: 'In-store Sale Payment',
+    crumbs: [SALES, INSTORE_SALES, { label: 'In-store Sale', to: '/sales/instore/:id' }],
+    element: <ComingSoon feature="Collecting an in-store payment" note="Record the payment of one in-store sale." />,
+  },
+  {
+    path: 'sales/add-instore/:id',
+    title: 'Add In-store Sale',
+    crumbs: [SALES, INSTORE_SALES],
+    element: <ComingSoon feature="Adding an in-store sale" note="A form to bill a customer over the counter." />,
+  },
+  {
+    path: 'sales/instore-add/:id',
+    title: 'Add In-store Sale Items',
+    crumbs: [SALES, INSTORE_SALES],
+    element: <ComingSoon feature="Adding items to an in-store sale" note="Add products to an in-store sale being billed." />,
+  },
+  {
+    path: 'sales/add-instore/preview/:id',
+    title: 'In-store Sale Preview',
+    crumbs: [SALES, INSTORE_SALES],
+    element: <ComingSoon feature="In-store sale preview" note="An in-store sale's invoice as the customer will get it, before it is saved." />,
+  },
+  {
+    path: 'sales/online',
+    title: 'Online Sales',
+    crumbs: [SALES],
+    element: <ComingSoon feature="Online sales" note="Sales from marketplace orders, with their invoices and payments." />,
+  },
+  {
+    path: 'sales/reports',
+    title: 'Sales Reports',
+    crumbs: [SALES],
+    element: <ComingSoon feature="Sales reports" note="Sales totals by period and customer." />,
+  },
+  {
+    path: 'sales/report/details',
+    title: 'Sales Report Details',
+    crumbs: [SALES, SALES_REPORTS],
+    element: <ComingSoon feature="Sales report details" note="The invoices behind one sales report." />,
+  },
+  {
+    path: 'sales/report/details/invoice',
+    title: 'Sales Report Invoice',
+    crumbs: [SALES, SALES_REPORTS, { label: 'Sales Report Details', to: '/sales/report/details' }],
+    element: <ComingSoon feature="Sales report invoice" note="One invoice of a sales report." />,
+  },
+  {
+    path: 'sales/returns',
+    title: 'Sales Returns',
+    crumbs: [SALES],
+    element: <ComingSoon feature="Sales returns" note="Goods your customers returned to you." />,
+  },
+  {
+    path: 'sales/returns/:id',
+    title: 'Sales Return',
+    crumbs: [SALES, { label: 'Sales Returns', to: '/sales/returns' }],
+    element: <ComingSoon feature="Sales return details" note="The items and amounts of one sales return." />,
+  },
+  {
+    path: 'sales/quotation/:id',
+    title: 'Quotation',
+    crumbs: [SALES],
+    element: <ComingSoon feature="Quotations" note="One quotation with its products and prices." />,
+  },
+
+  // Books
+  {
+    path: 'ledgers',
+    title: 'Ledgers',
+    crumbs: [],
+    element: <ComingSoon feature="Ledgers" note="Running balances with each party you trade with." />,
+  },
+  {
+    // The path holds a literal '&'; the router matches it whether the browser shows '&' or '%26'.
+    path: 'profit&loss',
+    title: 'Profit & Loss',
+    crumbs: [],
+    element: <ComingSoon feature="Profit and loss" note="Income against expenses for a period." />,
+  },
+  {
+    path: 'memo-2-payment',
+    title: 'Memo to Payment',
+    crumbs: [],
+    element: <ComingSoon feature="Memo to payment" note="Turn a delivery memo into a payment request." />,
+  },
+  {
+    path: 'journals/dashboard',
+    title: 'Journals',
+    crumbs: [],
+    element: <ComingSoon feature="Journals" note="Journal entries by date, with their accounts and amounts." />,
+  },
+  {
+    path: 'journals/add',
+    title: 'Add Journal Entry',
+    crumbs: [JOURNALS],
+    element: <ComingSoon feature="Adding a journal entry" note="A form to post a journal entry between account heads." />,
+  },
+  {
+    path: 'stores/dashboard',
+    title: 'Stores',
+    crumbs: [],
+    element: <ComingSoon feature="Stores" note="Your stores with their stock and sales at a glance." />,
+  },
+  {
+    path: 'stores/details',
+    title: 'Store Details',
+    crumbs: [STORES],
+    element: <ComingSoon feature="Store details" note="One store's address, stock and sales." />,
+  },
+  {
+    path: 'heads/dashboard',
+    title: 'Account Heads',
+    crumbs: [],
+    element: <ComingSoon feature="Account heads" note="The heads your journal entries and ledgers are booked under." />,
+  },
+  {
+    path: 'heads/add',
+    title: 'Add Account Head',
+    crumbs: [HEADS],
+    element: <ComingSoon feature="Adding an account head" note="A form to create an account head." />,
+  },
+];
+
+/** The remote's root component: createRemoteApp (src/app.tsx) wraps it in providers, router and error boundary. */
+export function App() {
+  return <RouteTable routes={routes} />;
+}

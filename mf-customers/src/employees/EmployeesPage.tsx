@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { Employee } from 'shared-api';
+import { Button, ConfirmDialog, DataTable, EmptyState, ErrorPanel, formatDate, formatPhone, toast, type DataTableColumn } from 'shared-ui';
+import { deleteEmployee, useEmployees } from './employees-api';
+
+/** The unit's employee logins (SPEC.md §2 "employees: logins list"), each deletable after a confirmation. */
+export function EmployeesPage() {
+  const { data: employees, error, isLoading, mutate } = useEmployees();
+  const [toDelete, setToDelete] = useState<Employee | null>(null);
+
+  if (error && !employees) {
+    return <ErrorPanel title="Employees could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  }
+  if (employees?.length === 0) {
+    return (
+      <EmptyState
+        title="No employee logins yet"
+        message="Register an employee to give them their own login: they sign in with their mobile number and act for your unit."
+      />
+    );
+  }
+
+  const columns: DataTableColumn<Employee>[] = [
+    { key: 'name', header: 'Name', sortable: true },
+    { key: 'mobileNumber', header: 'Mobile', render: (e) => formatPhone(e.mobileNumber) },
+    { key: 'email', header: 'Email', sortable: true },
+    { key: 'createdAt', header: 'Added on', sortable: true, render: (e) => formatDate(e.createdAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (e) => (
+        <Button type="button" variant="danger" size="sm" aria-label={`Delete ${e.name}`} onClick={() => setToDelete(e)}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  async function confirmDelete(employee: Employee) {
+    await deleteEmployee(employee.id);
+    toast.success({ title: 'Employee deleted', message: `${employee.name} can no longer sign in.` });
+    setToDelete(null);
+    // Drop the row at once, then refetch so the list is the server's.
+    await mutate((list) => list?.filter((e) => e.id !== employee.id));
+  }
+
+  return (
+    <>
+      <DataTable label="Employee logins" columns={columns} rows={employees ?? []} rowKey="id" loading={isLoading} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete employee login?"
+        message={
+          toDelete && (
+            <>
+              {toDelete.name} ({formatPhone(toDelete.mobileNumber)}) will be signed out and can no longer sign in for your unit.
+            </>
+          )
+        }
+        confirmLabel="Delete"
+        variant="danger"
+        onConfirm={() => (toDelete ? confirmDelete(toDelete) : undefined)}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// Types for jest-dom's matchers (toBeInTheDocument, ...) in this package's tests.
+import '@testing-library/jest-dom';

@@ -1,0 +1,46 @@
+import { activeLinkFor, navGroupsFor } from './nav-groups';
+
+const ids = (groups: ReturnType<typeof navGroupsFor>) => groups.map((g) => g.id);
+const links = (groups: ReturnType<typeof navGroupsFor>, id: string) => groups.find((g) => g.id === id)?.links?.map((l) => l.label);
+
+describe('navigation groups by role (SPEC.md §2, §6)', () => {
+  it('gives a stockist owner every group, Inventory upload and all three customer lists', () => {
+    const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
+    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'stores', 'inventory', 'customers', 'employees']);
+    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders']);
+    expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
+    expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments']);
+    expect(links(groups, 'inventory')).toEqual(['Upload Inventory']);
+    expect(links(groups, 'customers')).toEqual(['Stockists', 'Hospitals', 'Retailers']);
+    expect(links(groups, 'employees')).toEqual(['Logins']);
+  });
+
+  it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group and only the Stockists list', (customerType) => {
+    const groups = navGroupsFor({ customerType, role: 'OWNER' });
+    expect(ids(groups)).not.toContain('inventory');
+    expect(links(groups, 'customers')).toEqual(['Stockists']);
+  });
+
+  it('hides Employees from an employee login', () => {
+    expect(ids(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE' }))).not.toContain('employees');
+  });
+
+  it('opens the dashboard on the online-pickups tab', () => {
+    expect(navGroupsFor({ customerType: 'RETAILER', role: 'OWNER' })[0]?.to).toBe('/dashboard?tab=online-pickups');
+  });
+});
+
+describe('activeLinkFor', () => {
+  const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
+
+  it('highlights the most specific link for a path and the pages below it', () => {
+    expect(activeLinkFor(groups, '/customers/stockists')).toBe('/customers/stockists');
+    expect(activeLinkFor(groups, '/customers')).toBe('/customers');
+    expect(activeLinkFor(groups, '/orders/online-orders/ORD-1')).toBe('/orders/online-orders');
+    expect(activeLinkFor(groups, '/dashboard')).toBe('/dashboard?tab=online-pickups');
+  });
+
+  it('highlights nothing for a page outside the navigation', () => {
+    expect(activeLinkFor(groups, '/profile')).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import type { MyAccount } from 'shared-api';
+import { canManageEmployees, canUploadInventory, customerListTypes } from 'shared-auth';
+import type { IconName } from './icons';
+
+/** A link target without the /app prefix; the navigation adds the variant the user is in. */
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  id: string;
+  label: string;
+  icon: IconName;
+  /** A group without sub-links is itself a link. */
+  to?: string;
+  links?: readonly NavLink[];
+}
+
+const CUSTOMER_LINKS: Readonly<Record<string, NavLink>> = {
+  STOCKIST: { label: 'Stockists', to: '/customers/stockists' },
+  HOSPITAL: { label: 'Hospitals', to: '/customers/hospitals' },
+  RETAILER: { label: 'Retailers', to: '/customers/retailers' },
+};
+
+/** The group open by default when the navigation opens (SPEC.md §2). */
+export const DEFAULT_OPEN_GROUP = 'orders';
+
+/**
+ * Navigation groups by role (SPEC.md §2, §6). The shell owns this list, so navigation keeps working while a
+ * remote is down. Dashboard, Orders, Billing, Payments and Stores are for everyone; Inventory for stockists;
+ * Customers by type; Employees for the unit's owner.
+ */
+export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>): NavGroup[] {
+  const groups: NavGroup[] = [
+    { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard?tab=online-pickups' },
+    {
+      id: 'orders',
+      label: 'Orders',
+      icon: 'orders',
+      links: [
+        { label: 'Orders Overview', to: '/orders/orders-overview' },
+        { label: 'Online Pickups', to: '/orders/online-pickups' },
+        { label: 'Offline Pickups', to: '/orders/offline-pickups' },
+        { label: 'Online Orders', to: '/orders/online-orders' },
+      ],
+    },
+    {
+      id: 'billing',
+      label: 'Billing Details',
+      icon: 'billing',
+      links: [
+        { label: 'Medico Invoice', to: '/billing/invoices' },
+        { label: 'Connected Users', to: '/customers' },
+        { label: 'UPI Details', to: '/billing/upi-account' },
+      ],
+    },
+    {
+      id: 'payments',
+      label: 'Payments',
+      icon: 'payments',
+      links: [
+        { label: 'Receive Payments', to: '/payments/upi/receive' },
+        { label: 'Make Payments', to: '/payments/upi/make' },
+      ],
+    },
+    { id: 'stores', label: 'Stores', icon: 'stores', to: '/stores/dashboard' },
+  ];
+  if (canUploadInventory(account.customerType)) {
+    groups.push({ id: 'inventory', label: 'Inventory', icon: 'inventory', links: [{ label: 'Upload Inventory', to: '/inventory/upload' }] });
+  }
+  groups.push({
+    id: 'customers',
+    label: 'Customers',
+    icon: 'customers',
+    links: customerListTypes(account.customerType).flatMap((type) => CUSTOMER_LINKS[type] ?? []),
+  });
+  if (canManageEmployees(account.role)) {
+    groups.push({ id: 'employees', label: 'Employees', icon: 'employees', links: [{ label: 'Logins', to: '/employees' }] });
+  }
+  return groups;
+}
+
+/** True when `to` (without /app) is the page at `path` (without /app) or a page below it; query strings ignored. */
+export function isLinkActive(to: string, path: string): boolean {
+  const target = to.split('?')[0] ?? to;
+  return path === target || path.startsWith(`${target}/`);
+}
+
+/**
+ * The one link to highlight for `path`: the most specific match, so /customers/stockists lights "Stockists"
+ * and not also "Connected Users" (/customers).
+ */
+export function activeLinkFor(groups: readonly NavGroup[], path: string): string | null {
+  let best: string | null = null;
+  for (const group of groups) {
+    for (const to of group.to ? [group.to] : (group.links ?? []).map((l) => l.to)) {
+      if (isLinkActive(to, path) && (best === null || to.length > best.length)) best = to;
+    }
+  }
+  return best;
+}
+
+export function groupContains(group: NavGroup, to: string | null): boolean {
+  if (to === null) return false;
+  return group.to === to || (group.links ?? []).some((l) => l.to === to);
+}

@@ -1,0 +1,79 @@
+import { Link, Navigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { OtpSignInForm, registerPush, selectPushAdapter, useSession } from 'shared-auth';
+import { Card, theme } from 'shared-ui';
+import { firebasePushConfig } from '../remotes/remotes-config';
+import { PublicLayout } from './PublicLayout';
+
+/** SPEC.md §4: once authorised, ask for a push token (or the browser's permission). Once per sign-in, not per page load. */
+function offerPush(): void {
+  void registerPush(selectPushAdapter(firebasePushConfig()));
+}
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1.2fr) minmax(320px, 1fr);
+  gap: ${theme.space.xxl};
+  align-items: start;
+  @media (max-width: 800px) {
+    grid-template-columns: 1fr;
+  }
+`;
+const Pitch = styled.section`
+  h1 {
+    font-size: 32px;
+    line-height: 1.2;
+    margin-bottom: ${theme.space.md};
+  }
+  p {
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.lg};
+  }
+  ul {
+    padding-left: ${theme.space.lg};
+    line-height: 1.8;
+  }
+`;
+const Small = styled.p`
+  margin: ${theme.space.md} 0 0;
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  a {
+    color: ${theme.colors.primary};
+  }
+`;
+
+/** '/' and '/login' (SPEC.md §1, §2): what the portal is, and sign-in by mobile number and one-time code. */
+export function LandingPage() {
+  const session = useSession();
+  // Signed in already (or just now): the dashboard is the home of a signed-in user.
+  if (session) return <Navigate to="/app/dashboard" replace />;
+
+  return (
+    <PublicLayout>
+      <Columns>
+        <Pitch>
+          <h1>The trading portal for India&apos;s licensed pharmaceutical trade</h1>
+          <p>7 seconds to make an impression, done in 5.</p>
+          <ul>
+            <li>Connect with verified stockists, hospitals and retailers near you</li>
+            <li>Order from several sellers with real-time stock and expiry dates</li>
+            <li>Deliveries and pickups, UPI payments, inventory upload and accounting</li>
+            <li>Logins for your employees, acting for your business</li>
+          </ul>
+          <p>Referral offer: 5 free deliveries on activation, plus 3 more when you add your inventory.</p>
+        </Pitch>
+        <Card title="Sign in">
+          <OtpSignInForm onSignedIn={offerPush} />
+          <Small>
+            New to Medico? <Link to="/registration">Register your business</Link>
+          </Small>
+          <Small>
+            By signing in you accept the <Link to="/terms-and-conditions">terms and conditions</Link> and the{' '}
+            <Link to="/privacy-policy">privacy policy</Link>.
+          </Small>
+        </Card>
+      </Columns>
+    </PublicLayout>
+  );
+}
