@@ -20,6 +20,11 @@ const SINGLETONS = [
   'swr',
   'single-spa',
   'single-spa-react',
+  // Form state must be one copy: shared-ui's fields and a remote's <Form> meet through React context.
+  'react-final-form',
+  'final-form',
+  // shared-api's schemas run in the browser too; one copy of zod for the shell and every remote.
+  'zod',
   'shared-auth',
   'shared-ui',
 ];

@@ -25,6 +25,8 @@ export default defineConfig({
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
+    // The portal asks for notification permission after sign-in (SPEC.md §4); granted here so no prompt blocks.
+    permissions: ['notifications'],
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's chromium: no browser download works on these machines.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { PATHS, type CustomerType } from 'shared-api';
-import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, withProviders } from './fake-api.test-kit';
-import { describeRouteTable, renderAt } from './route-table.test-kit';
+import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 import { SURESH } from './employees/fixtures.test-kit';
 

@@ -4,7 +4,7 @@ import { ButtonLink } from 'shared-ui';
 import { CustomerListPage } from './customers/CustomerListPage';
 import { EmployeesPage } from './employees/EmployeesPage';
 import { RegisterEmployeePage } from './employees/RegisterEmployeePage';
-import { RouteTable, type PageRoute, type RouteEntry } from './route-table';
+import { RouteTable, type PageRoute, type RouteEntry } from 'shared-auth';
 
 const CUSTOMERS = { label: 'Customers', to: '/customers' };
 const EMPLOYEES = { label: 'Employees', to: '/employees' };

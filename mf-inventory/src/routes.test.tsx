@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders } from './fake-api.test-kit';
-import { describeRouteTable, renderAt } from './route-table.test-kit';
+import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
 describe('mf-inventory routes', () => {

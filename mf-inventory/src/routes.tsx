@@ -1,12 +1,12 @@
-import { canUploadInventory } from 'shared-auth';
-import { ComingSoon, RouteTable, type RouteEntry } from './route-table';
+import { RouteTable, canUploadInventory, type RouteEntry } from 'shared-auth';
+import { NotAvailableYet } from 'shared-ui';
 
 const INVENTORY = { label: 'Inventory', to: '/inventory/list' };
 const STOCKS = { label: 'Stocks', to: '/stocks/list' };
 const STOCK_REPORTS = { label: 'Stock Reports', to: '/stocks/reports' };
 
 const stockReportDetails = (
-  <ComingSoon feature="Stock report details" note="The products, batches and quantities behind one stock report." />
+  <NotAvailableYet feature="Stock report details" note="The products, batches and quantities behind one stock report." />
 );
 
 /**
@@ -19,39 +19,39 @@ export const routes: readonly RouteEntry[] = [
     path: 'inventory/list',
     title: 'Inventory',
     crumbs: [],
-    element: <ComingSoon feature="Your inventory" note="The stock you uploaded, with quantity and expiry date per product." />,
+    element: <NotAvailableYet feature="Your inventory" note="The stock you uploaded, with quantity and expiry date per product." />,
   },
   {
     path: 'inventory/upload',
     title: 'Upload Inventory',
     crumbs: [INVENTORY],
     access: { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists upload inventory.' },
-    element: <ComingSoon feature="Inventory upload" note="Upload your stock as an Excel (XLS, XLSX), PDF or TXT file." />,
+    element: <NotAvailableYet feature="Inventory upload" note="Upload your stock as an Excel (XLS, XLSX), PDF or TXT file." />,
   },
   { path: 'stocks', redirectTo: '/stocks/list' },
   {
     path: 'stocks/list',
     title: 'Stocks',
     crumbs: [],
-    element: <ComingSoon feature="Stocks" note="Every product in stock with its batches, quantity and expiry date." />,
+    element: <NotAvailableYet feature="Stocks" note="Every product in stock with its batches, quantity and expiry date." />,
   },
   {
     path: 'stocks/add',
     title: 'Add Stock',
     crumbs: [STOCKS],
-    element: <ComingSoon feature="Adding stock" note="A form to add a product batch with quantity, free quantity and expiry date." />,
+    element: <NotAvailableYet feature="Adding stock" note="A form to add a product batch with quantity, free quantity and expiry date." />,
   },
   {
     path: 'stocks/:id',
     title: 'Stock Details',
     crumbs: [STOCKS],
-    element: <ComingSoon feature="Stock details" note="One product's batches and the movements that explain its stock." />,
+    element: <NotAvailableYet feature="Stock details" note="One product's batches and the movements that explain its stock." />,
   },
   {
     path: 'stocks/reports',
     title: 'Stock Reports',
     crumbs: [STOCKS],
-    element: <ComingSoon feature="Stock reports" note="Stock value and movement by period." />,
+    element: <NotAvailableYet feature="Stock reports" note="Stock value and movement by period." />,
   },
   { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], element: stockReportDetails },
   { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], element: stockReportDetails },
@@ -59,13 +59,13 @@ export const routes: readonly RouteEntry[] = [
     path: 'stocks/expiry-list',
     title: 'Expiry List',
     crumbs: [STOCKS],
-    element: <ComingSoon feature="The expiry list" note="Batches that are expired or about to expire." />,
+    element: <NotAvailableYet feature="The expiry list" note="Batches that are expired or about to expire." />,
   },
   {
     path: 'stocks/expiry/details',
     title: 'Expiry Details',
     crumbs: [STOCKS, { label: 'Expiry List', to: '/stocks/expiry-list' }],
-    element: <ComingSoon feature="Expiry details" note="The batches and quantities expiring in one period." />,
+    element: <NotAvailableYet feature="Expiry details" note="The batches and quantities expiring in one period." />,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describeRouteTable, renderAt } from './route-table.test-kit';
+import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
 describe('mf-orders routes', () => {

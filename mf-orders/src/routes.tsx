@@ -1,4 +1,5 @@
-import { ComingSoon, RouteTable, type RouteEntry } from './route-table';
+import { RouteTable, type RouteEntry } from 'shared-auth';
+import { NotAvailableYet } from 'shared-ui';
 
 const ORDERS = { label: 'Orders', to: '/orders' };
 const OUTWARD_STOCK = { label: 'Outward Stock Registry', to: '/outward-stock-registry' };
@@ -10,73 +11,73 @@ export const routes: readonly RouteEntry[] = [
     path: 'orders/offline-pickups',
     title: 'Offline Pickups',
     crumbs: [ORDERS],
-    element: <ComingSoon feature="Offline pickups" note="Pickups booked outside the app, with landmark, mobile, date and pickup status." />,
+    element: <NotAvailableYet feature="Offline pickups" note="Pickups booked outside the app, with landmark, mobile, date and pickup status." />,
   },
   {
     path: 'orders/offline-pickups/add',
     title: 'Add Offline Pickup',
     crumbs: [ORDERS, { label: 'Offline Pickups', to: '/orders/offline-pickups' }],
-    element: <ComingSoon feature="Booking an offline pickup" note="A form to book a pickup by landmark, mobile number and date." />,
+    element: <NotAvailableYet feature="Booking an offline pickup" note="A form to book a pickup by landmark, mobile number and date." />,
   },
   {
     path: 'orders/online-pickups',
     title: 'Online Pickups',
     crumbs: [ORDERS],
-    element: <ComingSoon feature="Online pickups" note="Pickups of online orders, with vehicle number, delivery boy and pickup status." />,
+    element: <NotAvailableYet feature="Online pickups" note="Pickups of online orders, with vehicle number, delivery boy and pickup status." />,
   },
   {
     path: 'orders/online-orders',
     title: 'Online Orders',
     crumbs: [ORDERS],
-    element: <ComingSoon feature="Online orders" note="Orders placed through the marketplace: number, date, trade name, distance, items and deliveries." />,
+    element: <NotAvailableYet feature="Online orders" note="Orders placed through the marketplace: number, date, trade name, distance, items and deliveries." />,
   },
   {
     path: 'orders/online-orders/:orderId',
     title: 'Online Order',
     crumbs: [ORDERS, { label: 'Online Orders', to: '/orders/online-orders' }],
-    element: <ComingSoon feature="Order details" note="One online order: its items, deliveries, images and pickup status." />,
+    element: <NotAvailableYet feature="Order details" note="One online order: its items, deliveries, images and pickup status." />,
   },
   {
     path: 'orders/orders-overview',
     title: 'Orders Overview',
     crumbs: [ORDERS],
-    element: <ComingSoon feature="Orders overview" note="All orders with their pickup and delivery status, by barcode." />,
+    element: <NotAvailableYet feature="Orders overview" note="All orders with their pickup and delivery status, by barcode." />,
   },
   {
     path: 'orders/orders-overview/:barcodeId',
     title: 'Barcode Details',
     crumbs: [ORDERS, { label: 'Orders Overview', to: '/orders/orders-overview' }],
-    element: <ComingSoon feature="Barcode details" note="The order and deliveries behind one barcode." />,
+    element: <NotAvailableYet feature="Barcode details" note="The order and deliveries behind one barcode." />,
   },
   {
     path: 'orders/outward-stock-registry',
     title: 'Outward Stock Registry',
     crumbs: [ORDERS],
-    element: <ComingSoon feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
+    element: <NotAvailableYet feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
   },
   {
     path: 'orders/outward-stock-registry/add',
     title: 'Add Outward Stock Entry',
     crumbs: [ORDERS, { label: 'Outward Stock Registry', to: '/orders/outward-stock-registry' }],
-    element: <ComingSoon feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
+    element: <NotAvailableYet feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
   },
   {
     path: 'delivery-tracking',
     title: 'Delivery Tracking',
     crumbs: [],
-    element: <ComingSoon feature="Delivery tracking" note="Where your deliveries and pickups are on their way." />,
+    element: <NotAvailableYet feature="Delivery tracking" note="Where your deliveries and pickups are on their way." />,
   },
   {
     path: 'outward-stock-registry',
     title: 'Outward Stock Registry',
     crumbs: [],
-    element: <ComingSoon feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
+    element: <NotAvailableYet feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
   },
   {
     path: 'outward-stock-registry/add',
     title: 'Add Outward Stock Entry',
     crumbs: [OUTWARD_STOCK],
-    element: <ComingSoon feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
+    element: <NotAvailableYet feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
   },
 ];
 

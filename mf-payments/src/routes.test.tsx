@@ -1,4 +1,4 @@
-import { describeRouteTable } from './route-table.test-kit';
+import { describeRouteTable } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
 describe('mf-payments routes', () => {

@@ -1,4 +1,5 @@
-import { ComingSoon, RouteTable, type RouteEntry } from './route-table';
+import { RouteTable, type RouteEntry } from 'shared-auth';
+import { NotAvailableYet } from 'shared-ui';
 
 // Neither group has an index screen in SPEC.md §2, so their group crumbs are plain text.
 const PAYMENTS = { label: 'Payments' };
@@ -10,38 +11,38 @@ export const routes: readonly RouteEntry[] = [
     path: 'payments/upi/create',
     title: 'Create UPI Payment',
     crumbs: [PAYMENTS],
-    element: <ComingSoon feature="Creating a UPI payment" note="Payee name and number, VPA, amount and invoice image, turned into a UPI payment with a QR code." />,
+    element: <NotAvailableYet feature="Creating a UPI payment" note="Payee name and number, VPA, amount and invoice image, turned into a UPI payment with a QR code." />,
   },
   {
     path: 'payments/upi/receive',
     title: 'Receive Payments',
     crumbs: [PAYMENTS],
-    element: <ComingSoon feature="Receiving payments" note="Payments due to you by UPI, with party name, amount and paid amount." />,
+    element: <NotAvailableYet feature="Receiving payments" note="Payments due to you by UPI, with party name, amount and paid amount." />,
   },
   {
     path: 'payments/upi/make',
     title: 'Make Payments',
     crumbs: [PAYMENTS],
-    element: <ComingSoon feature="Making payments" note="Payments you owe, paid by UPI to the party's VPA or QR code." />,
+    element: <NotAvailableYet feature="Making payments" note="Payments you owe, paid by UPI to the party's VPA or QR code." />,
   },
   {
     path: 'payments/upi/accounts',
     title: 'UPI Accounts',
     crumbs: [PAYMENTS],
-    element: <ComingSoon feature="UPI accounts" note="Your UPI accounts and their QR codes." />,
+    element: <NotAvailableYet feature="UPI accounts" note="Your UPI accounts and their QR codes." />,
   },
   {
     path: 'payments/upi/accounts/add',
     title: 'Add UPI Account',
     crumbs: [PAYMENTS, { label: 'UPI Accounts', to: '/payments/upi/accounts' }],
-    element: <ComingSoon feature="Adding a UPI account" note="A form for a UPI account: name, VPA, and the bank account behind it." />,
+    element: <NotAvailableYet feature="Adding a UPI account" note="A form for a UPI account: name, VPA, and the bank account behind it." />,
   },
   {
     path: 'billing/invoices',
     title: 'Medico Invoices',
     crumbs: [BILLING],
     element: (
-      <ComingSoon
+      <NotAvailableYet
         feature="Medico invoices"
         note="Our invoices to you: number, date, deliveries, total, subscription plan and payment status, with pay and open-invoice actions."
       />
@@ -51,7 +52,7 @@ export const routes: readonly RouteEntry[] = [
     path: 'billing/upi-account',
     title: 'UPI Details',
     crumbs: [BILLING],
-    element: <ComingSoon feature="UPI details" note="The bank account (name, account number, IFSC) and VPA your payments go to." />,
+    element: <NotAvailableYet feature="UPI details" note="The bank account (name, account number, IFSC) and VPA your payments go to." />,
   },
 ];
 

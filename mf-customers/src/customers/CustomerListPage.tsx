@@ -1,5 +1,5 @@
 import type { CustomerType } from 'shared-api';
-import { ComingSoon } from '../route-table';
+import { NotAvailableYet } from 'shared-ui';
 
 const PLURAL: Partial<Record<CustomerType, string>> = { STOCKIST: 'stockists', HOSPITAL: 'hospitals', RETAILER: 'retailers' };
 
@@ -10,7 +10,7 @@ const PLURAL: Partial<Record<CustomerType, string>> = { STOCKIST: 'stockists', H
 export function CustomerListPage({ customerType }: { customerType: CustomerType }) {
   const plural = PLURAL[customerType] ?? 'customers';
   return (
-    <ComingSoon
+    <NotAvailableYet
       feature={`Connected ${plural}`}
       note={`The ${plural} connected to you, searchable, each with a toggle for access to your inventory.`}
     />

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PATHS, type Employee } from 'shared-api';
 import { getToasts } from 'shared-ui';
-import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from '../fake-api.test-kit';
-import { renderAt } from '../route-table.test-kit';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
+import { renderAt } from 'shared-auth/testing/route-table';
 import { App } from '../routes';
 import { SURESH } from './fixtures.test-kit';
 

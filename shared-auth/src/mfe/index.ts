@@ -5,3 +5,4 @@ export { RemoteErrorBoundary } from './RemoteErrorBoundary';
 export { ParcelMount, type ParcelMountProps } from './ParcelMount';
 export { OtpSignInForm, OTP_RESEND_SECONDS } from './OtpSignInForm';
 export { DevShell, startStandalone } from './DevShell';
+export { RouteTable, isRedirect, prefixesOf, NOT_FOUND_PATH, type RouteEntry, type PageRoute, type RedirectRoute } from './RouteTable';

@@ -67,11 +67,12 @@ export function ErrorPanel({ title = 'Something went wrong', message, onRetry, r
 }
 
 /** The honest state of a route whose screen a later release fills. */
-export function NotAvailableYet({ feature }: { feature: string }) {
+/** The honest state of a screen a later release fills; `note` says in one line what it will hold. */
+export function NotAvailableYet({ feature, note }: { feature: string; note?: string }) {
   return (
     <EmptyState
       title={`${feature} is not available yet`}
-      message="This screen is part of a later release. Everything else in the portal keeps working."
+      message={note ?? 'This screen is part of a later release. Everything else in the portal keeps working.'}
     />
   );
 }

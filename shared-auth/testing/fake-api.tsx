@@ -6,7 +6,7 @@ import { cleanup } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { type ReactNode } from 'react';
 import { PATHS, type ErrorCode, type MyAccount } from 'shared-api';
-import { AppProviders, apiClient, clearSession, clearSwrCache, setSession } from 'shared-auth';
+import { AppProviders, apiClient, clearSession, clearSwrCache, setSession } from '../src';
 import { toast } from 'shared-ui';
 
 export interface FakeRequest {

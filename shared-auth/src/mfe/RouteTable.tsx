@@ -2,15 +2,12 @@
  * The route table of a remote and the one component that renders it. Every screen of the remote is a row:
  * its path (relative to the basename the shell passes, '/app' or ''), title, breadcrumb and element, so a page
  * header and breadcrumb never drift from the route they belong to.
- *
- * The same file sits in each mf-* remote: it would live in shared-ui, which this remote does not own.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, generatePath, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import type { MyAccount } from 'shared-api';
-import { useMyAccount } from 'shared-auth';
-import { ErrorPanel, NotAvailableYet, PageHeader, Spinner, Stack, theme, type Crumb } from 'shared-ui';
+import { useMyAccount } from '../account';
+import { ErrorPanel, PageHeader, Spinner, Stack, type Crumb } from 'shared-ui';
 
 export interface PageRoute {
   path: string;
@@ -48,22 +45,6 @@ function LeaveForNotFound() {
     window.history.replaceState(window.history.state, '', NOT_FOUND_PATH);
   }, []);
   return null;
-}
-
-const Note = styled.p`
-  margin: ${theme.space.sm} 0 0;
-  text-align: center;
-  color: ${theme.colors.textMuted};
-`;
-
-/** The honest state of a screen a later issue fills: what it is, and one line on what it will hold. */
-export function ComingSoon({ feature, note }: { feature: string; note: string }) {
-  return (
-    <div>
-      <NotAvailableYet feature={feature} />
-      <Note>{note}</Note>
-    </div>
-  );
 }
 
 function Page({ route, actions, children }: { route: PageRoute; actions?: ReactNode; children: ReactNode }) {

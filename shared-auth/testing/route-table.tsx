@@ -1,11 +1,11 @@
 /*
  * Test kit for a remote's route table (jest only; nothing in the bundle imports it). Walks the table under both
- * basenames the shell uses and checks the promises route-table.tsx makes. Same file in each mf-* remote.
+ * basenames the shell uses and checks the promises RouteTable makes.
  */
 import { render, screen } from '@testing-library/react';
 import { type ComponentType, type ReactNode } from 'react';
 import { MemoryRouter, matchRoutes } from 'react-router-dom';
-import { isRedirect, NOT_FOUND_PATH, prefixesOf, type PageRoute, type RouteEntry } from './route-table';
+import { isRedirect, NOT_FOUND_PATH, prefixesOf, type PageRoute, type RouteEntry } from '../src/mfe/RouteTable';
 
 export const BASENAMES = ['/app', ''] as const;
 

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { API, DEMO, heading, signIn } from './support';
+
+test('sign in with OTP: the header greets by first name and shows the active warehouse city; logout returns to /', async ({ page }) => {
+  await signIn(page, DEMO.stockist.mobile);
+  await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
+  await expect(page.getByTestId('active-city')).toHaveText(new RegExp(DEMO.stockist.city));
+  await expect(heading(page, 'Dashboard')).toBeVisible();
+  await expect(page.getByText('Agarwal Pharma Distributors').first()).toBeVisible();
+
+  // The session survives a reload (token persisted).
+  await page.reload();
+  await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('http://localhost:3000/');
+  await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('medico.session'))).toBeNull();
+
+  // Signed-in routes now send the user back to /.
+  await page.goto('/app/profile');
+  await expect(page).toHaveURL('http://localhost:3000/');
+});
+
+test('a wrong code is refused with a clear message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByPlaceholder('10-digit mobile number').fill(DEMO.retailer.mobile);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByPlaceholder('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(/code/i);
+  await expect(page).toHaveURL('http://localhost:3000/');
+});
+
+test('an expired access token is refreshed silently and the page still loads', async ({ page }) => {
+  await signIn(page, DEMO.retailer.mobile);
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('medico.session') ?? 'null'));
+  expect(before?.token).toBeTruthy();
+
+  // Make the stored access token unusable, as an expired one is: the API answers 403 and the client must refresh.
+  await page.evaluate((session) => {
+    localStorage.setItem('medico.session', JSON.stringify({ ...session, token: 'expired.access.token', expiresAt: new Date(Date.now() - 60_000).toISOString() }));
+  }, before);
+  const refreshed = page.waitForResponse((r) => r.url() === `${API}/medico/refresh-token` && r.status() === 200);
+  await page.goto('/app/profile');
+  await refreshed;
+  await expect(heading(page, 'Profile')).toBeVisible();
+  await expect(page.getByText('Sharma Medical Stores').first()).toBeVisible();
+
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('medico.session') ?? 'null'));
+  expect(after.token).not.toBe('expired.access.token');
+  expect(after.refreshToken).not.toBe(before.refreshToken); // rotated
+});
+
+test('routing: /app goes to the dashboard, an unknown path to /errors/404 with Go back', async ({ page }) => {
+  await signIn(page, DEMO.retailer.mobile);
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/errors\/404$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+});

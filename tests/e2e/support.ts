@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+export const API = 'http://localhost:4000';
+
+/** Demo logins of the seed (api/src/db/seed.ts). */
+export const DEMO = {
+  stockist: { mobile: '9800000001', firstName: 'Ramesh', city: 'Pune' },
+  retailer: { mobile: '9800000002', firstName: 'Priya', city: 'Mumbai' },
+} as const;
+
+/** The last code the API "sent" by SMS (console adapter; the endpoint exists only outside production). */
+export async function lastOtp(page: Page, mobile: string): Promise<string> {
+  const res = await page.request.get(`${API}/test/otp/last`, { params: { mobileNumber: mobile } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).body.otp as string;
+}
+
+/** Signs in through the landing page exactly as a user does: mobile number, then the one-time code. */
+export async function signIn(page: Page, mobile: string): Promise<void> {
+  await page.goto('/');
+  await page.getByPlaceholder('10-digit mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to +91 ${mobile}`)).toBeVisible();
+  await expect(page.getByText(/Resend code in \d+ s/)).toBeVisible();
+  await page.getByPlaceholder('6-digit code').fill(await lastOtp(page, mobile));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+}
+
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+export async function openNavLink(page: Page, group: string, link: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: group }).click();
+  await page.getByRole('region', { name: `${group} links` }).getByRole('link', { name: link }).click();
+}
