@@ -10,7 +10,7 @@ import type { Database } from './db/database';
 import { PUBLIC, isAllowed, type Access } from './http/access';
 import { registerErrorHandlers } from './http/error-handler';
 import { ok } from './http/envelope';
-import { accessDenied } from './http/errors';
+import { accessDenied, notActivated } from './http/errors';
 import { accountRoutes } from './modules/account/routes';
 import { AccountService } from './modules/account/service';
 import { authRoutes } from './modules/auth/routes';
@@ -112,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!access || access.public) return;
     const caller = await auth.authenticate(request.headers.authorization, { acceptExpired: access.acceptExpiredToken === true });
     if (!isAllowed(access, caller)) throw accessDenied();
+    if (access.activeOnly && !caller.activated) throw notActivated();
     request.caller = caller;
   });
 

@@ -26,6 +26,8 @@ export interface UnitsTable {
   latitude: Optional<number>;
   longitude: Optional<number>;
   delivery_market: Optional<string>;
+  /** Seller preference: approve connection requests without asking. */
+  auto_approve: Defaulted<boolean>;
   created_at: Timestamp;
 }
 
@@ -124,6 +126,72 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+// ---- 002: product master, GST by HSN, batch-wise stock with its ledger, trade connections ----
+
+export interface HsnGstRatesTable {
+  hsn: string;
+  /** 'YYYY-MM-DD' */
+  effective_from: string;
+  /** basis points: 500 = 5 % */
+  rate_bp: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  manufacturer: string;
+  composition: Optional<string>;
+  pack: Defaulted<string>;
+  hsn: Optional<string>;
+  match_key: string;
+  created_at: Timestamp;
+}
+
+export interface InventoryBatchesTable {
+  id: string;
+  unit_id: string;
+  warehouse_id: string;
+  product_id: string;
+  batch_no: string;
+  /** 'YYYY-MM-DD' */
+  expiry_date: string;
+  mrp_paise: number;
+  ptr_paise: number;
+  pts_paise: Optional<number>;
+  quantity: Defaulted<number>;
+  reserved: Defaulted<number>;
+  scheme_buy: Optional<number>;
+  scheme_free: Optional<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER';
+
+export interface StockMovementsTable {
+  id: string;
+  batch_id: string;
+  unit_id: string;
+  kind: StockMovementKind;
+  quantity_delta: number;
+  reference: Optional<string>;
+  note: Optional<string>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export type ConnectionStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'DISCONNECTED';
+
+export interface ConnectionsTable {
+  id: string;
+  buyer_unit_id: string;
+  seller_unit_id: string;
+  status: ConnectionStatus;
+  has_access: Defaulted<boolean>;
+  requested_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
 export interface DB {
   units: UnitsTable;
   warehouses: WarehousesTable;
@@ -134,5 +202,10 @@ export interface DB {
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   push_tokens: PushTokensTable;
+  hsn_gst_rates: HsnGstRatesTable;
+  products: ProductsTable;
+  inventory_batches: InventoryBatchesTable;
+  stock_movements: StockMovementsTable;
+  connections: ConnectionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

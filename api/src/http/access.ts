@@ -11,6 +11,8 @@ export interface Caller {
   customerType: CustomerType;
   role: Role;
   familyId: string;
+  /** The unit is verified (SPEC.md §4): only then may it trade. */
+  activated: boolean;
 }
 
 /** What a route allows. Every route must declare one (app.ts refuses to start otherwise). */
@@ -22,6 +24,8 @@ export type Access =
       roles: readonly Role[] | 'ALL';
       /** Only logout: a correctly signed but expired token still identifies the session to end. */
       acceptExpiredToken?: boolean;
+      /** Trading routes (upload stock, cart, orders): refused with E0008 until the unit is verified. */
+      activeOnly?: boolean;
     };
 
 declare module 'fastify' {
@@ -37,7 +41,7 @@ export const PUBLIC = { access: { public: true } } as const satisfies { access: 
 
 /** Route config for a signed-in route: `config: requireRole({ roles: ['OWNER'] })`. Omitted → everyone signed in. */
 export function requireRole(
-  options: { customerTypes?: readonly CustomerType[]; roles?: readonly Role[]; acceptExpiredToken?: boolean } = {},
+  options: { customerTypes?: readonly CustomerType[]; roles?: readonly Role[]; acceptExpiredToken?: boolean; activeOnly?: boolean } = {},
 ): { access: Access } {
   return {
     access: {
@@ -45,6 +49,7 @@ export function requireRole(
       customerTypes: options.customerTypes ?? 'ALL',
       roles: options.roles ?? 'ALL',
       ...(options.acceptExpiredToken ? { acceptExpiredToken: true } : {}),
+      ...(options.activeOnly ? { activeOnly: true } : {}),
     },
   };
 }

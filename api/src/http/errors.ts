@@ -16,3 +16,4 @@ export class AppError extends Error {
 export const notFound = () => new AppError('E0002', 404);
 export const loggedOut = () => new AppError('E0039', 403);
 export const accessDenied = () => new AppError('E0040', 403);
+export const notActivated = () => new AppError('E0008', 403, 'Your account is not yet verified: trading opens once it is activated');
