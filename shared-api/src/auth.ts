@@ -20,8 +20,8 @@ export const OtpVerifyRequest = z.object({
 export type OtpVerifyRequest = z.infer<typeof OtpVerifyRequest>;
 
 export const Session = z.object({
-  token: z.string(),
-  refreshToken: z.string(),
+  token: z.string().min(1),
+  refreshToken: z.string().min(1),
   tokenType: z.literal('Bearer'),
   /** ISO timestamp when the access token expires. */
   expiresAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const CUSTOMER_TYPES = ['STOCKIST', 'RETAILER', 'HOSPITAL', 'SEASON_BOY', 'MANUFACTURER'] as const;
+import { CUSTOMER_TYPES } from './constants';
+
 export const CustomerType = z.enum(CUSTOMER_TYPES);
 export type CustomerType = z.infer<typeof CustomerType>;
 
@@ -11,6 +12,3 @@ export const MobileNumber = z
   .regex(/^[6-9]\d{9}$/, 'Enter a valid 10-digit mobile number');
 
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email');
-
-export const OS_TYPES = ['WINDOWS', 'MAC_OS', 'LINUX', 'ANDROID', 'IOS'] as const;
-export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop'] as const;

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './envelope';
+export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './account';
@@ -8,3 +9,4 @@ export * from './notifications';
 export * from './cart';
 export * from './push';
 export * from './paths';
+export * from './connections';

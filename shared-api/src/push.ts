@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OS_TYPES } from './common';
+import { OS_TYPES } from './constants';
 
 /** firebase add token (SPEC.md §7): body token, channel, osType, deviceId, model. */
 export const PushTokenRequest = z.object({

@@ -1,5 +1,6 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { ErrorResponse, PATHS, Session } from 'shared-api';
+import { PATHS, type Session } from 'shared-api';
+import { isErrorResponse, isSession } from './guards';
 import { ApiError } from './api-error';
 import { clearUserData } from './clear-user-data';
 import { getSession, setSession } from './session';
@@ -69,10 +70,10 @@ async function runRefresh(): Promise<Session> {
     const { data } = await apiClient.post<unknown>(PATHS.refreshToken, { refreshToken });
     // Refresh succeeds only when the answer's type is "success" (SPEC.md §4) and carries a whole session.
     const answer = data as { type?: unknown; body?: unknown } | null;
-    const next = answer?.type === 'success' ? Session.safeParse(answer.body) : null;
-    if (!next?.success) throw new ApiError('E0039', 403);
-    setSession(next.data);
-    return next.data;
+    const next = answer?.type === 'success' ? answer.body : null;
+    if (!isSession(next)) throw new ApiError('E0039', 403);
+    setSession(next);
+    return next;
   } catch (error) {
     await clearUserData();
     navigate('/');
@@ -103,8 +104,7 @@ apiClient.interceptors.response.use(undefined, async (error: unknown) => {
 type Envelope = { type?: unknown; body?: unknown };
 
 function envelopeError(data: unknown, status: number): ApiError {
-  const parsed = ErrorResponse.safeParse(data);
-  if (parsed.success) return new ApiError(parsed.data.code, status, parsed.data.message, parsed.data.fields);
+  if (isErrorResponse(data)) return new ApiError(data.code, status, data.message, data.fields);
   return new ApiError('E0041', status);
 }
 

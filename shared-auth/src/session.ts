@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { MyAccount, Session } from 'shared-api';
+import type { MyAccount, Session } from 'shared-api';
+import { isMyAccount, isSession } from './guards';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
 
 export { STORAGE_KEYS } from './storage';
@@ -10,8 +11,8 @@ export { STORAGE_KEYS } from './storage';
  */
 
 function restoreSession(): Session | null {
-  const parsed = Session.safeParse(readJson(STORAGE_KEYS.session));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(STORAGE_KEYS.session);
+  return isSession(stored) ? stored : null;
 }
 
 let current: Session | null = restoreSession();
@@ -58,8 +59,8 @@ export function isTokenExpired(session: Pick<Session, 'expiresAt'>, now: number 
 
 /** The signed-in user's details (SPEC.md §3), kept so a reload shows the header before the account refetches. */
 export function getUserDetails(): MyAccount | null {
-  const parsed = MyAccount.safeParse(readJson(STORAGE_KEYS.userDetails));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(STORAGE_KEYS.userDetails);
+  return isMyAccount(stored) ? stored : null;
 }
 
 export function setUserDetails(account: MyAccount): void {
