@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { Button, theme } from 'shared-ui';
 import { ERROR_MESSAGES, errorTitle } from './error-titles';
 
-const Page = styled.main`
+/** The full-screen frame of both error pages (this one and the rendering-failure page). */
+export const ErrorFrame = styled.main`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -42,13 +43,13 @@ export function ErrorPage() {
   }
 
   return (
-    <Page>
+    <ErrorFrame>
       <Code>{code}</Code>
       <Title>{title}</Title>
       {code && ERROR_MESSAGES[code] && <Text>{ERROR_MESSAGES[code]}</Text>}
       <Button type="button" onClick={goBack}>
         Go back
       </Button>
-    </Page>
+    </ErrorFrame>
   );
 }

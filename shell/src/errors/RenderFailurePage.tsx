@@ -1,19 +1,12 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from 'shared-ui';
+import { ErrorFrame } from './ErrorPage';
 
 /** SPEC.md §9: the rendering-failure page redirects after 5 seconds. */
 export const REDIRECT_AFTER_MS = 5000;
 
-const Page = styled.main`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${theme.space.md};
-  min-height: 100vh;
-  padding: ${theme.space.xl};
-  text-align: center;
+const Page = styled(ErrorFrame)`
   h1 {
     font-size: ${theme.fontSizes.xxl};
     color: ${theme.colors.danger};

@@ -5,7 +5,7 @@ import { theme } from 'shared-ui';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { basePathOf, withoutBase } from './base-path';
 import { icons } from './icons';
-import { activeLinkFor, DEFAULT_OPEN_GROUP, groupContains, navGroupsFor, type NavGroup } from './nav-groups';
+import { activeLinkFor, DEFAULT_OPEN_GROUP, groupContains, navGroupsFor, type NavGroup, type NavLink } from './nav-groups';
 import { useClickOutside } from './use-click-outside';
 
 const Root = styled.div`
@@ -98,6 +98,21 @@ const Flyout = styled.div`
   }
 `;
 
+/** A group's sub-links, the same in the open navigation and in the collapsed flyout. */
+function GroupLinks({ links, base, activeLink, onNavigate }: { links: readonly NavLink[]; base: string; activeLink: string | null; onNavigate: () => void }) {
+  return (
+    <SubList>
+      {links.map((link) => (
+        <li key={link.to}>
+          <SubLink to={`${base}${link.to}`} $active={link.to === activeLink} onClick={onNavigate} aria-current={link.to === activeLink ? 'page' : undefined}>
+            {link.label}
+          </SubLink>
+        </li>
+      ))}
+    </SubList>
+  );
+}
+
 /**
  * Left navigation (SPEC.md §2): 64 px collapsed with a flyout of each group's sub-links, 270 px open with the
  * groups expandable in place (Orders expanded on opening). A click outside closes it; the current URL is
@@ -166,15 +181,7 @@ export function SideNav() {
                 {open && icons.chevronDown}
               </ItemButton>
               {isExpanded && (
-                <SubList>
-                  {group.links?.map((link) => (
-                    <li key={link.to}>
-                      <SubLink to={`${base}${link.to}`} $active={link.to === activeLink} onClick={closeAll} aria-current={link.to === activeLink ? 'page' : undefined}>
-                        {link.label}
-                      </SubLink>
-                    </li>
-                  ))}
-                </SubList>
+                <GroupLinks links={group.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
               )}
             </div>
           );
@@ -183,15 +190,7 @@ export function SideNav() {
       {!open && flyoutGroup && (
         <Flyout role="region" aria-label={`${flyoutGroup.label} links`}>
           <h3>{flyoutGroup.label}</h3>
-          <SubList>
-            {flyoutGroup.links?.map((link) => (
-              <li key={link.to}>
-                <SubLink to={`${base}${link.to}`} $active={link.to === activeLink} onClick={closeAll} aria-current={link.to === activeLink ? 'page' : undefined}>
-                  {link.label}
-                </SubLink>
-              </li>
-            ))}
-          </SubList>
+          <GroupLinks links={flyoutGroup.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
         </Flyout>
       )}
     </Root>
