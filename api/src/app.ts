@@ -18,11 +18,25 @@ import { AuthService } from './modules/auth/service';
 import { createSmsSender, type SmsSender } from './modules/auth/sms';
 import { cartRoutes } from './modules/cart/routes';
 import { CartService } from './modules/cart/service';
+import { OrdersService } from './modules/orders/service';
+import { ordersRoutes } from './modules/orders/routes';
+import { searchRoutes } from './modules/search/routes';
+import { SearchService } from './modules/search/service';
 import { employeesRoutes } from './modules/employees/routes';
 import { EmployeesService } from './modules/employees/service';
+import { inventoryRoutes } from './modules/inventory/routes';
+import { InventoryService } from './modules/inventory/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationsService } from './modules/notifications/service';
 import { pushRoutes } from './modules/push/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { ProfileService } from './modules/profile/service';
+import { registrationRoutes } from './modules/registration/routes';
+import { RegistrationService } from './modules/registration/service';
+import { staffRoutes } from './modules/staff/routes';
+import { StaffService } from './modules/staff/service';
+import { connectionsRoutes } from './modules/connections/routes';
+import { ConnectionsService } from './modules/connections/service';
 import { PushService } from './modules/push/service';
 import { testingRoutes } from './modules/testing/routes';
 
@@ -89,7 +103,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // X-Registration-Token: the applicant's draft token during self-registration
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Registration-Token'],
     maxAge: 600,
   });
 
@@ -126,8 +141,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(accountRoutes, { account: new AccountService(deps.db) });
   await app.register(employeesRoutes, { employees: new EmployeesService(deps.db, config) });
   await app.register(notificationsRoutes, { notifications: new NotificationsService(deps.db) });
-  await app.register(cartRoutes, { cart: new CartService(deps.db) });
+  const orders = new OrdersService(deps.db, config);
+  await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
+  await app.register(ordersRoutes, { orders });
+  await app.register(searchRoutes, { search: new SearchService(deps.db, config) });
+  await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
+  await app.register(connectionsRoutes, { connections: new ConnectionsService(deps.db, config) });
+  const accountService = new AccountService(deps.db);
+  await app.register(registrationRoutes, { registration: new RegistrationService(deps.db, config, auth) });
+  await app.register(staffRoutes, { staff: new StaffService(deps.db, config) });
+  await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
   if (!config.isProduction) await app.register(testingRoutes, { auth });
 
   return app;

@@ -40,6 +40,8 @@ export interface Config {
   sms: SmsConfig;
   otp: OtpConfig;
   seedDemo: boolean;
+  /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
+  staff?: { mobile: string; name: string };
   /** Every time-dependent rule reads the time here, so tests can move the clock. */
   now: Clock;
 }
@@ -54,6 +56,11 @@ function int(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function staffMobile(raw: string): string {
+  if (!/^[6-9]\d{9}$/.test(raw)) throw new Error(`STAFF_MOBILE must be a 10-digit mobile number, got "${raw}"`);
+  return raw;
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -130,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxSendsPerIpPerHour: int(env, 'OTP_MAX_SENDS_PER_IP_PER_HOUR', 30),
     },
     seedDemo: bool(env, 'SEED_DEMO', true),
+    ...(env.STAFF_MOBILE ? { staff: { mobile: staffMobile(env.STAFF_MOBILE), name: env.STAFF_NAME || 'Back office' } } : {}),
     now: () => new Date(),
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, seedDemo } from './db/seed';
+import { addStaff } from './modules/staff/service';
 
 /** Boots the API: configuration, database (migrated, demo-seeded when fresh), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
@@ -14,6 +15,10 @@ async function main(): Promise<void> {
   const applied = await migrate(db, config.now);
   app.log.info({ applied }, `database: ${where}; ${applied.length} migration(s) applied`);
   if (config.seedDemo && (await seedDemo(db, config.now()))) app.log.info('demo data seeded');
+  if (config.staff) {
+    const made = await addStaff(db, config.staff.mobile, config.staff.name, config.now());
+    app.log.info(`STAFF_MOBILE ${config.staff.mobile}: ${made === 'added' ? 'now a staff login' : 'already a staff login'}`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -104,6 +104,6 @@ describe('database', () => {
       { mobile: '9800000011', first_name: 'Suresh', last_name: 'Patil', role: 'EMPLOYEE', email: 'suresh.patil@agarwalpharma.in', unit_code: 'STK-PUN-001', trade_name: 'Agarwal Pharma Distributors', customer_type: 'STOCKIST' },
     ]);
     const cities = await t.db.selectFrom('units').select('city').distinct().execute();
-    expect(cities.map((c) => c.city).sort()).toEqual(['Ahmedabad', 'Bengaluru', 'Chennai', 'Delhi', 'Hyderabad', 'Jaipur', 'Kolkata', 'Mumbai', 'Pune']);
+    expect(cities.map((c) => c.city).sort()).toEqual(['Ahmedabad', 'Bengaluru', 'Chennai', 'Delhi', 'Hyderabad', 'Jaipur', 'Kolkata', 'Mumbai', 'Nagpur', 'Navi Mumbai', 'Pune', 'Thane']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { PATHS, type CustomerType } from 'shared-api';
+import { CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { DEMO, bearer, build, login } from './helpers';
 
@@ -20,18 +20,33 @@ const PUBLIC_ROUTES = new Set([
   `POST ${PATHS.refreshToken}`,
   `GET ${PATHS.testLastOtp}`,
   'GET /health',
+  // Self-registration: the applicant has no session; every step but the OTP ones needs the draft token.
+  ...[REGISTRATION_PATHS.otp, REGISTRATION_PATHS.otpVerify, REGISTRATION_PATHS.step1, REGISTRATION_PATHS.step2, REGISTRATION_PATHS.step3, REGISTRATION_PATHS.uploadLicence, REGISTRATION_PATHS.submit].map((p) => `POST ${p}`),
+  `GET ${REGISTRATION_PATHS.draft}`,
+  `GET ${REGISTRATION_PATHS.pincode}`,
 ]);
 const isDocsOrPreflight = (r: RouteEntry) => r.url === '/docs' || r.url.startsWith('/docs/') || r.method === 'OPTIONS';
 
 interface Victim {
   warehouseId: string;
   employeeId: string;
+  /** A connection the victim sells on (hospital → victim). */
+  connectionId: string;
+  /** An order the victim received (hospital → victim). */
+  orderId: string;
   markers: string[];
 }
 
 /** Request for each signed-in route, aimed at the victim's rows wherever the route takes an id or unit code. */
 function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'headers'> | undefined {
-  const params: Record<string, string> = { id: victim.warehouseId, employeeId: victim.employeeId };
+  const params: Record<string, string> = {
+    id: victim.warehouseId,
+    employeeId: victim.employeeId,
+    // The victim's own customers list (a stockist's retailers).
+    customerType: 'stockist',
+    connectedUserType: 'retailer',
+    orderId: victim.orderId,
+  };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
     return params[name]!;
@@ -45,10 +60,65 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`POST ${PATHS.addEmployee}`]: { payload: { name: 'Ravi Kumar', mobileNumber: '9822233344', email: 'ravi@example.in' } },
     'DELETE /b2bapp/employee/delete/:employeeId': {},
     [`GET ${PATHS.notifications}`]: { query: { notificationType: 'ALL', pageSize: '100' } },
+    // Inventory (stockists only): the retailer attacker is refused before any file is read.
+    [`GET ${INVENTORY_PATHS.all}`]: {},
+    [`POST ${INVENTORY_PATHS.add}`]: { payload: { productName: 'Dolo 650', manufacturer: 'Micro Labs', batchNo: 'X1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1 } },
+    [`GET ${INVENTORY_PATHS.age}`]: {},
+    'GET /tenants/inventory/batch/:id': {},
+    [`GET ${INVENTORY_PATHS.expiry}`]: {},
+    [`GET ${INVENTORY_PATHS.report}`]: {},
+    [`POST ${INVENTORY_PATHS.uploadPreview}`]: {},
+    [`POST ${INVENTORY_PATHS.uploadImport}`]: {},
     [`GET ${PATHS.cart}`]: { query: { unitCode: 'HSP-AMD-001' } },
     [`POST ${PATHS.firebaseAddToken}`]: {
       payload: { token: 'attacker-token', channel: 'WEB', osType: 'LINUX', deviceId: 'victim-device', model: 'Desktop' },
     },
+    // Connections: the attacker acts on the victim's connection by id; the victim's lists and preferences.
+    'GET /b2bapp/v2/:customerType/:connectedUserType': {},
+    // A directory of verified traders is public by design; within 100 km of Mumbai the victim (Pune) is not in it.
+    [`GET ${CONNECTIONS_PATHS.nearby}`]: { query: { type: 'STOCKIST', radiusKm: '100' } },
+    [`POST ${CONNECTIONS_PATHS.autoApprove}`]: { payload: { autoApprove: true } },
+    // Asking to connect is open to any verified trader (the attacker is already connected to the victim).
+    [`POST ${CONNECTIONS_PATHS.request}`]: { payload: { sellerUnitCode: 'STK-THN-001' } },
+    [`POST ${CONNECTIONS_PATHS.approve}`]: { payload: { connectionId: victim.connectionId, grantAccess: true } },
+    [`POST ${CONNECTIONS_PATHS.decline}`]: { payload: { connectionId: victim.connectionId } },
+    [`POST ${CONNECTIONS_PATHS.disconnect}`]: { payload: { connectionId: victim.connectionId } },
+    [`POST ${CONNECTIONS_PATHS.grantAccess}`]: { payload: { connectionId: victim.connectionId } },
+    [`POST ${CONNECTIONS_PATHS.revokeAccess}`]: { payload: { connectionId: victim.connectionId } },
+    // Marketplace: searches find nothing of the victim's; cart calls act on the attacker's own cart; the order is the victim's.
+    [`GET ${MARKETPLACE_PATHS.searchHistory}`]: {},
+    [`POST ${MARKETPLACE_PATHS.suggest}`]: { payload: { suggest: 'zzqx', type: 'ALL', subType: 'ALL' } },
+    [`POST ${MARKETPLACE_PATHS.globalSearch}`]: { payload: { query: 'zzqx' } },
+    [`POST ${MARKETPLACE_PATHS.stockists}`]: { payload: { productId: randomUUID() } },
+    [`POST ${MARKETPLACE_PATHS.cartAddEntry}`]: { payload: { productId: randomUUID(), sellerUnitCode: 'STK-PUN-001', quantity: 1 } },
+    [`POST ${MARKETPLACE_PATHS.cartUpdateEntry}`]: { payload: { entryId: randomUUID(), quantity: 1 } },
+    [`POST ${MARKETPLACE_PATHS.cartDeleteEntry}`]: { payload: { entryId: randomUUID() } },
+    [`POST ${MARKETPLACE_PATHS.cartDeleteSellerCart}`]: { payload: { sellerUnitCode: 'STK-PUN-001' } },
+    [`POST ${MARKETPLACE_PATHS.cartDeleteCart}`]: { payload: {} },
+    [`POST ${MARKETPLACE_PATHS.cartConfirm}`]: { payload: {} },
+    [`POST ${MARKETPLACE_PATHS.cartSubmit}`]: { payload: {} },
+    [`GET ${MARKETPLACE_PATHS.placedOrders}`]: {},
+    [`GET ${MARKETPLACE_PATHS.receivedOrders}`]: {},
+    'GET /orders/v2/:orderId': {},
+    'POST /orders/v2/:orderId/accept': {},
+    'POST /orders/v2/:orderId/reject': { payload: { reason: 'attacker' } },
+    // Registration and profile: the victim's warehouse id stands for every :id (a document, an application, an account).
+    'GET /registration/documents/:id': {},
+    [`GET ${REGISTRATION_PATHS.staffQueue}`]: {},
+    'GET /staff/registrations/:id': {},
+    'POST /staff/registrations/:id/approve': {},
+    'POST /staff/registrations/:id/reject': { payload: { reason: 'Licence copy is not readable' } },
+    [`GET ${PROFILE_PATHS.profile}`]: {},
+    [`POST ${PROFILE_PATHS.tradeTexts}`]: { payload: { tradeHeader: 'Attacker header', tradeFooter: null } },
+    [`GET ${PROFILE_PATHS.preferences}`]: {},
+    [`POST ${PROFILE_PATHS.preferences}`]: { payload: { minimumOrderPaise: 100, whatsappNumber: null } },
+    [`GET ${PROFILE_PATHS.paymentQr}`]: {},
+    [`POST ${PROFILE_PATHS.paymentQr}`]: { payload: { mimeType: 'image/png', contentBase64: 'iVBORw0KGgoAAAANSUhEUg==' } },
+    [`GET ${PROFILE_PATHS.payoutAccounts}`]: {},
+    [`POST ${PROFILE_PATHS.addPayoutAccount}`]: { payload: { kind: 'UPI', accountName: 'Attacker', vpa: 'attacker@okaxis' } },
+    'DELETE /b2bapp/bank-accounts/delete/:id': {},
+    [`POST ${PROFILE_PATHS.addWarehouse}`]: { payload: { displayName: 'Attacker Godown', addressLine: 'x', pincode: '400001', city: 'Mumbai', latitude: null, longitude: null } },
+    'POST /b2bapp/group/warehouses/edit/:id': { payload: { displayName: 'Hijacked', addressLine: 'x', pincode: '400001', city: 'Mumbai', latitude: null, longitude: null } },
   };
   const fixture = fixtures[`${route.method} ${route.url}`];
   return fixture && { method: route.method, url, ...fixture };
@@ -80,12 +150,23 @@ async function prepareVictim(): Promise<Victim> {
     .values({ id: randomUUID(), cart_id: cartId, seller_unit_id: unit.id, manufacturer: 'Sun Pharma', product_name: 'VICTIM-CART-LINE', quantity: 5, ptr_paise: 100, mrp_paise: 150, created_at: now })
     .execute();
 
+  const connection = await db.selectFrom('connections').select('id').where('seller_unit_id', '=', unit.id).where('buyer_unit_id', '=', hospital.id).executeTakeFirstOrThrow();
+
+  // An order the victim received from the hospital.
+  const orderId = randomUUID();
+  await db
+    .insertInto('orders')
+    .values({ id: orderId, order_number: 'ORD-VICTIM-1', buyer_unit_id: hospital.id, seller_unit_id: unit.id, status: 'PLACED', order_date: '2026-11-22', item_count: 0, taxable_paise: 0, gst_paise: 0, total_paise: 0, created_at: now })
+    .execute();
+
   return {
     warehouseId: warehouses[1]!.id,
+    orderId,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
+    connectionId: connection.id,
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
-      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token',
+      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -97,6 +178,9 @@ async function victimState() {
     users: await t.db.selectFrom('users').select(['id', 'active_warehouse_id', 'deleted_at']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     push: await t.db.selectFrom('push_tokens as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.token', 'p.device_id']).where('u.unit_id', '=', unit.id).execute(),
     liveTokens: await t.db.selectFrom('refresh_tokens as r').innerJoin('users as u', 'u.id', 'r.user_id').select('r.id').where('u.unit_id', '=', unit.id).where('r.revoked_at', 'is', null).execute(),
+    connections: await t.db.selectFrom('connections').select(['id', 'status', 'has_access']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
+    orders: await t.db.selectFrom('orders').select(['id', 'status']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
+    autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }
 

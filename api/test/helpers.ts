@@ -48,7 +48,7 @@ export interface BuildOptions {
   sms?: SmsSender;
 }
 
-const TABLES = ['cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'users', 'warehouses', 'units'];
+const TABLES = ['registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'users', 'warehouses', 'units'];
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 

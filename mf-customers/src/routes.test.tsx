@@ -1,16 +1,23 @@
 import { screen } from '@testing-library/react';
-import { PATHS, type CustomerType } from 'shared-api';
-import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { PATHS, PROFILE_PATHS, type CustomerType } from 'shared-api';
+import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 import { SURESH } from './employees/fixtures.test-kit';
+
+/** The unit's employees, no connections yet, auto approve off. */
+const unitApi = (request: FakeRequest) => {
+  if (request.path === PATHS.employees) return success([SURESH]);
+  if (request.path === PROFILE_PATHS.preferences) return success({ minimumOrderPaise: null, whatsappNumber: null, autoApprove: false, hasPaymentQr: false });
+  return success({ items: [], totalResults: 0, page: 0, pageSize: 20 });
+};
 
 describe('mf-customers routes', () => {
   afterEach(resetFakeApi);
 
   describe('as the stockist owner', () => {
     // A STOCKIST owner may use every screen; the API has one employee.
-    beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT, () => success([SURESH]))));
+    beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT, unitApi)));
 
     describeRouteTable({
       routes,
@@ -21,7 +28,7 @@ describe('mf-customers routes', () => {
       async expectBody(page) {
         if (page.path === 'employees') expect(await screen.findByText('Suresh Patil')).toBeInTheDocument();
         else if (page.path === 'employees/register') expect(screen.getByRole('form', { name: 'Register employee' })).toBeInTheDocument();
-        else expect(await screen.findByText(/^Connected (stockists|hospitals|retailers) is not available yet$/)).toBeInTheDocument();
+        else expect(await screen.findByText(/^No connected (stockists|hospitals|retailers) yet$/)).toBeInTheDocument();
       },
     });
   });
@@ -34,15 +41,15 @@ describe('mf-customers routes', () => {
   ];
 
   describe.each(['RETAILER', 'HOSPITAL'] as const)('as a %s (SPEC.md §6: stockists only)', (customerType) => {
-    beforeEach(() => installFakeApi(withAccount({ ...OWNER_ACCOUNT, customerType })));
+    beforeEach(() => installFakeApi(withAccount({ ...OWNER_ACCOUNT, customerType }, unitApi)));
 
     it.each(LISTS)('%s', async (path, listType) => {
       renderAt('/app', path, withProviders(<App />));
       if (listType === 'STOCKIST') {
-        expect(await screen.findByText('Connected stockists is not available yet')).toBeInTheDocument();
+        expect(await screen.findByText('No connected stockists yet')).toBeInTheDocument();
       } else {
         expect(await screen.findByRole('alert')).toHaveTextContent('Your account type can list stockists only.');
-        expect(screen.queryByText(/is not available yet/)).not.toBeInTheDocument();
+        expect(screen.queryByText(/^No connected/)).not.toBeInTheDocument();
       }
     });
   });
@@ -55,9 +62,9 @@ describe('mf-customers routes', () => {
   });
 
   it('asks for the account only once for a gated screen', async () => {
-    const requests = installFakeApi(withAccount(OWNER_ACCOUNT));
+    const requests = installFakeApi(withAccount(OWNER_ACCOUNT, unitApi));
     renderAt('', 'customers/retailers', withProviders(<App />));
-    await screen.findByText('Connected retailers is not available yet');
-    expect(requests.map((r) => r.path)).toEqual([PATHS.myAccount]);
+    await screen.findByText('No connected retailers yet');
+    expect(requests.filter((r) => r.path === PATHS.myAccount)).toHaveLength(1);
   });
 });

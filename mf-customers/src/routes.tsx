@@ -1,4 +1,4 @@
-import type { CustomerType, MyAccount } from 'shared-api';
+import type { ListedType, MyAccount } from 'shared-api';
 import { canManageEmployees, customerListTypes } from 'shared-auth';
 import { ButtonLink } from 'shared-ui';
 import { CustomerListPage } from './customers/CustomerListPage';
@@ -10,7 +10,7 @@ const CUSTOMERS = { label: 'Customers', to: '/customers' };
 const EMPLOYEES = { label: 'Employees', to: '/employees' };
 
 /** SPEC.md §6: a STOCKIST lists stockists, hospitals and retailers; a RETAILER or HOSPITAL only stockists. */
-const customerList = (customerType: CustomerType): Pick<PageRoute, 'element' | 'access'> => ({
+const customerList = (customerType: ListedType): Pick<PageRoute, 'element' | 'access'> => ({
   element: <CustomerListPage customerType={customerType} />,
   access: {
     allow: (account: MyAccount) => customerListTypes(account.customerType).includes(customerType),

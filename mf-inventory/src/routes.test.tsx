@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { inventoryApi } from './fixtures.test-kit';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
 describe('mf-inventory routes', () => {
   // A stockist, who may use every screen (inventory upload is STOCKIST only).
-  beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT)));
+  beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT, inventoryApi)));
   afterEach(resetFakeApi);
 
   describeRouteTable({
@@ -25,6 +26,13 @@ describe('mf-inventory routes', () => {
       'stocks/expiry-list',
       'stocks/expiry/details',
     ],
+    async expectBody(page) {
+      if (page.path === 'inventory/upload') expect(screen.getByLabelText('Stock file')).toBeInTheDocument();
+      else if (page.path === 'stocks/add') expect(screen.getByRole('form', { name: 'Add stock' })).toBeInTheDocument();
+      else if (page.path === 'stocks/reports') expect(await screen.findByText('₹3,225.60')).toBeInTheDocument();
+      else if (page.path === 'stocks/:id') expect(await screen.findByText('Opening stock')).toBeInTheDocument();
+      else expect((await screen.findAllByText('Dolo 650 Tablet')).length).toBeGreaterThan(0);
+    },
   });
 
   it.each([

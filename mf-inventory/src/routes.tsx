@@ -1,13 +1,21 @@
-import { RouteTable, canUploadInventory, type RouteEntry } from 'shared-auth';
-import { NotAvailableYet } from 'shared-ui';
+import { RouteTable, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
+import { ButtonLink } from 'shared-ui';
+import { InventoryListPage } from './inventory/InventoryListPage';
+import { AddStockPage } from './stocks/AddStockPage';
+import { ExpiryListPage } from './stocks/ExpiryListPage';
+import { ReportsPage } from './stocks/ReportsPage';
+import { StockDetailPage } from './stocks/StockDetailPage';
+import { UploadPage } from './upload/UploadPage';
 
 const INVENTORY = { label: 'Inventory', to: '/inventory/list' };
 const STOCKS = { label: 'Stocks', to: '/stocks/list' };
 const STOCK_REPORTS = { label: 'Stock Reports', to: '/stocks/reports' };
 
-const stockReportDetails = (
-  <NotAvailableYet feature="Stock report details" note="The products, batches and quantities behind one stock report." />
-);
+// Inventory is a stockist's (SPEC.md §2, §6): the API refuses other types too.
+type PageAccess = NonNullable<PageRoute['access']>;
+const STOCKIST_ONLY: PageAccess = { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists keep inventory here.' };
+
+const stockReportDetails = <InventoryListPage label="Stock report details" />;
 
 /**
  * SPEC.md §2 inventory and stocks: every screen of mf-inventory. Both spellings of the stock report details
@@ -19,53 +27,38 @@ export const routes: readonly RouteEntry[] = [
     path: 'inventory/list',
     title: 'Inventory',
     crumbs: [],
-    element: <NotAvailableYet feature="Your inventory" note="The stock you uploaded, with quantity and expiry date per product." />,
+    access: STOCKIST_ONLY,
+    actions: <ButtonLink to="/inventory/upload">Upload inventory</ButtonLink>,
+    element: <InventoryListPage label="Inventory" />,
   },
   {
     path: 'inventory/upload',
     title: 'Upload Inventory',
     crumbs: [INVENTORY],
     access: { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists upload inventory.' },
-    element: <NotAvailableYet feature="Inventory upload" note="Upload your stock as an Excel (XLS, XLSX), PDF or TXT file." />,
+    element: <UploadPage />,
   },
   { path: 'stocks', redirectTo: '/stocks/list' },
   {
     path: 'stocks/list',
     title: 'Stocks',
     crumbs: [],
-    element: <NotAvailableYet feature="Stocks" note="Every product in stock with its batches, quantity and expiry date." />,
+    access: STOCKIST_ONLY,
+    actions: <ButtonLink to="/stocks/add">Add stock</ButtonLink>,
+    element: <InventoryListPage label="Stocks" />,
   },
-  {
-    path: 'stocks/add',
-    title: 'Add Stock',
-    crumbs: [STOCKS],
-    element: <NotAvailableYet feature="Adding stock" note="A form to add a product batch with quantity, free quantity and expiry date." />,
-  },
-  {
-    path: 'stocks/:id',
-    title: 'Stock Details',
-    crumbs: [STOCKS],
-    element: <NotAvailableYet feature="Stock details" note="One product's batches and the movements that explain its stock." />,
-  },
-  {
-    path: 'stocks/reports',
-    title: 'Stock Reports',
-    crumbs: [STOCKS],
-    element: <NotAvailableYet feature="Stock reports" note="Stock value and movement by period." />,
-  },
-  { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], element: stockReportDetails },
-  { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], element: stockReportDetails },
-  {
-    path: 'stocks/expiry-list',
-    title: 'Expiry List',
-    crumbs: [STOCKS],
-    element: <NotAvailableYet feature="The expiry list" note="Batches that are expired or about to expire." />,
-  },
+  { path: 'stocks/add', title: 'Add Stock', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <AddStockPage /> },
+  { path: 'stocks/:id', title: 'Stock Details', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <StockDetailPage /> },
+  { path: 'stocks/reports', title: 'Stock Reports', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <ReportsPage /> },
+  { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCKIST_ONLY, element: stockReportDetails },
+  { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCKIST_ONLY, element: stockReportDetails },
+  { path: 'stocks/expiry-list', title: 'Expiry List', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <ExpiryListPage /> },
   {
     path: 'stocks/expiry/details',
     title: 'Expiry Details',
     crumbs: [STOCKS, { label: 'Expiry List', to: '/stocks/expiry-list' }],
-    element: <NotAvailableYet feature="Expiry details" note="The batches and quantities expiring in one period." />,
+    access: STOCKIST_ONLY,
+    element: <InventoryListPage label="Expiry details" defaultExpiry="30" />,
   },
 ];
 

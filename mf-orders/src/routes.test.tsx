@@ -1,11 +1,25 @@
 import { screen } from '@testing-library/react';
+import { MARKETPLACE_PATHS } from 'shared-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders } from 'shared-auth/testing/fake-api';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
 describe('mf-orders routes', () => {
+  // The stockist owner, with no online orders yet (an unknown order id is not found).
+  beforeEach(() =>
+    installFakeApi(withAccount(OWNER_ACCOUNT, (r) => (r.path === MARKETPLACE_PATHS.receivedOrders ? success({ orders: [] }) : failure(404, 'E0002', 'Not found')))),
+  );
+  afterEach(resetFakeApi);
+
   describeRouteTable({
     routes,
     App,
+    wrap: withProviders,
+    async expectBody(page) {
+      if (page.path === 'orders/online-orders') expect(await screen.findByText('No online orders yet')).toBeInTheDocument();
+      else if (page.path === 'orders/online-orders/:orderId') expect(await screen.findByText('The order could not be loaded')).toBeInTheDocument();
+      else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
+    },
     // SPEC.md §2 orders, delivery-tracking, outward-stock-registry.
     specPaths: [
       'orders/offline-pickups',
@@ -24,12 +38,13 @@ describe('mf-orders routes', () => {
   });
 
   it.each(['/app', ''])('orders redirects to offline pickups (basename "%s")', (basename) => {
-    renderAt(basename, 'orders', <App />);
+    renderAt(basename, 'orders', withProviders(<App />));
     expect(screen.getByRole('heading', { level: 1, name: 'Offline Pickups' })).toBeInTheDocument();
   });
 
-  it('links the breadcrumb of a detail page to its list, under the basename', () => {
-    renderAt('/app', 'orders/online-orders/ORD-1001', <App />);
+  it('links the breadcrumb of a detail page to its list, under the basename', async () => {
+    renderAt('/app', 'orders/online-orders/ORD-1001', withProviders(<App />));
+    await screen.findByText('The order could not be loaded');
     expect(screen.getByRole('link', { name: 'Online Orders' })).toHaveAttribute('href', '/app/orders/online-orders');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/app/orders');
   });

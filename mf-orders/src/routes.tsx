@@ -1,7 +1,14 @@
 import { RouteTable, type RouteEntry } from 'shared-auth';
 import { NotAvailableYet } from 'shared-ui';
+import { OnlineOrderPage } from './online-orders/OnlineOrderPage';
+import { OnlineOrdersPage } from './online-orders/OnlineOrdersPage';
 
 const ORDERS = { label: 'Orders', to: '/orders' };
+/** Online orders are received by sellers (stockists); buyers see theirs under the cart. */
+const SELLERS_ONLY = {
+  allow: (account: { customerType: string }) => account.customerType === 'STOCKIST',
+  denied: 'Online orders are received by stockists. Your own orders are listed on the cart page.',
+};
 const OUTWARD_STOCK = { label: 'Outward Stock Registry', to: '/outward-stock-registry' };
 
 /** SPEC.md §2 "orders", "delivery-tracking", "outward-stock-registry": every screen of mf-orders. */
@@ -29,13 +36,15 @@ export const routes: readonly RouteEntry[] = [
     path: 'orders/online-orders',
     title: 'Online Orders',
     crumbs: [ORDERS],
-    element: <NotAvailableYet feature="Online orders" note="Orders placed through the marketplace: number, date, trade name, distance, items and deliveries." />,
+    element: <OnlineOrdersPage />,
+    access: SELLERS_ONLY,
   },
   {
     path: 'orders/online-orders/:orderId',
     title: 'Online Order',
     crumbs: [ORDERS, { label: 'Online Orders', to: '/orders/online-orders' }],
-    element: <NotAvailableYet feature="Order details" note="One online order: its items, deliveries, images and pickup status." />,
+    element: <OnlineOrderPage />,
+    access: SELLERS_ONLY,
   },
   {
     path: 'orders/orders-overview',

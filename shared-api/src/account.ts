@@ -31,6 +31,9 @@ export const Warehouse = z.object({
   market: z.object({ name: z.string() }),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Address of the warehouse (profile: add and edit warehouses). */
+  addressLine: z.string().nullable().optional(),
+  pincode: z.string().nullable().optional(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
 export const WarehouseList = z.array(Warehouse);

@@ -12,6 +12,11 @@ export const CartEntry = z.object({
   ptrPaise: z.number().int(),
   mrpPaise: z.number().int(),
   totalPaise: z.number().int(),
+  /** Marketplace additions: the product, its pack, and the seller's scheme the free quantity must fit (SPEC.md §5). */
+  productId: z.string(),
+  pack: z.string(),
+  schemeBuy: z.number().int().nullable(),
+  schemeFree: z.number().int().nullable(),
 });
 export const Cart = z.object({
   unitCode: z.string(),

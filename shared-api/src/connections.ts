@@ -63,6 +63,9 @@ export const ConnectedUser = Trader.extend({
   requestedAt: z.string(),
   /** When the request was last decided (approved, declined, disconnected); null while pending. */
   decidedAt: z.string().nullable(),
+  /** Orders on this connection (its direction), rejected ones aside, and their total in paise. */
+  orderCount: z.number().int(),
+  orderValuePaise: z.number().int(),
 });
 export type ConnectedUser = z.infer<typeof ConnectedUser>;
 export const ConnectedUserList = Paged(ConnectedUser);
@@ -106,7 +109,7 @@ export const ApproveRequest = ConnectionAction.extend({
 });
 export type ApproveRequest = z.input<typeof ApproveRequest>;
 
-/** The seller's auto-approve preference (SPEC.md §3 Preferences, §4). */
+/** The seller's auto-approve preference (SPEC.md §3 Preferences, §4). Set here; read with the others at GET /b2bapp/preferences. */
 export const AutoApprove = z.object({ autoApprove: z.boolean() });
 export type AutoApprove = z.infer<typeof AutoApprove>;
 
@@ -117,6 +120,7 @@ export const CONNECTIONS_PATHS = {
   /** SPEC.md §7: the seller gives a connected buyer access / takes it away. */
   grantAccess: '/b2bapp/v2/stockist/access',
   revokeAccess: '/b2bapp/v2/stockist/no-access',
+  /** POST only: the preference is read with the others (PROFILE_PATHS.preferences). */
   autoApprove: '/b2bapp/v2/stockist/auto-approve',
   nearby: '/b2bapp/v2/connections/nearby',
   request: '/b2bapp/v2/connections/request',

@@ -10,3 +10,7 @@ export * from './cart';
 export * from './push';
 export * from './paths';
 export * from './connections';
+export * from './registration';
+export * from './profile';
+export * from './inventory';
+export * from './marketplace';

@@ -14,6 +14,7 @@ import { TermsPage } from './public/TermsPage';
 import { REMOTE_ROUTES } from './remotes/registry';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
 import { SearchPage } from './search/SearchPage';
+import { StaffVerificationsPage } from './staff/StaffVerificationsPage';
 
 /** Signed-in routes live under /app and are mirrored at top level (SPEC.md §2). */
 const BASES = ['/app', ''] as const;
@@ -21,6 +22,7 @@ const BASES = ['/app', ''] as const;
 const SHELL_PAGES = [
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'profile', element: <ProfilePage /> },
+  { path: 'staff/verifications', element: <StaffVerificationsPage /> },
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'cart', element: <CartPage /> },
   { path: 'search', element: <SearchPage /> },

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationType } from 'shared-api';
 import type { Database } from './database';
+import { seedInventory } from './seed-inventory';
+import { seedMarketplace } from './seed-marketplace';
+import { seedConnections } from './seed-connections';
+import { seedRegistration } from './seed-registration';
 
 /** Demo sign-ins printed at start (server.ts) and used by the tests and end-to-end tests. */
 export const DEMO_LOGINS = [
@@ -8,6 +12,7 @@ export const DEMO_LOGINS = [
   { mobile: '9800000011', who: 'Suresh Patil — employee of Agarwal Pharma Distributors' },
   { mobile: '9800000002', who: 'Priya Sharma — RETAILER owner, Sharma Medical Stores (Mumbai)' },
   { mobile: '9800000003', who: 'Anil Mehta — HOSPITAL owner, Lifeline Multispeciality Hospital (Ahmedabad)' },
+  { mobile: '9800000090', who: 'Meera Kulkarni — back-office staff: verifies registrations (/app/staff/verifications)' },
 ] as const;
 
 interface SeedWarehouse {
@@ -402,6 +407,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
           .execute();
       }
     }
+    await seedConnections(trx, now);
+    await seedRegistration(trx, now);
+    await seedInventory(trx, now);
+    await seedMarketplace(trx, now);
     return true;
   });
 }

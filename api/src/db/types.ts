@@ -28,6 +28,11 @@ export interface UnitsTable {
   delivery_market: Optional<string>;
   /** Seller preference: approve connection requests without asking. */
   auto_approve: Defaulted<boolean>;
+  /** Registration (004): seller preferences. */
+  minimum_order_paise: Optional<number>;
+  whatsapp_number: Optional<string>;
+  payment_qr: Optional<Uint8Array>;
+  payment_qr_mime: Optional<string>;
   created_at: Timestamp;
 }
 
@@ -39,6 +44,9 @@ export interface WarehousesTable {
   latitude: Optional<number>;
   longitude: Optional<number>;
   profile_image: Optional<string>;
+  /** Registration (004). */
+  address_line: Optional<string>;
+  pincode: Optional<string>;
   created_at: Timestamp;
 }
 
@@ -95,6 +103,8 @@ export interface CartsTable {
   buyer_unit_id: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Marketplace (006): when the cart last became orders. */
+  submitted_at: NullableTimestamp;
 }
 
 export interface CartEntriesTable {
@@ -108,6 +118,9 @@ export interface CartEntriesTable {
   ptr_paise: number;
   mrp_paise: number;
   created_at: Timestamp;
+  /** Marketplace (006): the product the entry is for and its pack as shown when added. */
+  product_id: Optional<string>;
+  pack: Defaulted<string>;
 }
 
 export interface PushTokensTable {
@@ -192,7 +205,179 @@ export interface ConnectionsTable {
   decided_at: NullableTimestamp;
 }
 
+// ---- Registration and verification (migration 004) ----
+
+export type RegistrationStatus = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'REJECTED';
+
+export interface RegistrationsTable {
+  id: string;
+  mobile: string;
+  token_hash: string;
+  status: RegistrationStatus;
+  step: Defaulted<number>;
+  customer_type: Optional<string>;
+  first_name: Optional<string>;
+  last_name: Optional<string>;
+  email: Optional<string>;
+  pincode: Optional<string>;
+  address_line: Optional<string>;
+  landmark: Optional<string>;
+  city: Optional<string>;
+  district: Optional<string>;
+  state: Optional<string>;
+  latitude: Optional<number>;
+  longitude: Optional<number>;
+  trade_name: Optional<string>;
+  certificate_trade_name: Optional<string>;
+  gstin: Optional<string>;
+  pan: Optional<string>;
+  drug_licence_1: Optional<string>;
+  drug_licence_2: Optional<string>;
+  food_licence: Optional<string>;
+  aadhaar: Optional<string>;
+  /** 'YYYY-MM-DD' */
+  date_of_birth: Optional<string>;
+  driving_licence: Optional<string>;
+  vehicle_number: Optional<string>;
+  vehicle_type: Optional<string>;
+  terms_accepted_at: NullableTimestamp;
+  consent_accepted_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  unit_id: Optional<string>;
+  user_id: Optional<string>;
+  decided_by: Optional<string>;
+  decided_at: NullableTimestamp;
+  rejection_reason: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegistrationDocumentsTable {
+  id: string;
+  registration_id: string;
+  kind: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface StaffMembersTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface ReferralCreditsTable {
+  id: string;
+  unit_id: string;
+  deliveries: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface PayoutAccountsTable {
+  id: string;
+  unit_id: string;
+  kind: 'BANK' | 'UPI';
+  account_name: string;
+  account_number: Optional<string>;
+  ifsc: Optional<string>;
+  vpa: Optional<string>;
+  created_at: Timestamp;
+}
+
+// ---- Marketplace (006_marketplace.sql) ----
+
+export interface ProductWordsTable {
+  word: string;
+  product_id: string;
+  field: number;
+}
+
+export interface SearchHistoryTable {
+  user_id: string;
+  query: string;
+  searched_at: Timestamp;
+}
+
+export type OrderStatus = 'PLACED' | 'ACCEPTED' | 'REJECTED';
+
+export interface OrdersTable {
+  id: string;
+  order_number: string;
+  buyer_unit_id: string;
+  seller_unit_id: string;
+  placed_by: Optional<string>;
+  status: OrderStatus;
+  order_date: string;
+  item_count: number;
+  taxable_paise: number;
+  gst_paise: number;
+  total_paise: number;
+  reject_reason: Optional<string>;
+  decided_by: Optional<string>;
+  decided_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  product_name: string;
+  manufacturer: string;
+  pack: string;
+  hsn: string | null;
+  quantity: number;
+  free_quantity: number;
+  ptr_paise: number;
+  mrp_paise: number;
+  gst_rate_bp: number;
+  taxable_paise: number;
+  gst_paise: number;
+  total_paise: number;
+  position: number;
+}
+
+export interface OrderAllocationsTable {
+  id: string;
+  order_line_id: string;
+  batch_id: string;
+  quantity: number;
+  status: 'RESERVED' | 'ACCEPTED' | 'RELEASED';
+  created_at: Timestamp;
+}
+
+// ——— Inventory (issue 3, 003_inventory.sql) ———
+
+export interface InventoryImportsTable {
+  id: string;
+  unit_id: string;
+  warehouse_id: string;
+  file_name: string;
+  /** sha256 hex of the file: the same file into the same warehouse is imported once */
+  file_hash: string;
+  file_type: string;
+  mode: 'REPLACE' | 'ADD';
+  rows_imported: number;
+  rows_rejected: number;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  inventory_imports: InventoryImportsTable;
+  product_words: ProductWordsTable;
+  search_history: SearchHistoryTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_allocations: OrderAllocationsTable;
+  registrations: RegistrationsTable;
+  registration_documents: RegistrationDocumentsTable;
+  staff_members: StaffMembersTable;
+  referral_credits: ReferralCreditsTable;
+  payout_accounts: PayoutAccountsTable;
   units: UnitsTable;
   warehouses: WarehousesTable;
   users: UsersTable;

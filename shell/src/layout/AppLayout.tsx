@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from 'shared-ui';
+import { VerificationBanner } from '../profile/VerificationBanner';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
       <Header />
       <SideNav />
       <Content id="content">
+        <VerificationBanner />
         <Outlet />
       </Content>
     </>

@@ -1,13 +1,16 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { MARKETPLACE_PATHS, MIN_SEARCH_LENGTH, SUGGEST_DEBOUNCE_MS, type SuggestResult } from 'shared-api';
+import { api, fetcher } from 'shared-auth';
 import { sanitizeSearch, theme } from 'shared-ui';
+import useSWR from 'swr';
 import { useBasePath } from './base-path';
 import { icons } from './icons';
 
-/** SPEC.md §9: minimum search length. */
-export const MIN_SEARCH_LENGTH = 3;
 export const SEARCH_HINT = 'Enter at least 3 characters to search';
+export const SEARCHING = 'Searching...';
+export const NO_RESULTS = 'No results found';
 
 const Box = styled.div`
   position: relative;
@@ -52,10 +55,60 @@ const Hint = styled.div`
   z-index: ${theme.zIndex.dropdown};
 `;
 
+const Options = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${theme.space.xs} 0;
+  li button {
+    display: flex;
+    justify-content: space-between;
+    gap: ${theme.space.md};
+    width: 100%;
+    padding: ${theme.space.sm} ${theme.space.md};
+    border: 0;
+    background: transparent;
+    font: inherit;
+    color: ${theme.colors.text};
+    text-align: left;
+    cursor: pointer;
+  }
+  li button:hover,
+  li button:focus-visible {
+    background: ${theme.colors.surfaceMuted};
+  }
+  small {
+    color: ${theme.colors.textMuted};
+    white-space: nowrap;
+  }
+`;
+
+type Suggestions = { query: string; result: SuggestResult | null; failed: boolean };
+
+/** Suggestions for the query after a pause in typing (SPEC.md §9: 200 ms); a newer query cancels an older one. */
+function useSuggestions(query: string): Suggestions {
+  const [state, setState] = useState<Suggestions>({ query: '', result: null, failed: false });
+  useEffect(() => {
+    if (query.length < MIN_SEARCH_LENGTH) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      api
+        .post<SuggestResult>(MARKETPLACE_PATHS.suggest, { suggest: query, type: 'ALL', subType: 'ALL' })
+        .then((result) => current && setState({ query, result, failed: false }))
+        .catch(() => current && setState({ query, result: null, failed: true }));
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+  return state;
+}
+
 /**
  * Header product search (RETAILER and HOSPITAL, SPEC.md §2, §5): anything but letters, digits and spaces is
- * stripped as typed; under 3 characters a hint shows; Enter opens /search?q=… and clears the box.
- * Suggestions and recent searches arrive with the marketplace issue.
+ * stripped as typed; under 3 characters a hint shows; from 3, suggestions after a 200 ms pause ("Searching..."
+ * until they arrive, "No results found" when none); an empty box lists recent searches. Enter, a suggestion or a
+ * recent search opens /search?q=… and clears the box.
  */
 export function SearchBox() {
   const [value, setValue] = useState('');
@@ -63,11 +116,61 @@ export function SearchBox() {
   const navigate = useNavigate();
   const base = useBasePath();
   const query = value.trim();
+  const suggestions = useSuggestions(query);
+  const { data: recent } = useSWR<string[]>(focused && value === '' ? MARKETPLACE_PATHS.searchHistory : null, fetcher);
+
+  function open(q: string, productId?: string) {
+    const product = productId ? `&product=${encodeURIComponent(productId)}` : '';
+    navigate(`${base}/search?q=${encodeURIComponent(q)}${product}`);
+    setValue('');
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter' || query.length < MIN_SEARCH_LENGTH) return;
-    navigate(`${base}/search?q=${encodeURIComponent(query)}`);
-    setValue('');
+    open(query);
+  }
+
+  let panel = null;
+  if (focused && value === '') {
+    if (recent?.length) {
+      panel = (
+        <Hint>
+          <Options aria-label="Recent searches">
+            {recent.map((q) => (
+              // mousedown: picks before the input's blur closes the panel
+              <li key={q}>
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => open(q)}>
+                  {q}
+                  <small>recent</small>
+                </button>
+              </li>
+            ))}
+          </Options>
+        </Hint>
+      );
+    } else panel = <Hint role="status">{SEARCH_HINT}</Hint>;
+  } else if (focused && query.length < MIN_SEARCH_LENGTH) panel = <Hint role="status">{SEARCH_HINT}</Hint>;
+  else if (focused) {
+    const ready = suggestions.query === query;
+    if (!ready) panel = <Hint role="status">{SEARCHING}</Hint>;
+    else if (suggestions.failed || !suggestions.result?.suggestors.length) panel = <Hint role="status">{NO_RESULTS}</Hint>;
+    else
+      panel = (
+        <Hint>
+          <Options aria-label="Suggestions">
+            {suggestions.result.suggestors.map((s) => (
+              <li key={s.productId}>
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => open(s.name, s.productId)}>
+                  {s.suggestion}
+                  <small>
+                    {s.stockists} stockist{s.stockists === 1 ? '' : 's'}
+                  </small>
+                </button>
+              </li>
+            ))}
+          </Options>
+        </Hint>
+      );
   }
 
   return (
@@ -85,7 +188,7 @@ export function SearchBox() {
           onBlur={() => setFocused(false)}
         />
       </Field>
-      {focused && query.length < MIN_SEARCH_LENGTH && <Hint role="status">{SEARCH_HINT}</Hint>}
+      {panel}
     </Box>
   );
 }

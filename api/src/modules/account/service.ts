@@ -50,6 +50,8 @@ export class AccountService {
       market: { name: w.city },
       latitude: w.latitude,
       longitude: w.longitude,
+      addressLine: w.address_line,
+      pincode: w.pincode,
     }));
   }
 

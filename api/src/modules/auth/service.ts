@@ -13,6 +13,8 @@ import { AccessTokens, hashToken, newRefreshToken, otpHasher } from './tokens';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+export type OtpPurpose = 'LOGIN' | 'REGISTRATION';
+
 type VerifyOutcome = { ok: true; userId: string; unitId: string } | { ok: false; error: AppError };
 
 export class AuthService {
@@ -35,7 +37,7 @@ export class AuthService {
    * POST otp/login (resend=false) and otp/login/resend (resend=true). A login inside the resend window keeps the
    * code already sent (a reload must not burn a send); a resend inside it is refused with the seconds left.
    */
-  async sendOtp(mobile: string, ip: string, resend: boolean): Promise<OtpLoginResponse> {
+  async sendOtp(mobile: string, ip: string, resend: boolean, purpose: OtpPurpose = 'LOGIN'): Promise<OtpLoginResponse> {
     const { otp } = this.config;
     const now = this.config.now();
     const decision = await this.db.transaction().execute(async (trx) => {
@@ -43,7 +45,11 @@ export class AuthService {
       if ((await repo.countOtpsSince(trx, { ip }, hourAgo)) >= otp.maxSendsPerIpPerHour) {
         throw new AppError('E0006', 429);
       }
-      if (!(await repo.findLiveUserByMobile(trx, mobile))) throw new AppError('E0037', 404);
+      // Sign-in codes go to registered numbers only; registration codes (same limits) to unregistered ones only,
+      // so a code of one purpose can never be used for the other.
+      const registered = Boolean(await repo.findLiveUserByMobile(trx, mobile));
+      if (purpose === 'LOGIN' && !registered) throw new AppError('E0037', 404);
+      if (purpose === 'REGISTRATION' && registered) throw new AppError('E0029', 409);
       await repo.lockMobile(trx, mobile);
 
       const last = await repo.latestOtp(trx, mobile);
@@ -92,34 +98,50 @@ export class AuthService {
   }
 
   async verifyOtp(mobile: string, code: string, deviceId: string | undefined): Promise<Session> {
-    const now = this.config.now();
-    const { maxAttempts } = this.config.otp;
     // Wrong attempts must be counted even though the request fails, so the error is thrown after the commit.
     const outcome = await this.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
       const user = await repo.findLiveUserByMobile(trx, mobile);
       if (!user) return { ok: false, error: new AppError('E0037', 404) };
-      const otp = await repo.latestOtp(trx, mobile, true);
-      if (!otp || otp.consumed_at) return { ok: false, error: new AppError('E0003', 400) };
-      if (otp.dead_at) {
-        const exhausted = otp.attempts >= maxAttempts;
-        return { ok: false, error: new AppError(exhausted ? 'E0004' : 'E0003', 400) };
-      }
-      if (otp.expires_at <= now) return { ok: false, error: new AppError('E0003', 400) };
-
-      const given = Buffer.from(this.hashOtp(mobile, code));
-      if (!timingSafeEqual(given, Buffer.from(otp.code_hash))) {
-        const attempts = otp.attempts + 1;
-        const dead = attempts >= maxAttempts;
-        await repo.recordWrongAttempt(trx, otp.id, attempts, dead ? now : null);
-        if (dead) return { ok: false, error: new AppError('E0004', 400) };
-        const left = maxAttempts - attempts;
-        return { ok: false, error: new AppError('E0003', 400, `Invalid code, ${left} attempt${left === 1 ? '' : 's'} left`) };
-      }
-      await repo.consumeOtp(trx, otp.id, now);
-      return { ok: true, userId: user.id, unitId: user.unit_id };
+      const checked = await this.checkCode(trx, mobile, code);
+      return checked ?? { ok: true, userId: user.id, unitId: user.unit_id };
     });
     if (!outcome.ok) throw outcome.error;
     return this.startSession(outcome.userId, outcome.unitId, randomUUID(), deviceId ?? null);
+  }
+
+  /** A registration code (sent with purpose REGISTRATION): same expiry and attempt limits as a sign-in code. */
+  async verifyRegistrationCode(mobile: string, code: string): Promise<void> {
+    const error = await this.db.transaction().execute(async (trx) => {
+      if (await repo.findLiveUserByMobile(trx, mobile)) return new AppError('E0029', 409);
+      const checked = await this.checkCode(trx, mobile, code);
+      return checked ? checked.error : null;
+    });
+    if (error) throw error;
+  }
+
+  /** Checks the latest code of a number and consumes it; a failure is returned (not thrown) so the transaction commits. */
+  private async checkCode(trx: Database, mobile: string, code: string): Promise<{ ok: false; error: AppError } | null> {
+    const now = this.config.now();
+    const { maxAttempts } = this.config.otp;
+    const otp = await repo.latestOtp(trx, mobile, true);
+    if (!otp || otp.consumed_at) return { ok: false, error: new AppError('E0003', 400) };
+    if (otp.dead_at) {
+      const exhausted = otp.attempts >= maxAttempts;
+      return { ok: false, error: new AppError(exhausted ? 'E0004' : 'E0003', 400) };
+    }
+    if (otp.expires_at <= now) return { ok: false, error: new AppError('E0003', 400) };
+
+    const given = Buffer.from(this.hashOtp(mobile, code));
+    if (!timingSafeEqual(given, Buffer.from(otp.code_hash))) {
+      const attempts = otp.attempts + 1;
+      const dead = attempts >= maxAttempts;
+      await repo.recordWrongAttempt(trx, otp.id, attempts, dead ? now : null);
+      if (dead) return { ok: false, error: new AppError('E0004', 400) };
+      const left = maxAttempts - attempts;
+      return { ok: false, error: new AppError('E0003', 400, `Invalid code, ${left} attempt${left === 1 ? '' : 's'} left`) };
+    }
+    await repo.consumeOtp(trx, otp.id, now);
+    return null;
   }
 
   /** Rotation: each refresh token works once. Presenting a used one means it leaked: the whole family is revoked. */

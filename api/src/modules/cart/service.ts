@@ -1,16 +1,175 @@
-import type { Cart } from 'shared-api';
+import { randomUUID } from 'node:crypto';
+import type { AddCartEntry, Cart, CartChange, CartConfirmation, UpdateCartEntry } from 'shared-api';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
-import { accessDenied } from '../../http/errors';
-import { cartEntriesOfBuyer } from './repository';
+import { AppError, accessDenied, notFound } from '../../http/errors';
+import { maySeeStock } from '../connections/visibility';
+import { availableOf, schemeProblem, sellableBatches } from '../orders/stock';
+import { istDate } from '../search/text';
+import { cartEntriesOfBuyer, openCart, type CartEntryRow } from './repository';
 
 export class CartService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
 
-  /** The caller's own cart; asking for another unit's cart is refused. Lines are filled by the marketplace. */
-  async cartOf(caller: Caller, unitCode: string | undefined): Promise<Cart> {
+  /** The caller's own cart; asking for another unit's cart is refused. */
+  async cartOf(caller: Caller, unitCode?: string): Promise<Cart> {
     if (unitCode !== undefined && unitCode !== caller.unitCode) throw accessDenied();
-    const rows = await cartEntriesOfBuyer(this.db, caller.unitId);
+    return this.build(caller, await cartEntriesOfBuyer(this.db, caller.unitId, this.today()));
+  }
+
+  /** Adds a product from one seller (adding it again adds to the quantity), priced from the seller's FEFO batch. */
+  async addEntry(caller: Caller, input: AddCartEntry): Promise<Cart> {
+    const free = input.freeQuantity ?? 0;
+    await this.db.transaction().execute(async (trx) => {
+      const seller = await trx.selectFrom('units').select(['id', 'trade_name']).where('unit_code', '=', input.sellerUnitCode).executeTakeFirst();
+      const product = await trx.selectFrom('products').selectAll().where('id', '=', input.productId).executeTakeFirst();
+      if (!seller || !product) throw notFound();
+      if (seller.id === caller.unitId || !(await maySeeStock(trx, caller.unitId, seller.id))) {
+        throw new AppError('E0040', 403, `${seller.trade_name} has not given you access to its stock: ask to connect first`);
+      }
+      const now = this.config.now();
+      const cartId = await openCart(trx, caller.unitId, now);
+      const existing = await trx
+        .selectFrom('cart_entries')
+        .select(['id', 'quantity', 'free_quantity'])
+        .where('cart_id', '=', cartId)
+        .where('product_id', '=', product.id)
+        .where('seller_unit_id', '=', seller.id)
+        .executeTakeFirst();
+      const quantity = input.quantity + (existing?.quantity ?? 0);
+      const freeQuantity = free + (existing?.free_quantity ?? 0);
+      const batches = await sellableBatches(trx, seller.id, product.id, this.today());
+      const first = batches[0];
+      if (!first) throw new AppError('E0001', 400, `${seller.trade_name} has no ${product.name} left`, { quantity: 'Out of stock' });
+      this.checkFits(quantity, freeQuantity, availableOf(batches), first.scheme_buy, first.scheme_free);
+      if (existing) {
+        await trx.updateTable('cart_entries').set({ quantity, free_quantity: freeQuantity, ptr_paise: first.ptr_paise, mrp_paise: first.mrp_paise }).where('id', '=', existing.id).execute();
+      } else {
+        await trx
+          .insertInto('cart_entries')
+          .values({
+            id: randomUUID(),
+            cart_id: cartId,
+            seller_unit_id: seller.id,
+            product_id: product.id,
+            manufacturer: product.manufacturer,
+            product_name: product.name,
+            pack: product.pack,
+            quantity,
+            free_quantity: freeQuantity,
+            ptr_paise: first.ptr_paise,
+            mrp_paise: first.mrp_paise,
+            created_at: now,
+          })
+          .execute();
+      }
+    });
+    return this.cartOf(caller);
+  }
+
+  async updateEntry(caller: Caller, input: UpdateCartEntry): Promise<Cart> {
+    const free = input.freeQuantity ?? 0;
+    const entry = await this.entryOf(caller, input.entryId);
+    const batches = await sellableBatches(this.db, entry.seller_unit_id, entry.product_id ?? '', this.today());
+    const first = batches[0];
+    this.checkFits(input.quantity, free, availableOf(batches), first?.scheme_buy ?? null, first?.scheme_free ?? null);
+    await this.db.updateTable('cart_entries').set({ quantity: input.quantity, free_quantity: free }).where('id', '=', entry.id).execute();
+    return this.cartOf(caller);
+  }
+
+  async deleteEntry(caller: Caller, entryId: string): Promise<Cart> {
+    const entry = await this.entryOf(caller, entryId);
+    await this.db.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+    return this.cartOf(caller);
+  }
+
+  async deleteSellerCart(caller: Caller, sellerUnitCode: string): Promise<Cart> {
+    const cart = await this.existingCart(caller);
+    const seller = await this.db.selectFrom('units').select('id').where('unit_code', '=', sellerUnitCode).executeTakeFirst();
+    if (seller) await this.db.deleteFrom('cart_entries').where('cart_id', '=', cart.id).where('seller_unit_id', '=', seller.id).execute();
+    return this.cartOf(caller);
+  }
+
+  async deleteCart(caller: Caller): Promise<Cart> {
+    const cart = await this.existingCart(caller);
+    await this.db.deleteFrom('cart_entries').where('cart_id', '=', cart.id).execute();
+    return this.cartOf(caller);
+  }
+
+  /**
+   * Re-checks every entry against the seller's stock now: a new price is taken into the cart and reported; a
+   * shortfall, a lost access or a sold-out product is reported (submit would refuse it). Nothing is reserved.
+   */
+  async confirm(caller: Caller): Promise<CartConfirmation> {
+    const cart = await this.existingCart(caller);
+    const entries = await cartEntriesOfBuyer(this.db, caller.unitId, this.today());
+    if (!entries.length) throw cart.submitted_at ? new AppError('E0043', 409) : new AppError('E0044', 404);
+    const changes: CartChange[] = [];
+    for (const e of entries) {
+      const base = { entryId: e.id, productName: e.product_name, stockist: e.seller_trade_name };
+      if (!(await maySeeStock(this.db, caller.unitId, e.seller_unit_id))) {
+        changes.push({ ...base, kind: 'UNAVAILABLE', message: `${e.seller_trade_name} no longer gives you access to its stock` });
+        continue;
+      }
+      const batches = await sellableBatches(this.db, e.seller_unit_id, e.product_id ?? '', this.today());
+      const first = batches[0];
+      if (!first) {
+        changes.push({ ...base, kind: 'UNAVAILABLE', message: `${e.product_name} is out of stock at ${e.seller_trade_name}`, available: 0 });
+        continue;
+      }
+      if (first.ptr_paise !== e.ptr_paise || first.mrp_paise !== e.mrp_paise) {
+        await this.db.updateTable('cart_entries').set({ ptr_paise: first.ptr_paise, mrp_paise: first.mrp_paise }).where('id', '=', e.id).execute();
+        changes.push({ ...base, kind: 'PRICE', message: `PTR of ${e.product_name} changed`, oldPtrPaise: e.ptr_paise, newPtrPaise: first.ptr_paise });
+      }
+      const available = availableOf(batches);
+      if (e.quantity + e.free_quantity > available) {
+        changes.push({ ...base, kind: 'STOCK', message: `Only ${available} of ${e.product_name} left at ${e.seller_trade_name}`, available });
+      }
+    }
+    const fresh = await this.cartOf(caller);
+    return { cart: fresh, changes, canSubmit: changes.every((c) => c.kind === 'PRICE') };
+  }
+
+  private today(): string {
+    return istDate(this.config.now());
+  }
+
+  private checkFits(quantity: number, free: number, available: number, schemeBuy: number | null, schemeFree: number | null): void {
+    const problem = schemeProblem(quantity, free, schemeBuy, schemeFree);
+    if (problem) {
+      throw new AppError('E0048', 400, problem.message, {
+        quantity: String(problem.nearest.quantity),
+        freeQuantity: String(problem.nearest.freeQuantity),
+      });
+    }
+    if (quantity + free > available) {
+      throw new AppError('E0001', 400, `Only ${available} available`, { quantity: `Only ${available} available (including free quantity)` });
+    }
+  }
+
+  private async existingCart(caller: Caller) {
+    const cart = await this.db.selectFrom('carts').select(['id', 'submitted_at']).where('buyer_unit_id', '=', caller.unitId).executeTakeFirst();
+    if (!cart) throw new AppError('E0044', 404);
+    return cart;
+  }
+
+  private async entryOf(caller: Caller, entryId: string) {
+    const entry = await this.db
+      .selectFrom('cart_entries as e')
+      .innerJoin('carts as c', 'c.id', 'e.cart_id')
+      .select(['e.id', 'e.seller_unit_id', 'e.product_id'])
+      .where('e.id', '=', entryId)
+      .where('c.buyer_unit_id', '=', caller.unitId)
+      .executeTakeFirst();
+    if (!entry) throw notFound();
+    return entry;
+  }
+
+  private build(caller: Caller, rows: CartEntryRow[]): Cart {
     const entries = rows.map((r) => ({
       id: r.id,
       sellerUnitCode: r.seller_unit_code,
@@ -23,6 +182,10 @@ export class CartService {
       mrpPaise: r.mrp_paise,
       // Free quantity is not charged.
       totalPaise: r.quantity * r.ptr_paise,
+      productId: r.product_id ?? '',
+      pack: r.pack,
+      schemeBuy: r.scheme_buy,
+      schemeFree: r.scheme_free,
     }));
     return {
       unitCode: caller.unitCode,

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { gstRateOn, lineMoney } from '../modules/orders/money';
+import { reserveFefo, sellableBatches } from '../modules/orders/stock';
+import { istDate } from '../modules/search/text';
+import type { DB } from './types';
+
+/*
+ * Demo data of the marketplace: Priya's recent searches (the header box lists them in an empty box) and one new
+ * online order from Sharma Medical Stores waiting at Lohar Chawl Medical Agencies (its stock reserved), so Online
+ * Orders has something to accept. Runs last in seedDemo's transaction: it relies on the stock and connections seeded before.
+ */
+
+const RECENT_SEARCHES = ['azithromycin 500', 'pan 40', 'dolo 650'];
+/** At the Mumbai stockist (Agarwal's own stock stays untouched for the inventory screens); the first two it has. */
+const DEMO_ORDER = {
+  buyer: 'RTL-MUM-001',
+  seller: 'STK-MUM-001',
+  lines: [
+    { name: 'Pan 40 Tablet', quantity: 10 },
+    { name: 'Telma 40 Tablet', quantity: 5 },
+    { name: 'Dolo 650 Tablet', quantity: 20 },
+    { name: 'Azithral 500 Tablet', quantity: 5 },
+  ],
+  maxLines: 2,
+};
+
+export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void> {
+  const units = await trx.selectFrom('units').select(['id', 'unit_code', 'trade_name']).where('unit_code', 'in', [DEMO_ORDER.buyer, DEMO_ORDER.seller]).execute();
+  const buyer = units.find((u) => u.unit_code === DEMO_ORDER.buyer);
+  const seller = units.find((u) => u.unit_code === DEMO_ORDER.seller);
+  if (!buyer || !seller) return;
+  const owner = await trx.selectFrom('users').select('id').where('unit_id', '=', buyer.id).where('role', '=', 'OWNER').executeTakeFirstOrThrow();
+
+  // The connection the customers seed makes; written here too (if missing) so the marketplace demo stands alone.
+  await trx
+    .insertInto('connections')
+    .values({ id: randomUUID(), buyer_unit_id: buyer.id, seller_unit_id: seller.id, status: 'APPROVED', has_access: true, requested_at: now, decided_at: now })
+    .onConflict((oc) => oc.columns(['buyer_unit_id', 'seller_unit_id']).doNothing())
+    .execute();
+
+  await trx
+    .insertInto('search_history')
+    .values(RECENT_SEARCHES.map((query, i) => ({ user_id: owner.id, query, searched_at: new Date(now.getTime() - (RECENT_SEARCHES.length - i) * 3_600_000) })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
+  const today = istDate(now);
+  const lines = [];
+  for (const wanted of DEMO_ORDER.lines) {
+    if (lines.length === DEMO_ORDER.maxLines) break;
+    const position: number = lines.length;
+    const product = await trx.selectFrom('products').select(['id', 'name', 'manufacturer', 'pack', 'hsn']).where('name', '=', wanted.name).executeTakeFirst();
+    if (!product) continue;
+    const batches = await sellableBatches(trx, seller.id, product.id, today, true);
+    const first = batches[0];
+    if (!first) continue;
+    const { reserved, short } = await reserveFefo(trx, batches, wanted.quantity, now);
+    if (short > 0) throw new Error(`demo order: not enough ${product.name}`);
+    const rateBp = await gstRateOn(trx, product.hsn, today);
+    lines.push({ product, position, reserved, rateBp, ptr: first.ptr_paise, mrp: first.mrp_paise, quantity: wanted.quantity, ...lineMoney(wanted.quantity, first.ptr_paise, rateBp) });
+  }
+  if (!lines.length) return;
+
+  const orderId = randomUUID();
+  const { rows } = await sql<{ n: number }>`SELECT nextval('order_number_seq')::int AS n`.execute(trx);
+  const orderNumber = `ORD-${today.slice(2, 4)}${today.slice(5, 7)}-${String(rows[0]!.n).padStart(6, '0')}`;
+  const taxable = lines.reduce((s, l) => s + l.taxablePaise, 0);
+  const gst = lines.reduce((s, l) => s + l.gstPaise, 0);
+  const placedAt = new Date(now.getTime() - 40 * 60_000);
+  await trx
+    .insertInto('orders')
+    .values({ id: orderId, order_number: orderNumber, buyer_unit_id: buyer.id, seller_unit_id: seller.id, placed_by: owner.id, status: 'PLACED', order_date: today, item_count: lines.length, taxable_paise: taxable, gst_paise: gst, total_paise: taxable + gst, created_at: placedAt })
+    .execute();
+  for (const l of lines) {
+    const lineId = randomUUID();
+    await trx
+      .insertInto('order_lines')
+      .values({
+        id: lineId,
+        order_id: orderId,
+        product_id: l.product.id,
+        product_name: l.product.name,
+        manufacturer: l.product.manufacturer,
+        pack: l.product.pack,
+        hsn: l.product.hsn,
+        quantity: l.quantity,
+        free_quantity: 0,
+        ptr_paise: l.ptr,
+        mrp_paise: l.mrp,
+        gst_rate_bp: l.rateBp,
+        taxable_paise: l.taxablePaise,
+        gst_paise: l.gstPaise,
+        total_paise: l.totalPaise,
+        position: l.position,
+      })
+      .execute();
+    await trx
+      .insertInto('order_allocations')
+      .values(l.reserved.map((r) => ({ id: randomUUID(), order_line_id: lineId, batch_id: r.batchId, quantity: r.quantity, status: 'RESERVED' as const, created_at: placedAt })))
+      .execute();
+  }
+}

@@ -1,0 +1,46 @@
+// Reads the two formats whose parsers we do not trust with untrusted bytes in the API process: legacy XLS
+// (SheetJS xlsx 0.18.5 has published prototype-pollution and ReDoS advisories) and PDF (pdfjs-dist). It runs
+// in a worker thread with a memory cap and is terminated on a time limit (isolated.ts), so a hostile file can
+// at worst kill this worker. Plain JavaScript so it loads the same under tsx, jest and node.
+import { parentPort, workerData } from 'node:worker_threads';
+
+async function readXls(bytes) {
+  const XLSX = (await import('xlsx')).default;
+  const workbook = XLSX.read(bytes, { type: 'buffer', cellDates: false, dense: true, cellFormula: false, cellHTML: false });
+  for (const name of workbook.SheetNames) {
+    const rows = XLSX.utils.sheet_to_json(workbook.Sheets[name], { header: 1, raw: true, defval: null, blankrows: false });
+    if (rows.length > 0) return { rows };
+  }
+  return { rows: [] };
+}
+
+async function readPdf(bytes) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+    .promise;
+  const lines = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const page = await doc.getPage(p);
+    const content = await page.getTextContent();
+    // Items on one baseline (within 2 pt) form one line, read top to bottom.
+    const byY = new Map();
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5] / 2) * 2;
+      if (!byY.has(y)) byY.set(y, []);
+      byY.get(y).push({ x: item.transform[4], w: item.width, s: item.str.trim() });
+    }
+    for (const y of [...byY.keys()].sort((a, b) => b - a)) lines.push(byY.get(y).sort((a, b) => a.x - b.x));
+    page.cleanup();
+  }
+  await doc.destroy();
+  return { lines };
+}
+
+try {
+  const { kind, bytes } = workerData;
+  const result = kind === 'XLS' ? await readXls(Buffer.from(bytes)) : await readPdf(new Uint8Array(bytes));
+  parentPort.postMessage({ ok: true, result });
+} catch (error) {
+  parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,43 @@
+import { UPLOAD_EXTENSIONS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { AppError } from '../../../http/errors';
+import type { Cell } from './header-detect';
+import { readIsolated } from './isolated';
+import { readPdf } from './pdf';
+import { readText } from './text';
+import { readXlsx } from './xlsx';
+
+export type UploadFileType = 'XLSX' | 'XLS' | 'PDF' | 'TXT';
+
+/** SPEC.md §5: only these extensions; anything else is refused before a byte is read. */
+export function fileTypeOf(fileName: string): UploadFileType {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError('E0001', 400, UPLOAD_TYPES_MESSAGE);
+  return ext.toUpperCase() as UploadFileType;
+}
+
+const startsWith = (bytes: Buffer, signature: number[]) => signature.every((b, i) => bytes[i] === b);
+
+/** The content must be what the name says: a Word file renamed to .xlsx is caught here, not deep in a parser. */
+function checkContent(type: UploadFileType, bytes: Buffer): void {
+  const fits: Record<UploadFileType, () => boolean> = {
+    XLSX: () => startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]),
+    XLS: () => startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+    PDF: () => bytes.subarray(0, 1024).includes('%PDF-'),
+    // Text has no NUL bytes; binary files almost always do.
+    TXT: () => !bytes.subarray(0, 65536).includes(0),
+  };
+  if (bytes.length === 0) throw new AppError('E0001', 400, 'The file is empty');
+  if (!fits[type]()) throw new AppError('E0001', 400, `This file is not really a ${type} file (its content does not match its name)`);
+}
+
+/** Any accepted file → its rows of cells, title lines included (the header is found afterwards). */
+export async function readUpload(fileName: string, bytes: Buffer): Promise<{ type: UploadFileType; rows: Cell[][] }> {
+  const type = fileTypeOf(fileName);
+  checkContent(type, bytes);
+  const rows =
+    type === 'XLSX' ? await readXlsx(bytes)
+    : type === 'XLS' ? (await readIsolated('XLS', bytes)).rows
+    : type === 'PDF' ? await readPdf(bytes)
+    : readText(bytes);
+  return { type, rows };
+}

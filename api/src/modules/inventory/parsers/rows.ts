@@ -1,0 +1,137 @@
+import type { ColumnMapping, InventoryField, RejectedRow } from 'shared-api';
+import { parseExpiry } from './dates';
+import { cellText, type Cell } from './header-detect';
+import { parseGstBp, parseNumber, parsePaise } from './money';
+
+/** One valid stock line of a file, ready to store. */
+export interface StockLine {
+  rowNumber: number;
+  name: string;
+  pack: string;
+  manufacturer: string;
+  composition: string | null;
+  batchNo: string;
+  expiryDate: string;
+  mrpPaise: number;
+  ptrPaise: number;
+  ptsPaise: number | null;
+  quantity: number;
+  schemeBuy: number | null;
+  schemeFree: number | null;
+  hsn: string | null;
+}
+
+/** GST slabs in force (basis points): nil, 0.25 %, 3 %, 5 %, 12 %, 18 %, 28 %, 40 %. */
+const GST_SLABS = new Set([0, 25, 300, 500, 1200, 1800, 2800, 4000]);
+
+/** ₹1 crore per unit: far above any medicine, and inside the integer columns. */
+const MAX_PAISE = 1_000_000_000;
+
+/** Normalised name|pack|manufacturer: how a line finds its product in the shared master (products.match_key). */
+export function matchKey(name: string, pack: string, manufacturer: string): string {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return `${norm(name)}|${norm(pack)}|${norm(manufacturer)}`;
+}
+
+export interface Validation {
+  today: string;
+  /** HSN prefixes with a GST rate on record (hsn_gst_rates) */
+  knownHsn: ReadonlySet<string>;
+}
+
+const knownHsnPrefix = (hsn: string, known: ReadonlySet<string>) => {
+  for (let len = hsn.length; len >= 4; len--) if (known.has(hsn.slice(0, len))) return true;
+  return false;
+};
+
+/**
+ * Validates the rows under the header. Every problem of a row is named; a row with any problem is rejected.
+ * Blank lines and "Total" lines are skipped silently; a repeated header (page breaks) too.
+ */
+export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: number, mapping: ColumnMapping, rules: Validation) {
+  const valid: StockLine[] = [];
+  const rejected: RejectedRow[] = [];
+  const seen = new Map<string, number>();
+  const headerKey = rows[headerIndex]?.map(cellText).join('|');
+  const get = (row: readonly Cell[], field: InventoryField): Cell => {
+    const i = mapping[field];
+    return i === undefined ? null : (row[i] ?? null);
+  };
+  const text = (row: readonly Cell[], field: InventoryField) => cellText(get(row, field));
+  let dataRows = 0;
+
+  for (let r = headerIndex + 1; r < rows.length; r++) {
+    const row = rows[r]!;
+    const cells = row.map(cellText);
+    if (cells.every((c) => c === '') || cells.join('|') === headerKey) continue;
+    const name = text(row, 'name');
+    if (/^(grand\s*)?(total|sub\s*total)\b/i.test(name) || (!name && /total/i.test(cells.join(' ')))) continue;
+    dataRows++;
+    const problems: string[] = [];
+
+    if (!name) problems.push('missing product name');
+    const batchNo = text(row, 'batch');
+    if (!batchNo) problems.push('missing batch');
+
+    const expiryCell = get(row, 'expiry');
+    const expiryDate = parseExpiry(expiryCell);
+    if (!expiryDate) problems.push(cellText(expiryCell) ? `expiry "${cellText(expiryCell)}" is not a date` : 'missing expiry');
+    else if (expiryDate <= rules.today) problems.push('expiry in the past');
+
+    const mrpPaise = parsePaise(get(row, 'mrp'));
+    const ptrPaise = parsePaise(get(row, 'ptr'));
+    if (mrpPaise === null) problems.push(text(row, 'mrp') ? 'MRP is not an amount' : 'missing MRP');
+    if (ptrPaise === null) problems.push(text(row, 'ptr') ? 'PTR is not an amount' : 'missing PTR');
+    if ((mrpPaise ?? 0) > MAX_PAISE || (ptrPaise ?? 0) > MAX_PAISE) problems.push('price above ₹1 crore');
+    else if (mrpPaise !== null && ptrPaise !== null && mrpPaise < ptrPaise) problems.push('MRP below PTR');
+    const ptsPaise = parsePaise(get(row, 'pts'));
+
+    // "Free" holds either a scheme ("10+1") or a free quantity received, which is stock on hand too.
+    const freeText = text(row, 'free');
+    const schemeMatch = /^(\d+)\s*\+\s*(\d+)$/.exec(freeText);
+    const scheme = schemeMatch && Number(schemeMatch[1]) > 0 ? schemeMatch : null;
+    const freeQty = schemeMatch ? 0 : (parseNumber(freeText) ?? 0);
+    let quantity = parseNumber(get(row, 'quantity'));
+    if (quantity === null) problems.push(text(row, 'quantity') ? 'quantity is not a number' : 'missing quantity');
+    else if (!Number.isInteger(quantity) || !Number.isInteger(freeQty)) problems.push('quantity not a whole number');
+    else if (quantity < 0) problems.push('negative quantity');
+    else if (quantity > 1_000_000_000) problems.push('quantity too large');
+    else quantity += Math.max(0, freeQty);
+
+    const hsn = text(row, 'hsn').replace(/\s/g, '') || null;
+    const gstBp = parseGstBp(get(row, 'gst'));
+    if (text(row, 'gst') && (gstBp === null || !GST_SLABS.has(gstBp))) problems.push(`unknown GST rate "${text(row, 'gst')}"`);
+    else if (gstBp === null && hsn && !knownHsnPrefix(hsn, rules.knownHsn)) problems.push(`unknown GST rate (no rate on record for HSN ${hsn})`);
+
+    const pack = text(row, 'pack');
+    const manufacturer = text(row, 'manufacturer');
+    if (name && batchNo) {
+      const key = `${matchKey(name, pack, manufacturer)}|${batchNo.toUpperCase()}`;
+      const first = seen.get(key);
+      if (first !== undefined) problems.push(`duplicate batch (same product and batch as row ${first})`);
+      else seen.set(key, r + 1);
+    }
+
+    if (problems.length > 0) {
+      rejected.push({ rowNumber: r + 1, cells, problems });
+      continue;
+    }
+    valid.push({
+      rowNumber: r + 1,
+      name,
+      pack,
+      manufacturer,
+      composition: text(row, 'composition') || null,
+      batchNo,
+      expiryDate: expiryDate!,
+      mrpPaise: mrpPaise!,
+      ptrPaise: ptrPaise!,
+      ptsPaise,
+      quantity: quantity!,
+      schemeBuy: scheme ? Number(scheme[1]) : null,
+      schemeFree: scheme ? Number(scheme[2]) : null,
+      hsn,
+    });
+  }
+  return { valid, rejected, dataRows };
+}

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { ExpiryWindow, InventoryQuery, UploadMode } from 'shared-api';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import type { DB, StockMovementKind } from '../../db/types';
+import type { StockLine } from './parsers/rows';
+import { matchKey } from './parsers/rows';
+
+type Db = Kysely<DB>;
+
+/** Rows per bulk statement: arrays go in as one parameter per column (unnest), so this only bounds statement size. */
+const CHUNK = 10_000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function activeWarehouse(db: Database, userId: string, unitId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('warehouses as w', 'w.id', 'u.active_warehouse_id')
+    .select(['w.id', 'w.display_name as name'])
+    .where('u.id', '=', userId)
+    .where('w.unit_id', '=', unitId)
+    .executeTakeFirst();
+}
+
+/** HSN codes with a GST rate on record (validation: a row's HSN must have one). */
+export async function knownHsnCodes(db: Database): Promise<Set<string>> {
+  const rows = await db.selectFrom('hsn_gst_rates').select('hsn').distinct().execute();
+  return new Set(rows.map((r) => r.hsn));
+}
+
+export function previousImport(db: Database, warehouseId: string, fileHash: string) {
+  return db
+    .selectFrom('inventory_imports')
+    .select(['id', 'mode', 'rows_imported', 'rows_rejected', 'created_at'])
+    .where('warehouse_id', '=', warehouseId)
+    .where('file_hash', '=', fileHash)
+    .executeTakeFirst();
+}
+
+/** The product of every distinct name|pack|manufacturer, created when the master lacks it. */
+export async function upsertProducts(trx: Db, lines: readonly StockLine[], now: Date) {
+  const byKey = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = matchKey(line.name, line.pack, line.manufacturer);
+    if (!byKey.has(key)) byKey.set(key, line);
+  }
+  const ids = new Map<string, string>();
+  let created = 0;
+  for (const part of chunks([...byKey.entries()])) {
+    // DO UPDATE (a no-op) rather than DO NOTHING so existing products come back with their ids too.
+    const result = await sql<{ id: string; match_key: string; inserted: boolean }>`
+      INSERT INTO products (id, name, manufacturer, composition, pack, hsn, match_key, created_at)
+      SELECT u.id, u.name, u.manufacturer, u.composition, u.pack, u.hsn, u.match_key, ${now}::timestamptz
+      FROM unnest(${part.map(() => randomUUID())}::uuid[], ${part.map(([, l]) => l.name)}::text[],
+                  ${part.map(([, l]) => l.manufacturer)}::text[], ${part.map(([, l]) => l.composition)}::text[],
+                  ${part.map(([, l]) => l.pack)}::text[], ${part.map(([, l]) => l.hsn)}::text[], ${part.map(([k]) => k)}::text[])
+        AS u(id, name, manufacturer, composition, pack, hsn, match_key)
+      ON CONFLICT (match_key) DO UPDATE SET match_key = excluded.match_key
+      RETURNING id, match_key, (xmax = 0) AS inserted`.execute(trx);
+    for (const row of result.rows) {
+      ids.set(row.match_key, row.id);
+      if (row.inserted) created++;
+    }
+  }
+  return { productIdOf: (l: StockLine) => ids.get(matchKey(l.name, l.pack, l.manufacturer))!, created };
+}
+
+interface BatchWrite {
+  productId: string;
+  line: StockLine;
+  quantity: number;
+}
+
+/** Inserts new batches and updates existing ones (prices, expiry, scheme, quantity) of one warehouse. */
+export async function upsertBatches(trx: Db, unitId: string, warehouseId: string, writes: readonly BatchWrite[], now: Date) {
+  const out: { id: string; product_id: string; batch_no: string }[] = [];
+  for (const part of chunks(writes)) {
+    const result = await sql<{ id: string; product_id: string; batch_no: string }>`
+      INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise,
+                                     pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at)
+      SELECT u.id, ${unitId}::uuid, ${warehouseId}::uuid, u.product_id, u.batch_no, u.expiry_date, u.mrp, u.ptr, u.pts,
+             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz
+      FROM unnest(${part.map(() => randomUUID())}::uuid[], ${part.map((w) => w.productId)}::uuid[],
+                  ${part.map((w) => w.line.batchNo)}::text[], ${part.map((w) => w.line.expiryDate)}::date[],
+                  ${part.map((w) => w.line.mrpPaise)}::int[], ${part.map((w) => w.line.ptrPaise)}::int[],
+                  ${part.map((w) => w.line.ptsPaise)}::int[], ${part.map((w) => w.quantity)}::int[],
+                  ${part.map((w) => w.line.schemeBuy)}::int[], ${part.map((w) => w.line.schemeFree)}::int[])
+        AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free)
+      ON CONFLICT (warehouse_id, product_id, batch_no) DO UPDATE SET
+        expiry_date = excluded.expiry_date, mrp_paise = excluded.mrp_paise, ptr_paise = excluded.ptr_paise,
+        pts_paise = excluded.pts_paise, quantity = excluded.quantity, scheme_buy = excluded.scheme_buy,
+        scheme_free = excluded.scheme_free, updated_at = excluded.updated_at
+      RETURNING id, product_id, batch_no`.execute(trx);
+    out.push(...result.rows);
+  }
+  return out;
+}
+
+export interface MovementWrite {
+  batchId: string;
+  delta: number;
+}
+
+export async function insertMovements(
+  trx: Db,
+  unitId: string,
+  kind: StockMovementKind,
+  moves: readonly MovementWrite[],
+  meta: { reference: string | null; note: string | null; userId: string; now: Date },
+) {
+  for (const part of chunks(moves)) {
+    await sql`
+      INSERT INTO stock_movements (id, batch_id, unit_id, kind, quantity_delta, reference, note, created_by, created_at)
+      SELECT u.id, u.batch_id, ${unitId}::uuid, ${kind}, u.delta, ${meta.reference}, ${meta.note}, ${meta.userId}::uuid, ${meta.now}::timestamptz
+      FROM unnest(${part.map(() => randomUUID())}::uuid[], ${part.map((m) => m.batchId)}::uuid[], ${part.map((m) => m.delta)}::int[])
+        AS u(id, batch_id, delta)`.execute(trx);
+  }
+}
+
+/** Stock of a warehouse, locked for the import's transaction (a concurrent order cannot slip in between). */
+export function lockWarehouseBatches(trx: Db, warehouseId: string) {
+  return trx
+    .selectFrom('inventory_batches')
+    .select(['id', 'product_id', 'batch_no', 'quantity', 'reserved'])
+    .where('warehouse_id', '=', warehouseId)
+    .forUpdate()
+    .execute();
+}
+
+export async function setQuantities(trx: Db, updates: readonly { id: string; quantity: number }[], now: Date) {
+  for (const part of chunks(updates)) {
+    await sql`
+      UPDATE inventory_batches b SET quantity = u.quantity, updated_at = ${now}::timestamptz
+      FROM unnest(${part.map((u) => u.id)}::uuid[], ${part.map((u) => u.quantity)}::int[]) AS u(id, quantity)
+      WHERE b.id = u.id`.execute(trx);
+  }
+}
+
+export async function insertImport(
+  trx: Db,
+  values: { id: string; unitId: string; warehouseId: string; fileName: string; fileHash: string; fileType: string; mode: UploadMode; rowsImported: number; rowsRejected: number; userId: string; now: Date },
+) {
+  await trx
+    .insertInto('inventory_imports')
+    .values({
+      id: values.id,
+      unit_id: values.unitId,
+      warehouse_id: values.warehouseId,
+      file_name: values.fileName,
+      file_hash: values.fileHash,
+      file_type: values.fileType,
+      mode: values.mode,
+      rows_imported: values.rowsImported,
+      rows_rejected: values.rowsRejected,
+      created_by: values.userId,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+/** SPEC.md §1: 3 more free deliveries for the first inventory; true when this call credited them. */
+export async function creditFirstInventory(trx: Db, unitId: string, now: Date): Promise<boolean> {
+  const result = await sql<{ id: string }>`
+    INSERT INTO referral_credits (id, unit_id, deliveries, reason, created_at)
+    VALUES (${randomUUID()}, ${unitId}, 3, 'FIRST_INVENTORY', ${now}::timestamptz)
+    ON CONFLICT (unit_id) WHERE reason = 'FIRST_INVENTORY' DO NOTHING
+    RETURNING id`.execute(trx);
+  return result.rows.length > 0;
+}
+
+// ——— reading ———
+
+const todayParam = (today: string) => sql`${today}::date`;
+
+function expiryCondition(window: ExpiryWindow, today: string) {
+  if (window === 'expired') return sql<boolean>`b.expiry_date <= ${todayParam(today)}`;
+  return sql<boolean>`b.expiry_date > ${todayParam(today)} AND b.expiry_date <= ${todayParam(today)} + ${Number(window)}::int`;
+}
+
+function batchesOf(db: Database, unitId: string, warehouseId: string, today: string) {
+  return db
+    .selectFrom('inventory_batches as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('warehouses as w', 'w.id', 'b.warehouse_id')
+    .where('b.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .select([
+      'b.id',
+      'b.product_id',
+      'p.name as product_name',
+      'p.manufacturer',
+      'p.composition',
+      'p.pack',
+      'p.hsn',
+      'b.batch_no',
+      'b.expiry_date',
+      'b.mrp_paise',
+      'b.ptr_paise',
+      'b.pts_paise',
+      'b.quantity',
+      'b.reserved',
+      'b.scheme_buy',
+      'b.scheme_free',
+      'b.updated_at',
+      'w.display_name as warehouse_name',
+      sql<number>`(b.expiry_date - ${todayParam(today)})`.as('days_to_expiry'),
+      sql<number | null>`(SELECT g.rate_bp FROM hsn_gst_rates g WHERE p.hsn LIKE g.hsn || '%' AND g.effective_from <= ${todayParam(today)}
+                          ORDER BY length(g.hsn) DESC, g.effective_from DESC LIMIT 1)`.as('gst_bp'),
+    ]);
+}
+
+export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchesOf>['executeTakeFirstOrThrow']>>;
+
+const SORT_COLUMNS = {
+  name: 'p.name',
+  expiry: 'b.expiry_date',
+  quantity: 'b.quantity',
+  mrp: 'b.mrp_paise',
+  manufacturer: 'p.manufacturer',
+} as const;
+
+export async function listBatches(db: Database, unitId: string, warehouseId: string, today: string, q: z.output<typeof InventoryQuery>) {
+  let query = batchesOf(db, unitId, warehouseId, today);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('b.batch_no', 'ilike', like), eb('p.composition', 'ilike', like)]));
+  }
+  if (q.manufacturer) query = query.where('p.manufacturer', '=', q.manufacturer);
+  if (q.expiry) query = query.where(expiryCondition(q.expiry, today));
+  else query = query.where('b.quantity', '>', 0);
+  const total = await query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const items = await query
+    .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.direction)
+    .orderBy('b.id')
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize)
+    .execute();
+  const manufacturers = await db
+    .selectFrom('inventory_batches as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .select('p.manufacturer')
+    .distinct()
+    .where('b.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .where('p.manufacturer', '<>', '')
+    .orderBy('p.manufacturer')
+    .execute();
+  return { items, total: total.n, manufacturers: manufacturers.map((m) => m.manufacturer) };
+}
+
+export function batchById(db: Database, unitId: string, batchId: string, today: string) {
+  return db
+    .selectFrom('inventory_batches as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .innerJoin('warehouses as w', 'w.id', 'b.warehouse_id')
+    .where('b.unit_id', '=', unitId)
+    .where('b.id', '=', batchId)
+    .select('b.warehouse_id')
+    .executeTakeFirst()
+    .then((found) => (found ? batchesOf(db, unitId, found.warehouse_id, today).where('b.id', '=', batchId).executeTakeFirst() : undefined));
+}
+
+export function movementsOf(db: Database, unitId: string, batchId: string) {
+  return db
+    .selectFrom('stock_movements as m')
+    .leftJoin('users as u', 'u.id', 'm.created_by')
+    .select(['m.id', 'm.kind', 'm.quantity_delta', 'm.reference', 'm.note', 'm.created_at', 'u.first_name', 'u.last_name'])
+    .select(sql<number>`sum(m.quantity_delta) OVER (ORDER BY m.created_at, m.id)::int`.as('balance'))
+    .where('m.unit_id', '=', unitId)
+    .where('m.batch_id', '=', batchId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+}
+
+/** Stock buckets (batches, units, value at PTR) by a SQL expression that names each batch's bucket key. */
+export async function bucketTotals(db: Database, unitId: string, warehouseId: string, keyExpression: ReturnType<typeof sql<string | null>>) {
+  const rows = await db
+    .selectFrom('inventory_batches as b')
+    .where('b.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .where('b.quantity', '>', 0)
+    .select([
+      keyExpression.as('key'),
+      sql<number>`count(*)::int`.as('batches'),
+      sql<number>`coalesce(sum(b.quantity), 0)::int`.as('quantity'),
+      sql<number>`coalesce(sum(b.quantity::bigint * b.ptr_paise), 0)::bigint`.as('value'),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  return new Map(rows.map((r) => [r.key, { batches: r.batches, quantity: r.quantity, valuePaise: Number(r.value) }]));
+}
+
+export function stockByManufacturer(db: Database, unitId: string, warehouseId: string) {
+  return db
+    .selectFrom('inventory_batches as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .where('b.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .where('b.quantity', '>', 0)
+    .select([
+      'p.manufacturer',
+      sql<number>`count(DISTINCT b.product_id)::int`.as('products'),
+      sql<number>`count(*)::int`.as('batches'),
+      sql<number>`sum(b.quantity)::int`.as('quantity'),
+      sql<string>`sum(b.quantity::bigint * b.ptr_paise)`.as('value'),
+      sql<string>`sum(b.quantity::bigint * b.mrp_paise)`.as('mrp_value'),
+    ])
+    .groupBy('p.manufacturer')
+    .orderBy(sql`sum(b.quantity::bigint * b.ptr_paise)`, 'desc')
+    .execute();
+}
+
+export function movementTotals(db: Database, unitId: string, warehouseId: string, since: Date) {
+  return db
+    .selectFrom('stock_movements as m')
+    .innerJoin('inventory_batches as b', 'b.id', 'm.batch_id')
+    .where('m.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .where('m.created_at', '>=', since)
+    .select(['m.kind', sql<number>`count(*)::int`.as('count'), sql<number>`sum(m.quantity_delta)::int`.as('quantity')])
+    .groupBy('m.kind')
+    .orderBy('m.kind')
+    .execute();
+}
+
+/** One manual batch: an existing warehouse+product+batch gets the quantity added, otherwise it is created. */
+export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date }) {
+  const l = v.line;
+  const result = await sql<{ id: string }>`
+    INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise, pts_paise,
+                                   quantity, scheme_buy, scheme_free, created_at, updated_at)
+    VALUES (${randomUUID()}, ${v.unitId}, ${v.warehouseId}, ${v.productId}, ${l.batchNo}, ${l.expiryDate}::date, ${l.mrpPaise}, ${l.ptrPaise},
+            ${l.ptsPaise}, ${l.quantity}, ${l.schemeBuy}, ${l.schemeFree}, ${v.now}::timestamptz, ${v.now}::timestamptz)
+    ON CONFLICT (warehouse_id, product_id, batch_no) DO UPDATE SET
+      quantity = inventory_batches.quantity + excluded.quantity, expiry_date = excluded.expiry_date, mrp_paise = excluded.mrp_paise,
+      ptr_paise = excluded.ptr_paise, pts_paise = excluded.pts_paise, scheme_buy = excluded.scheme_buy,
+      scheme_free = excluded.scheme_free, updated_at = excluded.updated_at
+    RETURNING id`.execute(trx);
+  return result.rows[0]!;
+}

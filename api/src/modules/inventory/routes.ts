@@ -1,0 +1,147 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddStock,
+  ColumnMapping,
+  ExpirySummary,
+  INVENTORY_PATHS,
+  ImportResult,
+  InventoryAge,
+  InventoryList,
+  InventoryQuery,
+  StockBatch,
+  StockDetail,
+  StockReport,
+  UPLOAD_MAX_BYTES,
+  UploadMode,
+  UploadPreview,
+} from 'shared-api';
+import { z } from 'zod';
+import { callerOf, requireRole } from '../../http/access';
+import { ok, replies } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { routePattern } from '../../http/paths';
+import { fileTypeOf } from './parsers/read-upload';
+import type { InventoryService, UploadedFile } from './service';
+
+// Stock is a stockist's (SPEC.md §2): retailers and hospitals have no inventory screens.
+const READ = requireRole({ customerTypes: ['STOCKIST'] });
+const WRITE = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+const security = [{ bearerAuth: [] }];
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+interface UploadForm {
+  file: UploadedFile;
+  mode: string | undefined;
+  mapping: z.infer<typeof ColumnMapping> | undefined;
+}
+
+/** The multipart form: one file plus the optional `mode` and `mapping` (JSON) fields. */
+async function readForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new AppError('E0001', 400, 'Send the file as multipart/form-data', { file: 'A file must be picked' });
+  let file: UploadedFile | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) throw new AppError('E0001', 400, 'Upload one file at a time');
+        // The type is refused before the bytes are read: nothing of a wrong file is kept.
+        fileTypeOf(part.filename);
+        file = { fileName: part.filename, bytes: await part.toBuffer() };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('E0001', 413, `The file is larger than ${MAX_MB} MB: split it or remove columns you don't need`, { file: `At most ${MAX_MB} MB` });
+    }
+    throw error;
+  }
+  if (!file) throw new AppError('E0001', 400, 'A file must be picked', { file: 'A file must be picked' });
+  let mapping: UploadForm['mapping'];
+  if (fields.mapping) {
+    const parsed = ColumnMapping.safeParse(safeJson(fields.mapping));
+    if (!parsed.success) throw new AppError('E0001', 400, 'The column mapping is not valid', { mapping: 'Not a valid mapping' });
+    mapping = parsed.data;
+  }
+  return { file, mode: fields.mode, mapping };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC.md §7 tenants/inventory/* plus the upload's preview and import. */
+export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (app, { inventory }) => {
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024 } });
+
+  app.post(INVENTORY_PATHS.uploadPreview, {
+    config: WRITE,
+    schema: {
+      tags: ['inventory'],
+      summary: 'Reads an uploaded stock file (multipart: file, optional mapping JSON) and shows what an import would do; stores nothing',
+      security,
+      response: replies(UploadPreview),
+    },
+    handler: async (request) => {
+      const form = await readForm(request);
+      return ok(await inventory.preview(callerOf(request), form.file, form.mapping));
+    },
+  });
+
+  app.post(INVENTORY_PATHS.uploadImport, {
+    config: WRITE,
+    schema: {
+      tags: ['inventory'],
+      summary: "Imports the valid rows of a stock file into the active warehouse (multipart: file, mode REPLACE|ADD, mapping JSON); one transaction, idempotent per file",
+      security,
+      response: replies(ImportResult),
+    },
+    handler: async (request) => {
+      const form = await readForm(request);
+      const mode = UploadMode.safeParse(form.mode);
+      if (!mode.success) throw new AppError('E0001', 400, 'Say whether the file replaces or adds to the stock', { mode: 'REPLACE or ADD' });
+      return ok(await inventory.import(callerOf(request), form.file, mode.data, form.mapping));
+    },
+  });
+
+  app.get(INVENTORY_PATHS.all, {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'Batches of the active warehouse: search, manufacturer and expiry filters, sort, paging', security, querystring: InventoryQuery, response: replies(InventoryList) },
+    handler: async (request) => ok(await inventory.list(callerOf(request), request.query)),
+  });
+
+  app.post(INVENTORY_PATHS.add, {
+    config: WRITE,
+    schema: { tags: ['inventory'], summary: 'Adds one batch by hand to the active warehouse', security, body: AddStock, response: replies(StockBatch) },
+    handler: async (request) => ok(await inventory.add(callerOf(request), request.body)),
+  });
+
+  app.get(routePattern(INVENTORY_PATHS.batch, 'id'), {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'One batch with its movement history', security, params: z.object({ id: z.uuid() }), response: replies(StockDetail) },
+    handler: async (request) => ok(await inventory.detail(callerOf(request), request.params.id)),
+  });
+
+  app.get(INVENTORY_PATHS.expiry, {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'Expired stock and stock expiring within 30, 60 and 90 days', security, response: replies(ExpirySummary) },
+    handler: async (request) => ok(await inventory.expiry(callerOf(request))),
+  });
+
+  app.get(INVENTORY_PATHS.age, {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'Stock by days since it came in', security, response: replies(InventoryAge) },
+    handler: async (request) => ok(await inventory.age(callerOf(request))),
+  });
+
+  app.get(INVENTORY_PATHS.report, {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'Stock value by manufacturer and the last 30 days of movements', security, response: replies(StockReport) },
+    handler: async (request) => ok(await inventory.report(callerOf(request))),
+  });
+};

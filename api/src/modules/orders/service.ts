@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { OrderDetail, OrderList, OrderSummary, SubmitResult } from 'shared-api';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { AppError, notFound } from '../../http/errors';
+import { originOf } from '../connections/repository';
+import { maySeeStock } from '../connections/visibility';
+import { formatRupeesPlain, gstRateOn, lineMoney } from './money';
+import { reserveFefo, sellableBatches } from './stock';
+import { haversineKm, istDate } from '../search/text';
+
+/** E0042 with what went wrong: the buyer's cart is left as it was. */
+const notSubmitted = (why: string) => new AppError('E0042', 409, `Order not submitted: ${why}`);
+
+/** PostgreSQL refusals that mean "another order got there first" (deadlock, serialisation, a CHECK on stock). */
+const RACE_CODES = new Set(['40P01', '40001', '23514']);
+
+/** One row per batch (a batch re-reserved at acceptance has two allocation rows). */
+function mergeByBatch(rows: { batch_no: string; expiry_date: string; quantity: number }[]) {
+  const merged = new Map<string, { batchNo: string; expiryDate: string; quantity: number }>();
+  for (const r of rows) {
+    const key = `${r.expiry_date}|${r.batch_no}`;
+    const m = merged.get(key);
+    if (m) m.quantity += r.quantity;
+    else merged.set(key, { batchNo: r.batch_no, expiryDate: r.expiry_date, quantity: r.quantity });
+  }
+  return [...merged.values()];
+}
+
+export class OrdersService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * SPEC.md §7 /cart/submit: one order per seller, all or nothing. The cart row is locked first (a second submit
+   * waits, then finds it submitted: E0043); entries are reserved in a fixed order (seller, product) over batches
+   * locked FOR UPDATE, so concurrent buyers queue per batch and never both get the last units.
+   */
+  async submit(caller: Caller): Promise<SubmitResult> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const now = this.config.now();
+        const today = istDate(now);
+        const cart = await trx.selectFrom('carts').select(['id', 'submitted_at']).where('buyer_unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
+        if (!cart) throw new AppError('E0044', 404);
+        const entries = await trx
+          .selectFrom('cart_entries as e')
+          .innerJoin('units as s', 's.id', 'e.seller_unit_id')
+          .innerJoin('products as p', 'p.id', 'e.product_id')
+          .select(['e.id', 'e.seller_unit_id', 's.trade_name', 's.unit_code', 'e.product_id', 'p.name', 'p.manufacturer', 'p.pack', 'p.hsn', 'e.quantity', 'e.free_quantity', 'e.ptr_paise', 'e.mrp_paise'])
+          .where('e.cart_id', '=', cart.id)
+          .orderBy('s.unit_code')
+          .orderBy('e.product_id')
+          .execute();
+        if (!entries.length) throw cart.submitted_at ? new AppError('E0043', 409) : new AppError('E0044', 404);
+
+        const bySeller = new Map<string, typeof entries>();
+        for (const e of entries) bySeller.set(e.seller_unit_id, [...(bySeller.get(e.seller_unit_id) ?? []), e]);
+        const created: OrderSummary[] = [];
+        for (const [sellerId, lines] of bySeller) {
+          const sellerName = lines[0]!.trade_name;
+          if (!(await maySeeStock(trx, caller.unitId, sellerId))) throw notSubmitted(`${sellerName} no longer gives you access to its stock`);
+          const orderId = randomUUID();
+          const { rows: seq } = await sql<{ n: number }>`SELECT nextval('order_number_seq')::int AS n`.execute(trx);
+          const orderNumber = `ORD-${today.slice(2, 4)}${today.slice(5, 7)}-${String(seq[0]!.n).padStart(6, '0')}`;
+          const priced = [];
+          for (const [position, e] of lines.entries()) {
+            const batches = await sellableBatches(trx, sellerId, e.product_id!, today, true);
+            if (batches[0] && batches[0].ptr_paise !== e.ptr_paise) {
+              throw notSubmitted(`the PTR of ${e.name} at ${sellerName} changed; confirm the cart again`);
+            }
+            const { reserved, short } = await reserveFefo(trx, batches, e.quantity + e.free_quantity, now);
+            if (short > 0) {
+              const had = e.quantity + e.free_quantity - short;
+              throw notSubmitted(`only ${had} of ${e.name} left at ${sellerName} (you asked for ${e.quantity + e.free_quantity})`);
+            }
+            const rateBp = await gstRateOn(trx, e.hsn, today);
+            priced.push({ e, position, reserved, rateBp, ...lineMoney(e.quantity, e.ptr_paise, rateBp) });
+          }
+          const taxable = priced.reduce((s, l) => s + l.taxablePaise, 0);
+          const gst = priced.reduce((s, l) => s + l.gstPaise, 0);
+          await trx
+            .insertInto('orders')
+            .values({
+              id: orderId,
+              order_number: orderNumber,
+              buyer_unit_id: caller.unitId,
+              seller_unit_id: sellerId,
+              placed_by: caller.userId,
+              status: 'PLACED',
+              order_date: today,
+              item_count: priced.length,
+              taxable_paise: taxable,
+              gst_paise: gst,
+              total_paise: taxable + gst,
+              created_at: now,
+            })
+            .execute();
+          for (const l of priced) {
+            const lineId = randomUUID();
+            await trx
+              .insertInto('order_lines')
+              .values({
+                id: lineId,
+                order_id: orderId,
+                product_id: l.e.product_id!,
+                product_name: l.e.name,
+                manufacturer: l.e.manufacturer,
+                pack: l.e.pack,
+                hsn: l.e.hsn,
+                quantity: l.e.quantity,
+                free_quantity: l.e.free_quantity,
+                ptr_paise: l.e.ptr_paise,
+                mrp_paise: l.e.mrp_paise,
+                gst_rate_bp: l.rateBp,
+                taxable_paise: l.taxablePaise,
+                gst_paise: l.gstPaise,
+                total_paise: l.totalPaise,
+                position: l.position,
+              })
+              .execute();
+            await trx
+              .insertInto('order_allocations')
+              .values(l.reserved.map((r) => ({ id: randomUUID(), order_line_id: lineId, batch_id: r.batchId, quantity: r.quantity, status: 'RESERVED' as const, created_at: now })))
+              .execute();
+          }
+          const buyer = await trx.selectFrom('units').select(['trade_name', 'city']).where('id', '=', caller.unitId).executeTakeFirstOrThrow();
+          await trx
+            .insertInto('notifications')
+            .values({
+              id: randomUUID(),
+              unit_id: sellerId,
+              user_id: null,
+              type: 'B2B_ORDER',
+              title: `New order from ${buyer.trade_name}`,
+              body: `${orderNumber}: ${priced.length} item${priced.length === 1 ? '' : 's'}, ${formatRupeesPlain(taxable + gst)}.`,
+              created_at: now,
+            })
+            .execute();
+          created.push({
+            orderId,
+            orderNumber,
+            createdAt: now.toISOString(),
+            status: 'PLACED',
+            counterpartyUnitCode: lines[0]!.unit_code,
+            counterpartyTradeName: sellerName,
+            city: '',
+            distanceKm: null,
+            itemCount: priced.length,
+            taxablePaise: taxable,
+            gstPaise: gst,
+            totalPaise: taxable + gst,
+          });
+        }
+        await trx.deleteFrom('cart_entries').where('cart_id', '=', cart.id).execute();
+        await trx.updateTable('carts').set({ submitted_at: now, updated_at: now }).where('id', '=', cart.id).execute();
+        return { orders: created };
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && RACE_CODES.has(code)) throw notSubmitted('another order took the same stock at the same moment; confirm the cart and try again');
+      throw error;
+    }
+  }
+
+  /** Orders the caller's unit placed (buyer side) or received (seller side), newest first. */
+  async list(caller: Caller, side: 'BUYER' | 'SELLER'): Promise<OrderList> {
+    const mine = side === 'BUYER' ? 'o.buyer_unit_id' : 'o.seller_unit_id';
+    const other = side === 'BUYER' ? 'o.seller_unit_id' : 'o.buyer_unit_id';
+    const rows = await this.db
+      .selectFrom('orders as o')
+      .innerJoin('units as u', 'u.id', other)
+      .select(['o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.item_count', 'o.taxable_paise', 'o.gst_paise', 'o.total_paise', 'u.unit_code', 'u.trade_name', 'u.city', 'u.latitude', 'u.longitude'])
+      .where(mine, '=', caller.unitId)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.order_number', 'desc')
+      .limit(200)
+      .execute();
+    const origin = await originOf(this.db, caller.userId, caller.unitId);
+    return {
+      orders: rows.map((r) => ({
+        orderId: r.id,
+        orderNumber: r.order_number,
+        createdAt: new Date(r.created_at).toISOString(),
+        status: r.status,
+        counterpartyUnitCode: r.unit_code,
+        counterpartyTradeName: r.trade_name,
+        city: r.city,
+        distanceKm: origin && r.latitude !== null && r.longitude !== null ? haversineKm(origin.latitude, origin.longitude, r.latitude, r.longitude) : null,
+        itemCount: r.item_count,
+        taxablePaise: Number(r.taxable_paise),
+        gstPaise: Number(r.gst_paise),
+        totalPaise: Number(r.total_paise),
+      })),
+    };
+  }
+
+  /** One order, for its buyer or its seller (anyone else: not found). */
+  async detail(caller: Caller, orderId: string): Promise<OrderDetail> {
+    const order = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (!order || (order.buyer_unit_id !== caller.unitId && order.seller_unit_id !== caller.unitId)) throw notFound();
+    const side = order.seller_unit_id === caller.unitId ? 'SELLER' : 'BUYER';
+    const summary = (await this.list(caller, side)).orders.find((o) => o.orderId === orderId);
+    if (!summary) throw notFound();
+    const lines = await this.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+    const allocations = lines.length
+      ? await this.db
+          .selectFrom('order_allocations as a')
+          .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
+          .select(['a.order_line_id', 'a.quantity', 'a.status', 'b.batch_no', 'b.expiry_date'])
+          .where('a.order_line_id', 'in', lines.map((l) => l.id))
+          .where('a.status', '!=', 'RELEASED')
+          .orderBy('b.expiry_date')
+          .execute()
+      : [];
+    return {
+      ...summary,
+      callerSide: side,
+      decidedAt: order.decided_at ? new Date(order.decided_at).toISOString() : null,
+      lines: lines.map((l) => ({
+        lineId: l.id,
+        productName: l.product_name,
+        manufacturer: l.manufacturer,
+        pack: l.pack,
+        hsn: l.hsn,
+        quantity: l.quantity,
+        freeQuantity: l.free_quantity,
+        ptrPaise: l.ptr_paise,
+        mrpPaise: l.mrp_paise,
+        gstRateBp: l.gst_rate_bp,
+        taxablePaise: Number(l.taxable_paise),
+        gstPaise: Number(l.gst_paise),
+        totalPaise: Number(l.total_paise),
+        allocations: mergeByBatch(allocations.filter((a) => a.order_line_id === l.id)),
+      })),
+    };
+  }
+
+  /**
+   * The seller accepts: stock leaves first expiry first. Reservations on batches still sellable today are kept;
+   * a reservation on a batch that has since expired is released and taken from the next batches instead. Every
+   * unit moved writes an ORDER stock movement in the same transaction.
+   */
+  async accept(caller: Caller, orderId: string): Promise<OrderDetail> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.config.now();
+      const today = istDate(now);
+      const order = await this.lockPlaced(trx, caller, orderId);
+      const lines = await trx.selectFrom('order_lines').select(['id', 'product_id', 'product_name', 'quantity', 'free_quantity']).where('order_id', '=', order.id).orderBy('product_id').execute();
+      for (const line of lines) {
+        const held = await trx
+          .selectFrom('order_allocations as a')
+          .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
+          .select(['a.id', 'a.batch_id', 'a.quantity', 'b.expiry_date'])
+          .where('a.order_line_id', '=', line.id)
+          .where('a.status', '=', 'RESERVED')
+          .orderBy('a.batch_id')
+          .forUpdate()
+          .execute();
+        let short = 0;
+        for (const a of held.filter((h) => h.expiry_date <= today)) {
+          await trx.updateTable('inventory_batches').set({ reserved: sql`reserved - ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
+          await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
+          short += a.quantity;
+        }
+        // Older orders reserved less than asked only if data was changed by hand; make up any difference too.
+        short += line.quantity + line.free_quantity - held.reduce((s, h) => s + h.quantity, 0);
+        if (short > 0) {
+          const batches = await sellableBatches(trx, order.seller_unit_id, line.product_id, today, true);
+          const more = await reserveFefo(trx, batches, short, now);
+          if (more.short > 0) throw new AppError('E0042', 409, `Cannot accept: not enough unexpired ${line.product_name} in stock (${more.short} short)`);
+          if (more.reserved.length) {
+            await trx.insertInto('order_allocations').values(more.reserved.map((r) => ({ id: randomUUID(), order_line_id: line.id, batch_id: r.batchId, quantity: r.quantity, status: 'RESERVED' as const, created_at: now }))).execute();
+          }
+        }
+        const take = await trx.selectFrom('order_allocations').select(['id', 'batch_id', 'quantity']).where('order_line_id', '=', line.id).where('status', '=', 'RESERVED').execute();
+        for (const a of take) {
+          await trx
+            .updateTable('inventory_batches')
+            .set({ quantity: sql`quantity - ${a.quantity}`, reserved: sql`reserved - ${a.quantity}`, updated_at: now })
+            .where('id', '=', a.batch_id)
+            .execute();
+          await trx
+            .insertInto('stock_movements')
+            .values({ id: randomUUID(), batch_id: a.batch_id, unit_id: order.seller_unit_id, kind: 'ORDER', quantity_delta: -a.quantity, reference: order.id, note: `Order ${order.order_number}`, created_by: caller.userId, created_at: now })
+            .execute();
+          await trx.updateTable('order_allocations').set({ status: 'ACCEPTED' }).where('id', '=', a.id).execute();
+        }
+      }
+      await this.decide(trx, order, 'ACCEPTED', caller, now, null);
+    });
+    return this.detail(caller, orderId);
+  }
+
+  /** The seller rejects: every reservation is released, stock is untouched. */
+  async reject(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.config.now();
+      const order = await this.lockPlaced(trx, caller, orderId);
+      const held = await trx
+        .selectFrom('order_allocations as a')
+        .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
+        .select(['a.id', 'a.batch_id', 'a.quantity'])
+        .where('l.order_id', '=', order.id)
+        .where('a.status', '=', 'RESERVED')
+        .orderBy('a.batch_id')
+        .execute();
+      for (const a of held) {
+        await trx.updateTable('inventory_batches').set({ reserved: sql`reserved - ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
+        await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
+      }
+      await this.decide(trx, order, 'REJECTED', caller, now, reason ?? null);
+    });
+    return this.detail(caller, orderId);
+  }
+
+  private async lockPlaced(trx: Database, caller: Caller, orderId: string) {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id'])
+      .where('id', '=', orderId)
+      .where('seller_unit_id', '=', caller.unitId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw notFound();
+    if (order.status !== 'PLACED') throw new AppError('E0042', 409, `Order ${order.order_number} is already ${order.status.toLowerCase()}`);
+    return order;
+  }
+
+  private async decide(
+    trx: Database,
+    order: { id: string; order_number: string; buyer_unit_id: string },
+    status: 'ACCEPTED' | 'REJECTED',
+    caller: Caller,
+    now: Date,
+    reason: string | null,
+  ) {
+    await trx.updateTable('orders').set({ status, decided_by: caller.userId, decided_at: now, reject_reason: reason }).where('id', '=', order.id).execute();
+    const seller = await trx.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow();
+    await trx
+      .insertInto('notifications')
+      .values({
+        id: randomUUID(),
+        unit_id: order.buyer_unit_id,
+        user_id: null,
+        type: 'ORDERS',
+        title: status === 'ACCEPTED' ? 'Order accepted' : 'Order rejected',
+        body: `${seller.trade_name} ${status === 'ACCEPTED' ? 'accepted' : 'rejected'} order ${order.order_number}${reason ? `: ${reason}` : '.'}`,
+        created_at: now,
+      })
+      .execute();
+  }
+}

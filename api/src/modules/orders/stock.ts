@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+/*
+ * Sellable stock of one product at one seller: batches not expired on `today` (expiry_date > today) with something
+ * left after reservations, first expiry first (FEFO). The cart prices from the first of them; submit reserves and
+ * acceptance moves stock in this order.
+ */
+
+export interface SellableBatch {
+  id: string;
+  batch_no: string;
+  expiry_date: string;
+  quantity: number;
+  reserved: number;
+  ptr_paise: number;
+  mrp_paise: number;
+  scheme_buy: number | null;
+  scheme_free: number | null;
+}
+
+/** With `lock`, the rows are locked FOR UPDATE until the transaction ends (PostgreSQL re-reads them after waiting). */
+export async function sellableBatches(db: Database, sellerUnitId: string, productId: string, today: string, lock = false): Promise<SellableBatch[]> {
+  const { rows } = await sql<SellableBatch>`
+    SELECT b.id, b.batch_no, b.expiry_date, b.quantity, b.reserved, b.ptr_paise, b.mrp_paise, b.scheme_buy, b.scheme_free
+    FROM inventory_batches b
+    JOIN warehouses w ON w.id = b.warehouse_id
+    WHERE b.unit_id = ${sellerUnitId} AND b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+    ORDER BY b.expiry_date, w.created_at, b.id
+    ${lock ? sql`FOR UPDATE OF b` : sql``}`.execute(db);
+  return rows;
+}
+
+export const availableOf = (batches: SellableBatch[]) => batches.reduce((sum, b) => sum + b.quantity - b.reserved, 0);
+
+/**
+ * Reserves `units` FEFO over locked batches. Each reservation is a conditional UPDATE, so even without the lock a
+ * concurrent reservation could never push reserved above quantity. Returns the reservations, or the shortfall.
+ */
+export async function reserveFefo(
+  db: Database,
+  batches: SellableBatch[],
+  units: number,
+  now: Date,
+): Promise<{ reserved: { batchId: string; quantity: number }[]; short: number }> {
+  const reserved: { batchId: string; quantity: number }[] = [];
+  let left = units;
+  for (const b of batches) {
+    if (left === 0) break;
+    const take = Math.min(left, b.quantity - b.reserved);
+    if (take <= 0) continue;
+    const res = await db
+      .updateTable('inventory_batches')
+      .set({ reserved: sql`reserved + ${take}`, updated_at: now })
+      .where('id', '=', b.id)
+      .where(sql<boolean>`quantity - reserved >= ${take}`)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) continue;
+    reserved.push({ batchId: b.id, quantity: take });
+    left -= take;
+  }
+  return { reserved, short: left };
+}
+
+/** SPEC.md §5: quantity plus free quantity must fit the seller's scheme "buy N get M free". */
+export function schemeProblem(
+  quantity: number,
+  free: number,
+  schemeBuy: number | null,
+  schemeFree: number | null,
+): { message: string; nearest: { quantity: number; freeQuantity: number } } | null {
+  if (free === 0) return null;
+  if (!schemeBuy || !schemeFree) {
+    return {
+      message: `This seller gives no free quantity on this product: the nearest valid order is ${quantity + free} + 0 free`,
+      nearest: { quantity: quantity + free, freeQuantity: 0 },
+    };
+  }
+  if (quantity % schemeBuy === 0 && free === (quantity / schemeBuy) * schemeFree) return null;
+  const sets = Math.max(1, Math.round((quantity + free) / (schemeBuy + schemeFree)));
+  const nearest = { quantity: sets * schemeBuy, freeQuantity: sets * schemeFree };
+  return {
+    message: `Quantity plus free quantity must fit the scheme ${schemeBuy} + ${schemeFree}: the nearest valid order is ${nearest.quantity} + ${nearest.freeQuantity} free`,
+    nearest,
+  };
+}

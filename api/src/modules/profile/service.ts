@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import {
+  payoutRules,
+  type AddPayoutAccount,
+  type PayoutAccount,
+  type Preferences,
+  type PreferencesUpdate,
+  type Profile,
+  type Warehouse,
+  type WarehouseInput,
+} from 'shared-api';
+import { sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { AppError, loggedOut, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import type { AccountService } from '../account/service';
+import * as registrations from '../registration/repository';
+import { decodeUpload, toApplication } from '../registration/service';
+
+const MAX_QR_BYTES = 512 * 1024;
+
+/** Profile details beyond /myaccount, seller preferences, where the unit is paid, and its warehouses. */
+export class ProfileService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly account: AccountService,
+  ) {}
+
+  async profile(caller: Caller): Promise<Profile> {
+    const [application, staff, preferences, credits] = await Promise.all([
+      registrations.findByUnit(this.db, caller.unitId),
+      registrations.isStaff(this.db, caller.userId),
+      this.preferences(caller),
+      this.db
+        .selectFrom('referral_credits')
+        .select(sql<number>`coalesce(sum(deliveries), 0)::int`.as('n'))
+        .where('unit_id', '=', caller.unitId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      isStaff: staff,
+      application: application ? await toApplication(this.db, application) : null,
+      preferences,
+      referralFreeDeliveries: credits.n,
+    };
+  }
+
+  async setTradeTexts(caller: Caller, texts: { tradeHeader: string | null; tradeFooter: string | null }): Promise<Profile> {
+    await this.db
+      .updateTable('units')
+      .set({ trade_header: texts.tradeHeader || null, trade_footer: texts.tradeFooter || null })
+      .where('id', '=', caller.unitId)
+      .execute();
+    return this.profile(caller);
+  }
+
+  async preferences(caller: Caller): Promise<Preferences> {
+    const row = await this.db
+      .selectFrom('units')
+      .select(['minimum_order_paise', 'whatsapp_number', 'auto_approve', sql<boolean>`payment_qr IS NOT NULL`.as('has_qr')])
+      .where('id', '=', caller.unitId)
+      .executeTakeFirst();
+    if (!row) throw loggedOut();
+    return { minimumOrderPaise: row.minimum_order_paise, whatsappNumber: row.whatsapp_number, autoApprove: row.auto_approve, hasPaymentQr: row.has_qr };
+  }
+
+  async setPreferences(caller: Caller, input: PreferencesUpdate): Promise<Preferences> {
+    await this.db
+      .updateTable('units')
+      .set({ minimum_order_paise: input.minimumOrderPaise, whatsapp_number: input.whatsappNumber })
+      .where('id', '=', caller.unitId)
+      .execute();
+    return this.preferences(caller);
+  }
+
+  async setPaymentQr(caller: Caller, mimeType: string, contentBase64: string): Promise<Preferences> {
+    const bytes = decodeUpload(contentBase64, mimeType, MAX_QR_BYTES);
+    await this.db.updateTable('units').set({ payment_qr: bytes, payment_qr_mime: mimeType }).where('id', '=', caller.unitId).execute();
+    return this.preferences(caller);
+  }
+
+  async paymentQr(caller: Caller): Promise<{ dataUrl: string | null }> {
+    const row = await this.db.selectFrom('units').select(['payment_qr', 'payment_qr_mime']).where('id', '=', caller.unitId).executeTakeFirst();
+    if (!row?.payment_qr || !row.payment_qr_mime) return { dataUrl: null };
+    return { dataUrl: `data:${row.payment_qr_mime};base64,${Buffer.from(row.payment_qr).toString('base64')}` };
+  }
+
+  async payoutAccounts(caller: Caller): Promise<PayoutAccount[]> {
+    const rows = await this.db.selectFrom('payout_accounts').selectAll().where('unit_id', '=', caller.unitId).orderBy('created_at').execute();
+    return rows.map((r) => ({ id: r.id, kind: r.kind, accountName: r.account_name, accountNumber: r.account_number, ifsc: r.ifsc, vpa: r.vpa }));
+  }
+
+  /** E0060 for a bank account whose number or IFSC is malformed, E0059 for a malformed UPI VPA. */
+  async addPayoutAccount(caller: Caller, input: AddPayoutAccount): Promise<PayoutAccount[]> {
+    if (input.kind === 'BANK') {
+      const fields: Record<string, string> = {};
+      if (!input.accountNumber || !payoutRules.bankAccountNumberOk(input.accountNumber)) fields.accountNumber = 'Enter the account number (9 to 18 digits)';
+      if (!input.ifsc || !payoutRules.ifscOk(input.ifsc)) fields.ifsc = 'Enter a valid IFSC';
+      if (Object.keys(fields).length) throw new AppError('E0060', 400, undefined, fields);
+    } else if (!input.vpa || !payoutRules.vpaOk(input.vpa)) {
+      throw new AppError('E0059', 400, undefined, { vpa: 'Enter a valid UPI ID, like name@bank' });
+    }
+    await this.db
+      .insertInto('payout_accounts')
+      .values({
+        id: randomUUID(),
+        unit_id: caller.unitId,
+        kind: input.kind,
+        account_name: input.accountName,
+        account_number: input.kind === 'BANK' ? input.accountNumber! : null,
+        ifsc: input.kind === 'BANK' ? input.ifsc! : null,
+        vpa: input.kind === 'UPI' ? input.vpa!.toLowerCase() : null,
+        created_at: this.config.now(),
+      })
+      .execute();
+    return this.payoutAccounts(caller);
+  }
+
+  async deletePayoutAccount(caller: Caller, id: string): Promise<PayoutAccount[]> {
+    if (!isUuid(id)) throw notFound();
+    const result = await this.db.deleteFrom('payout_accounts').where('id', '=', id).where('unit_id', '=', caller.unitId).executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw notFound();
+    return this.payoutAccounts(caller);
+  }
+
+  async addWarehouse(caller: Caller, input: WarehouseInput): Promise<Warehouse[]> {
+    await this.db
+      .insertInto('warehouses')
+      .values({
+        id: randomUUID(),
+        unit_id: caller.unitId,
+        display_name: input.displayName,
+        city: input.city,
+        address_line: input.addressLine,
+        pincode: input.pincode,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        created_at: this.config.now(),
+      })
+      .execute();
+    return this.account.warehouses(caller);
+  }
+
+  async editWarehouse(caller: Caller, id: string, input: WarehouseInput): Promise<Warehouse[]> {
+    if (!isUuid(id)) throw notFound();
+    const result = await this.db
+      .updateTable('warehouses')
+      .set({
+        display_name: input.displayName,
+        city: input.city,
+        address_line: input.addressLine,
+        pincode: input.pincode,
+        latitude: input.latitude,
+        longitude: input.longitude,
+      })
+      .where('id', '=', id)
+      .where('unit_id', '=', caller.unitId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw notFound();
+    return this.account.warehouses(caller);
+  }
+}

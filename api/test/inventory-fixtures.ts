@@ -1,0 +1,55 @@
+import ExcelJS from 'exceljs';
+
+/** Test files built the way billing software exports them. */
+
+export const HEADER = ['Item Name', 'Pack', 'Company', 'Batch No', 'Exp.', 'MRP', 'PTR', 'Qty', 'Free', 'HSN', 'GST%'];
+
+export async function xlsxOf(rows: unknown[][], titleRows: string[] = ['AGARWAL PHARMA DISTRIBUTORS', 'Stock Statement as on 22/11/2026']) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Stock');
+  for (const title of titleRows) sheet.addRow([title]);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A one-page PDF with each text at its (x, y), in Helvetica: the text layer a billing tool's PDF export has. */
+export function pdfOf(texts: { x: number; y: number; t: string }[]): Buffer {
+  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = texts.map((l) => `BT /F1 9 Tf ${l.x} ${l.y} Td (${escape(l.t)}) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A PDF table: header + rows at fixed column x positions, top to bottom. */
+export function pdfTable(rows: string[][], columnsX: number[]): Buffer {
+  const texts = [{ x: 40, y: 560, t: 'Stock Statement' }];
+  rows.forEach((row, r) => row.forEach((t, c) => t && texts.push({ x: columnsX[c]!, y: 530 - r * 14, t })));
+  return pdfOf(texts);
+}
+
+/** multipart/form-data for app.inject. */
+export function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  const boundary = '----medicoTestBoundary7MA4YWxkTrZu0gW';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  parts.push(bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import { INVENTORY_PATHS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { DEMO, bearer, build, login } from './helpers';
+import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
+
+const t = build();
+
+async function stockist() {
+  const session = await login(t.app, DEMO.stockist);
+  const unit = await t.db.selectFrom('units').select('id').where('unit_code', '=', 'STK-PUN-001').executeTakeFirstOrThrow();
+  const user = await t.db.selectFrom('users').select('active_warehouse_id').where('mobile', '=', DEMO.stockist).executeTakeFirstOrThrow();
+  return { headers: bearer(session), unitId: unit.id, warehouseId: user.active_warehouse_id! };
+}
+
+const FILE_ROWS = [
+  HEADER,
+  ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'TEST-DOL-1', '03/28', '₹33.60', '26.88', 100, '10+1', '3004', '5'],
+  ['Brand New Syrup', '100 ml', 'Test Pharma', 'TEST-BNS-1', '31/12/2027', '120', '96', 40, '', '3004', '5'],
+  ['Pan 40 Tablet', '15 Tab', 'Alkem', '', '03/28', '168.50', '134.80', 10, '', '3004', '5'],
+];
+
+async function upload(path: string, headers: Record<string, string>, name: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  const body = multipart(name, bytes, fields);
+  return t.app.inject({ method: 'POST', url: path, headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+async function ledgerMatchesStock(warehouseId: string) {
+  const mismatches = await sql<{ id: string }>`
+    SELECT b.id FROM inventory_batches b LEFT JOIN stock_movements m ON m.batch_id = b.id
+    WHERE b.warehouse_id = ${warehouseId} GROUP BY b.id, b.quantity HAVING b.quantity <> coalesce(sum(m.quantity_delta), 0)`.execute(t.db);
+  return mismatches.rows.length === 0;
+}
+
+const counts = async () => ({
+  products: Number((await t.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  batches: Number((await t.db.selectFrom('inventory_batches').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  movements: Number((await t.db.selectFrom('stock_movements').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  imports: Number((await t.db.selectFrom('inventory_imports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+});
+
+describe('inventory upload', () => {
+  it('previews with the detected mapping and named problems, storing nothing', async () => {
+    const s = await stockist();
+    const before = await counts();
+    const res = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'stock.xlsx', await xlsxOf(FILE_ROWS));
+    expect(res.statusCode).toBe(200);
+    const body = res.json().body;
+    expect(body).toMatchObject({ fileType: 'XLSX', headerRow: 3, validRows: 2, rejectedRows: 1, missingFields: [], warehouseName: 'Pune Main Godown', previousImport: null });
+    expect(body.mapping).toMatchObject({ name: 0, batch: 3, expiry: 4, mrp: 5, ptr: 6, quantity: 7 });
+    expect(body.rejected).toEqual([expect.objectContaining({ rowNumber: 6, problems: ['missing batch'] })]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('REPLACE makes the warehouse stock exactly the file, writes the ledger, and the same file again changes nothing', async () => {
+    const s = await stockist();
+    const bytes = await xlsxOf(FILE_ROWS);
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'stock.xlsx', bytes, { mode: 'REPLACE' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toMatchObject({ rowsImported: 2, rowsRejected: 1, productsCreated: 1, alreadyImported: false });
+    expect(res.json().body.batchesZeroed).toBeGreaterThan(10);
+
+    const list = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: s.headers, query: { pageSize: '200' } });
+    // Stock reserved for submitted orders stays until those orders are decided.
+    const items: { batchNo: string; quantity: number; reserved: number }[] = list.json().body.items;
+    expect(items.filter((b) => b.reserved > 0 && b.quantity !== b.reserved)).toEqual([]);
+    expect(items.filter((b) => b.reserved === 0).map((b) => [b.batchNo, b.quantity]).sort()).toEqual([
+      ['TEST-BNS-1', 40],
+      ['TEST-DOL-1', 100],
+    ]);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+
+    const after = await counts();
+    const again = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'renamed.xlsx', bytes, { mode: 'ADD' });
+    expect(again.json().body).toMatchObject({ alreadyImported: true, rowsImported: 2 });
+    expect(await counts()).toEqual(after);
+    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'stock.xlsx', bytes);
+    expect(preview.json().body.previousImport).toMatchObject({ mode: 'REPLACE', rowsImported: 2 });
+  });
+
+  it('ADD adds to existing batches, and the user’s mapping replaces the detected one', async () => {
+    const s = await stockist();
+    const first = await xlsxOf([HEADER, ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'TEST-ADD-1', '03/28', 33.6, 26.88, 50]]);
+    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD' });
+    t.clock.advance(60);
+    // Columns the detector cannot name: the user maps them.
+    const second = await xlsxOf([
+      ['Item Name', 'Pack', 'Company', 'Code', 'Use before', 'MRP', 'PTR', 'Nos'],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'TEST-ADD-1', '03/28', 33.6, 26.88, 25],
+    ]);
+    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second);
+    expect(preview.json().body.missingFields).toEqual(['Batch', 'Expiry', 'Quantity']);
+    const mapping = JSON.stringify({ name: 0, pack: 1, manufacturer: 2, batch: 3, expiry: 4, mrp: 5, ptr: 6, quantity: 7 });
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD', mapping });
+    expect(res.json().body).toMatchObject({ rowsImported: 1, productsCreated: 0 });
+    const batch = await t.db.selectFrom('inventory_batches').select(['id', 'quantity']).where('batch_no', '=', 'TEST-ADD-1').executeTakeFirstOrThrow();
+    expect(batch.quantity).toBe(75);
+    const detail = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.batch(batch.id), headers: s.headers });
+    expect(detail.json().body.movements.map((m: { quantityDelta: number; balance: number }) => [m.quantityDelta, m.balance])).toEqual([
+      [25, 75],
+      [50, 50],
+    ]);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+  });
+
+  it('an import that fails half way leaves no trace', async () => {
+    const s = await stockist();
+    const dolo = await t.db.selectFrom('inventory_batches').select(['id', 'product_id', 'batch_no']).where('warehouse_id', '=', s.warehouseId).executeTakeFirstOrThrow();
+    const product = await t.db.selectFrom('products').selectAll().where('id', '=', dolo.product_id).executeTakeFirstOrThrow();
+    // Already near the integer limit: adding the file's quantity overflows after products were created.
+    await sql`UPDATE inventory_batches SET quantity = 2000000000 WHERE id = ${dolo.id}`.execute(t.db);
+    await t.db.insertInto('stock_movements').values({ id: crypto.randomUUID(), batch_id: dolo.id, unit_id: s.unitId, kind: 'ADJUSTMENT', quantity_delta: 2000000000, created_at: t.clock.now() }).execute();
+    const before = await counts();
+    const bytes = await xlsxOf([
+      HEADER,
+      ['Half Way Tonic', '200 ml', 'Never Pharma', 'HALF-1', '03/28', 90, 72, 10],
+      [product.name, product.pack, product.manufacturer, dolo.batch_no, '03/28', 33.6, 26.88, 500000000],
+    ]);
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'half.xlsx', bytes, { mode: 'ADD' });
+    expect(res.statusCode).toBe(500);
+    expect(await counts()).toEqual(before);
+    expect(await t.db.selectFrom('products').select('id').where('name', '=', 'Half Way Tonic').execute()).toEqual([]);
+  });
+
+  it('refuses other file types with the spec message and files over the limit, storing nothing', async () => {
+    const s = await stockist();
+    const before = await counts();
+    const wrong = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'stock.docx', Buffer.from('PK\x03\x04'), { mode: 'ADD' });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, UPLOAD_TYPES_MESSAGE]);
+    const renamed = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'stock.xlsx', Buffer.from('just some text'), { mode: 'ADD' });
+    expect([renamed.statusCode, renamed.json().message]).toEqual([400, 'This file is not really a XLSX file (its content does not match its name)']);
+    const big = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'big.txt', Buffer.alloc(20 * 1024 * 1024, 'a'));
+    expect([big.statusCode, big.json().message]).toEqual([413, "The file is larger than 15 MB: split it or remove columns you don't need"]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('credits the referral offer once, for the first inventory', async () => {
+    const s = await stockist();
+    await t.db.deleteFrom('referral_credits').where('unit_id', '=', s.unitId).execute();
+    const first = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', await xlsxOf(FILE_ROWS), { mode: 'ADD' });
+    expect(first.json().body.referralCredited).toBe(true);
+    const second = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', await xlsxOf(FILE_ROWS.slice(0, 2)), { mode: 'ADD' });
+    expect(second.json().body.referralCredited).toBe(false);
+    const credits = await t.db.selectFrom('referral_credits').select(['deliveries', 'reason']).where('unit_id', '=', s.unitId).execute();
+    expect(credits).toEqual([{ deliveries: 3, reason: 'FIRST_INVENTORY' }]);
+  });
+
+  it('keeps retailers out of upload and stock screens', async () => {
+    const retailer = bearer(await login(t.app, DEMO.retailer));
+    const res = await upload(INVENTORY_PATHS.uploadImport, retailer, 'a.xlsx', await xlsxOf(FILE_ROWS), { mode: 'ADD' });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'E0040']);
+    const s = await stockist();
+    const batch = await t.db.selectFrom('inventory_batches').select('id').where('unit_id', '=', s.unitId).executeTakeFirstOrThrow();
+    for (const url of [INVENTORY_PATHS.all, INVENTORY_PATHS.batch(batch.id), INVENTORY_PATHS.expiry, INVENTORY_PATHS.age, INVENTORY_PATHS.report]) {
+      const read = await t.app.inject({ method: 'GET', url, headers: retailer });
+      expect([url, read.statusCode, read.json().code]).toEqual([url, 403, 'E0040']);
+    }
+  });
+});
+
+describe('stock screens', () => {
+  it('adds a batch by hand with the upload’s validation', async () => {
+    const s = await stockist();
+    const body = { productName: 'Limcee 500 Chewable Tablet', manufacturer: 'Abbott', pack: '15 Tab', batchNo: 'TEST-LIM-9', expiryDate: '2028-06-30', mrpPaise: 2550, ptrPaise: 2040, quantity: 12 };
+    const res = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toMatchObject({ batchNo: 'TEST-LIM-9', quantity: 12, warehouseName: 'Pune Main Godown', gstBp: 500 });
+    const bad = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: { ...body, mrpPaise: 100 } });
+    expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['mrpPaise']]);
+    const expired = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: { ...body, expiryDate: '2026-01-31' } });
+    expect(expired.statusCode).toBe(400);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+  });
+
+  it('lists expiring and expired stock, age buckets and the report; the sellable view never shows expired batches', async () => {
+    const s = await stockist();
+    const expiry = (await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.expiry, headers: s.headers })).json().body.buckets;
+    expect(expiry.map((b: { key: string }) => b.key)).toEqual(['expired', '30', '60', '90']);
+    expect(expiry[0].batches).toBeGreaterThan(0);
+    expect(expiry[1].batches).toBeGreaterThan(0);
+    const within30 = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: s.headers, query: { expiry: '30', sort: 'expiry' } });
+    for (const b of within30.json().body.items) expect(b.daysToExpiry > 0 && b.daysToExpiry <= 30).toBe(true);
+    const age = (await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.age, headers: s.headers })).json().body.buckets;
+    expect(age).toHaveLength(5);
+    const report = (await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.report, headers: s.headers })).json().body;
+    expect(report.rows.length).toBeGreaterThan(5);
+
+    const expiredIds = (await t.db.selectFrom('inventory_batches').select('id').where('expiry_date', '<=', sql<string>`current_date`).execute()).map((r) => r.id);
+    expect(expiredIds.length).toBeGreaterThan(0);
+    const sellable = await sql<{ batch_id: string }>`SELECT batch_id FROM sellable_batches`.execute(t.db);
+    expect(sellable.rows.length).toBeGreaterThan(50);
+    expect(sellable.rows.filter((r) => expiredIds.includes(r.batch_id))).toEqual([]);
+  });
+
+  it('searches, filters by manufacturer and pages', async () => {
+    const s = await stockist();
+    const res = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: s.headers, query: { search: 'dolo', pageSize: '5' } });
+    const body = res.json().body;
+    expect(body.items.every((b: { productName: string }) => /dolo/i.test(b.productName))).toBe(true);
+    expect(body.manufacturers).toContain('GSK');
+    const gsk = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: s.headers, query: { manufacturer: 'GSK', pageSize: '2', page: '1' } });
+    expect(gsk.json().body.items.every((b: { manufacturer: string }) => b.manufacturer === 'GSK')).toBe(true);
+    expect(gsk.json().body.totalResults).toBeGreaterThan(2);
+  });
+});
+
+describe('unknown column names', () => {
+  it('offers the first table row as the header to map when no column name is known', async () => {
+    const s = await stockist();
+    const bytes = Buffer.from('Naam\tPkg\tLot\tUse by\tMax price\tRetail price\tNos\nE2E Tonic\t200 ml\tTN1\t03/28\t90\t72\t10\n');
+    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'odd.txt', bytes);
+    expect(preview.json().body).toMatchObject({ headerRow: 1, mapping: {}, validRows: 0 });
+    const mapping = JSON.stringify({ name: 0, pack: 1, batch: 2, expiry: 3, mrp: 4, ptr: 5, quantity: 6 });
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'odd.txt', bytes, { mode: 'ADD', mapping });
+    expect(res.json().body).toMatchObject({ rowsImported: 1, rowsRejected: 0 });
+  });
+});

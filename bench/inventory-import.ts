@@ -1,0 +1,146 @@
+/**
+ * Inventory import benchmark (issue 3): a generated 100,000-row XLSX stock statement imported end to end (upload,
+ * parse, validate, store) into a real API process; prints the time and that process's peak RSS (VmHWM).
+ *
+ *   pnpm --filter bench exec tsx inventory-import.ts                                  # embedded PGlite (in memory)
+ *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx inventory-import.ts   # PostgreSQL server
+ *
+ * Environment: ROWS (default 100000), PORT (default 4100).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+
+const ROWS = Number(process.env.ROWS ?? 100_000);
+const PORT = Number(process.env.PORT ?? 4100);
+const API = `http://127.0.0.1:${PORT}`;
+const FILE = path.join(tmpdir(), `medico-bench-stock-${ROWS}.xlsx`);
+const API_DIR = path.resolve(__dirname, '../api');
+
+const MAKERS = ['Micro Labs', 'GSK', 'Alkem', 'Alembic', 'Glenmark', 'USV', 'Torrent', 'Cipla', 'Sun Pharma', 'Abbott', 'Mankind', 'Lupin'];
+const FORMS = ['Tablet', 'Capsule', 'Syrup', 'Injection', 'Gel'];
+
+/** Title rows, then 10 batches of each of ROWS/10 products, with the mixed date forms billing tools write. */
+async function generate(): Promise<void> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: FILE, useSharedStrings: false, useStyles: false });
+  const sheet = writer.addWorksheet('Stock');
+  sheet.addRow(['BENCH PHARMA DISTRIBUTORS']).commit();
+  sheet.addRow(['Stock Statement as on 22/11/2026']).commit();
+  sheet.addRow(['Item Name', 'Pack', 'Company', 'Batch No', 'Exp.', 'MRP', 'PTR', 'Qty', 'Free', 'HSN', 'GST%']).commit();
+  for (let i = 0; i < ROWS; i++) {
+    const product = Math.floor(i / 10);
+    const mrp = 20 + (product % 500);
+    const month = 1 + (i % 12);
+    const year = 28 + (i % 3);
+    const expiry = i % 3 === 0 ? `${String(month).padStart(2, '0')}/${year}` : i % 3 === 1 ? `28/${String(month).padStart(2, '0')}/20${year}` : `Jun-${year}`;
+    sheet
+      .addRow([
+        `Bench Medicine ${product} ${FORMS[product % FORMS.length]}`,
+        `${10 + (product % 5) * 5} Tab`,
+        MAKERS[product % MAKERS.length],
+        `B${product}-${i % 10}`,
+        expiry,
+        mrp.toFixed(2),
+        (mrp * 0.8).toFixed(2),
+        10 + (i % 500),
+        i % 7 === 0 ? '10+1' : '',
+        '3004',
+        '5',
+      ])
+      .commit();
+  }
+  await writer.commit();
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function waitForApi(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${API}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('API did not start');
+}
+
+async function json(res: Response) {
+  const body = (await res.json()) as { type: string; body: Record<string, unknown>; message?: string };
+  if (body.type !== 'success') throw new Error(`${res.status} ${body.message}`);
+  return body.body;
+}
+
+async function signIn(mobile: string): Promise<string> {
+  await json(await fetch(`${API}/medico/otp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNumber: mobile }) }));
+  const { otp } = await json(await fetch(`${API}/test/otp/last?mobileNumber=${mobile}`));
+  const session = await json(
+    await fetch(`${API}/medico/otp/login/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNumber: mobile, otp }) }),
+  );
+  return session.token as string;
+}
+
+async function main() {
+  if (!existsSync(FILE)) {
+    const t0 = performance.now();
+    await generate();
+    console.log(`generated ${FILE} (${ROWS} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const bytes = readFileSync(FILE);
+  const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (in memory)';
+  // node + tsx's loader directly, so the child's pid is the API process itself.
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, PORT: String(PORT), PGLITE_DATA_DIR: 'memory', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForApi();
+    const token = await signIn('9800000001');
+    const rssBefore = peakRssMb(api.pid!);
+    const form = () => {
+      const data = new FormData();
+      data.set('mode', 'REPLACE');
+      data.set('file', new Blob([bytes]), 'stock.xlsx');
+      return data;
+    };
+    const t1 = performance.now();
+    const preview = await json(await fetch(`${API}/tenants/inventory/upload/preview`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form() }));
+    const previewSeconds = (performance.now() - t1) / 1000;
+    const t2 = performance.now();
+    const result = await json(await fetch(`${API}/tenants/inventory/upload/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form() }));
+    const importSeconds = (performance.now() - t2) / 1000;
+    console.log(
+      JSON.stringify(
+        {
+          database,
+          rows: ROWS,
+          fileMB: +(statSync(FILE).size / 1048576).toFixed(1),
+          previewSeconds: +previewSeconds.toFixed(2),
+          importSeconds: +importSeconds.toFixed(2),
+          rowsImported: result.rowsImported,
+          rowsRejected: result.rowsRejected,
+          productsCreated: result.productsCreated,
+          previewValidRows: preview.validRows,
+          apiRssAfterStartMB: +rssBefore.toFixed(0),
+          apiPeakRssMB: +peakRssMb(api.pid!).toFixed(0),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    api.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONNECTIONS_PATHS, PROFILE_PATHS, type ConnectedUser, type NearbyTrader, type Preferences } from 'shared-api';
+import { getToasts } from 'shared-ui';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
+import { renderAt } from 'shared-auth/testing/route-table';
+import { App } from '../routes';
+
+const SHARMA: ConnectedUser = {
+  connectionId: '7b1c7c1e-0000-4000-8000-000000000001',
+  unitCode: 'RTL-MUM-001',
+  tradeName: 'Sharma Medical Stores',
+  customerType: 'RETAILER',
+  city: 'Mumbai',
+  distanceKm: 1234.56,
+  callerSide: 'SELLER',
+  status: 'APPROVED',
+  hasAccess: true,
+  requestedAt: '2026-09-20T10:00:00.000Z',
+  decidedAt: '2026-09-21T10:00:00.000Z',
+  orderCount: 3,
+  orderValuePaise: 5592000,
+};
+const LAJPAT: ConnectedUser = {
+  ...SHARMA,
+  connectionId: '7b1c7c1e-0000-4000-8000-000000000002',
+  unitCode: 'RTL-DEL-001',
+  tradeName: 'Lajpat Nagar Chemists',
+  city: 'Delhi',
+  distanceKm: 1170,
+  status: 'PENDING',
+  hasAccess: false,
+  decidedAt: null,
+  requestedAt: '2026-11-22T02:00:00.000Z',
+};
+const PREFERENCES: Preferences = { minimumOrderPaise: null, whatsappNumber: null, autoApprove: false, hasPaymentQr: false };
+const THANE: NearbyTrader = {
+  unitCode: 'STK-THN-001',
+  tradeName: 'Thane Pharma Distributors',
+  customerType: 'STOCKIST',
+  city: 'Thane',
+  distanceKm: 12.3,
+  connection: null,
+  canConnect: true,
+};
+
+/** A stockist's API: its retailers, approve/access/decline answered like api/src/modules/connections. */
+function sellerApi(rows: ConnectedUser[]) {
+  const list = rows.map((r) => ({ ...r }));
+  let autoApprove = false;
+  return installFakeApi(
+    withAccount(OWNER_ACCOUNT, (request: FakeRequest) => {
+      const body = request.body as { connectionId?: string; grantAccess?: boolean; autoApprove?: boolean };
+      const row = list.find((r) => r.connectionId === body?.connectionId);
+      if (request.path === CONNECTIONS_PATHS.autoApprove) {
+        autoApprove = body.autoApprove === true;
+        return success({ autoApprove });
+      }
+      if (request.path === PROFILE_PATHS.preferences) return success({ ...PREFERENCES, autoApprove });
+      if (request.path === CONNECTIONS_PATHS.connectedUsers('STOCKIST', 'RETAILER')) {
+        return success({ items: list, totalResults: list.length, page: 0, pageSize: 20 });
+      }
+      if (row && request.path === CONNECTIONS_PATHS.approve) Object.assign(row, { status: 'APPROVED', hasAccess: body.grantAccess });
+      else if (row && request.path === CONNECTIONS_PATHS.revokeAccess) row.hasAccess = false;
+      else if (row && request.path === CONNECTIONS_PATHS.grantAccess) row.hasAccess = true;
+      else return failure(404, 'E0002', 'Not found');
+      return success(null);
+    }),
+  );
+}
+
+const open = (path: string) => renderAt('/app', path, withProviders(<App />));
+const posts = (requests: FakeRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body]);
+
+describe('customers list (one screen per type)', () => {
+  afterEach(resetFakeApi);
+
+  it('shows trade name, city, distance in km (en-IN), status, access and since', async () => {
+    sellerApi([SHARMA, LAJPAT]);
+    open('customers/retailers');
+    const table = await screen.findByRole('table', { name: 'Connected retailers' });
+    const sharma = within(table).getByText('Sharma Medical Stores').closest('tr')!;
+    expect(sharma).toHaveTextContent('RTL-MUM-001');
+    expect(sharma).toHaveTextContent('Mumbai');
+    expect(sharma).toHaveTextContent('1,234.6 km');
+    expect(sharma).toHaveTextContent('Connected');
+    expect(sharma).toHaveTextContent('Sees your inventory');
+    expect(sharma).toHaveTextContent('21/09/2026');
+    expect(sharma).toHaveTextContent('₹55,920.00');
+    const lajpat = within(table).getByText('Lajpat Nagar Chemists').closest('tr')!;
+    expect(lajpat).toHaveTextContent('Request received');
+    expect(within(lajpat).getByRole('button', { name: 'Approve Lajpat Nagar Chemists' })).toBeInTheDocument();
+  });
+
+  it('approves with access after the confirmation, or without when unticked', async () => {
+    const requests = sellerApi([LAJPAT]);
+    open('customers/retailers');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Lajpat Nagar Chemists' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Lajpat Nagar Chemists?' });
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(requests)).toEqual([[CONNECTIONS_PATHS.approve, { connectionId: LAJPAT.connectionId, grantAccess: false }]]);
+    expect(getToasts().map((t) => t.title)).toEqual(['Approved without access']);
+    // Refetched: now connected without access, so "Give access" is offered.
+    expect(await screen.findByRole('button', { name: 'Give access to Lajpat Nagar Chemists' })).toBeInTheDocument();
+  });
+
+  it('removing access asks first; cancel sends nothing', async () => {
+    const requests = sellerApi([SHARMA]);
+    open('customers/retailers');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove access of Sharma Medical Stores' }));
+    const dialog = screen.getByRole('dialog', { name: "Remove Sharma Medical Stores's access to your inventory?" });
+    expect(dialog).toHaveTextContent('will see none of your inventory and cannot order online');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts(requests)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove access of Sharma Medical Stores' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    expect(await screen.findByRole('button', { name: 'Give access to Sharma Medical Stores' })).toBeInTheDocument();
+    expect(posts(requests)).toEqual([[CONNECTIONS_PATHS.revokeAccess, { connectionId: SHARMA.connectionId }]]);
+  });
+
+  it('auto approve is turned on only after its confirmation', async () => {
+    const requests = sellerApi([SHARMA]);
+    open('customers/retailers');
+    const toggle = await screen.findByRole('checkbox', { name: /Auto approve connection requests/ });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    const dialog = screen.getByRole('dialog', { name: 'Turn on auto approve?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(posts(requests)).toEqual([[CONNECTIONS_PATHS.autoApprove, { autoApprove: true }]]);
+  });
+
+  it('a retailer finds stockists near it and asks to connect; no auto approve toggle for buyers', async () => {
+    let thane = { ...THANE };
+    const requests = installFakeApi(
+      withAccount({ ...OWNER_ACCOUNT, customerType: 'RETAILER', unitCode: 'RTL-MUM-001' }, (request) => {
+        if (request.path === CONNECTIONS_PATHS.nearby) return success({ origin: 'Andheri Shop', radiusKm: 50, items: [thane], totalResults: 1, page: 0, pageSize: 10 });
+        if (request.path === CONNECTIONS_PATHS.request) {
+          thane = { ...thane, connection: { connectionId: 'c1', status: 'PENDING', hasAccess: false }, canConnect: false };
+          return success({ connectionId: 'c1', status: 'PENDING', hasAccess: false });
+        }
+        return success({ items: [], totalResults: 0, page: 0, pageSize: 20 });
+      }),
+    );
+    open('customers/stockists');
+    expect(await screen.findByText('No connected stockists yet')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Auto approve/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Find stockists near you' }));
+    expect(await screen.findByText('Verified stockists within 50 km of Andheri Shop, nearest first.')).toBeInTheDocument();
+    const row = (await screen.findByText('Thane Pharma Distributors')).closest('tr')!;
+    expect(row).toHaveTextContent('12.3 km');
+    await userEvent.click(within(row).getByRole('button', { name: 'Connect with Thane Pharma Distributors' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toEqual(['Request sent']));
+    expect(posts(requests)).toEqual([[CONNECTIONS_PATHS.request, { sellerUnitCode: 'STK-THN-001' }]]);
+    await waitFor(() => expect(screen.getByText('Thane Pharma Distributors').closest('tr')).toHaveTextContent('Request sent'));
+  });
+
+  it('a buyer asks a stockist that declined to connect again, after confirming', async () => {
+    const declined: ConnectedUser = { ...SHARMA, unitCode: 'STK-JAI-001', tradeName: 'Pink City Pharma Distributors', customerType: 'STOCKIST', callerSide: 'BUYER', status: 'DECLINED', hasAccess: false };
+    const requests = installFakeApi(
+      withAccount({ ...OWNER_ACCOUNT, customerType: 'HOSPITAL', unitCode: 'HSP-AMD-001' }, (request) =>
+        request.path === CONNECTIONS_PATHS.request
+          ? success({ connectionId: declined.connectionId, status: 'PENDING', hasAccess: false })
+          : success({ items: [declined], totalResults: 1, page: 0, pageSize: 20 }),
+      ),
+    );
+    open('customers/stockists');
+    const row = (await screen.findByText('Pink City Pharma Distributors')).closest('tr')!;
+    expect(row).toHaveTextContent('Declined');
+    await userEvent.click(within(row).getByRole('button', { name: 'Ask again to connect with Pink City Pharma Distributors' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Ask Pink City Pharma Distributors to connect again?' })).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(posts(requests)).toEqual([[CONNECTIONS_PATHS.request, { sellerUnitCode: 'STK-JAI-001' }]]));
+  });
+
+  it('shows an error panel with retry when the list cannot be loaded', async () => {
+    let fail = true;
+    installFakeApi(
+      withAccount(OWNER_ACCOUNT, (request) =>
+        request.path === PROFILE_PATHS.preferences
+          ? success(PREFERENCES)
+          : fail
+            ? failure(400, 'E0001', 'Invalid request')
+            : success({ items: [SHARMA], totalResults: 1, page: 0, pageSize: 20 }),
+      ),
+    );
+    open('customers/retailers');
+    expect(await screen.findByText('Connected retailers could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Sharma Medical Stores')).toBeInTheDocument();
+  });
+});

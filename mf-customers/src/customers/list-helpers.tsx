@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { theme } from 'shared-ui';
+
+/** Search box, filters and a button on one line (wrapping on narrow screens); inputs are full width by default. */
+export const Toolbar = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  gap: ${theme.space.sm};
+  align-items: center;
+`;
+
+export function TradeName({ name, code }: { name: string; code: string }) {
+  return (
+    <span>
+      {name}
+      <br />
+      <small>{code}</small>
+    </span>
+  );
+}
+
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The page of a paged list, back to the first page whenever `filters` (search, status, …) change. */
+export function usePageFor(filters: string): [page: number, setPage: (page: number) => void] {
+  const [state, setState] = useState({ filters, page: 0 });
+  const page = state.filters === filters ? state.page : 0;
+  return [page, (next: number) => setState({ filters, page: next })];
+}

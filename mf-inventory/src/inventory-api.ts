@@ -1,0 +1,67 @@
+import axios from 'axios';
+import useSWR from 'swr';
+import {
+  INVENTORY_PATHS,
+  ErrorResponse,
+  type AddStock,
+  type ColumnMapping,
+  type ImportResult,
+  type InventoryList,
+  type InventoryQuery,
+  type StockBatch,
+  type StockBucket,
+  type StockDetail,
+  type StockReport,
+  type UploadMode,
+  type UploadPreview,
+} from 'shared-api';
+import { ApiError, api, apiClient, fetcher } from 'shared-auth';
+
+export function useInventory(query: InventoryQuery) {
+  return useSWR<InventoryList, ApiError>([INVENTORY_PATHS.all, { ...query }] as const, fetcher, { keepPreviousData: true });
+}
+
+export function useStockDetail(id: string) {
+  return useSWR<StockDetail, ApiError>(INVENTORY_PATHS.batch(id), fetcher);
+}
+
+export const useExpiry = () => useSWR<{ buckets: StockBucket[] }, ApiError>(INVENTORY_PATHS.expiry, fetcher);
+export const useAge = () => useSWR<{ buckets: StockBucket[] }, ApiError>(INVENTORY_PATHS.age, fetcher);
+export const useStockReport = () => useSWR<StockReport, ApiError>(INVENTORY_PATHS.report, fetcher);
+
+export const addStock = (input: AddStock) => api.post<StockBatch>(INVENTORY_PATHS.add, input);
+
+/** Upload progress: bytes sent so far (0–1); `null` once sent and the server is reading/importing. */
+export type UploadProgress = (sentFraction: number | null) => void;
+
+/**
+ * Posts the file as multipart with progress (the shared `api` has none): the same 403 → refresh handling applies,
+ * because this goes through the shared apiClient.
+ */
+async function postFile<T>(path: string, file: File, fields: Record<string, string>, onProgress: UploadProgress): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, file.name);
+  try {
+    const response = await apiClient.post(path, form, {
+      // Large files on slow links: the default 30 s is for ordinary calls.
+      timeout: 10 * 60_000,
+      onUploadProgress: (event) => onProgress(event.total && event.loaded < event.total ? event.loaded / event.total : null),
+    });
+    return (response.data as { body: T }).body;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const response = axios.isAxiosError(error) ? error.response : undefined;
+    const parsed = response && ErrorResponse.safeParse(response.data);
+    if (response && parsed?.success) throw new ApiError(parsed.data.code, response.status, parsed.data.message, parsed.data.fields);
+    throw new ApiError('E0041', 0);
+  }
+}
+
+export function previewUpload(file: File, mapping: ColumnMapping | undefined, onProgress: UploadProgress) {
+  return postFile<UploadPreview>(INVENTORY_PATHS.uploadPreview, file, mapping ? { mapping: JSON.stringify(mapping) } : {}, onProgress);
+}
+
+export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, onProgress: UploadProgress) {
+  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, { mode, mapping: JSON.stringify(mapping) }, onProgress);
+}

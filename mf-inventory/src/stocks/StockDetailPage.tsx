@@ -1,0 +1,61 @@
+import { useParams } from 'react-router-dom';
+import type { StockMovement } from 'shared-api';
+import { Card, DataTable, ErrorPanel, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { expiryNote } from '../inventory/InventoryListPage';
+import { useStockDetail } from '../inventory-api';
+
+const KIND_LABELS: Record<StockMovement['kind'], string> = {
+  UPLOAD: 'Upload',
+  MANUAL_ADD: 'Added by hand',
+  ADJUSTMENT: 'Adjustment',
+  SALE: 'Sale',
+  RETURN: 'Return',
+  ORDER: 'Order',
+};
+
+const columns: DataTableColumn<StockMovement>[] = [
+  { key: 'at', header: 'When', render: (m) => formatDateTime(m.at) },
+  { key: 'kind', header: 'What', render: (m) => KIND_LABELS[m.kind] },
+  { key: 'quantityDelta', header: 'Change', align: 'right', render: (m) => (m.quantityDelta > 0 ? `+${m.quantityDelta}` : String(m.quantityDelta)) },
+  { key: 'balance', header: 'Stock after', align: 'right' },
+  { key: 'note', header: 'Note', render: (m) => m.note ?? '' },
+  { key: 'by', header: 'By', render: (m) => m.by ?? '' },
+];
+
+/** SPEC.md §2 stocks/{id}: one batch and the movements that explain its stock (on hand = their sum). */
+export function StockDetailPage() {
+  const { id = '' } = useParams();
+  const { data, error, mutate } = useStockDetail(id);
+  if (error) return <ErrorPanel title="This batch could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner />;
+  const b = data.batch;
+  const facts: [string, string][] = [
+    ['Product', `${b.productName}${b.pack ? ` (${b.pack})` : ''}`],
+    ['Manufacturer', b.manufacturer || '—'],
+    ['Composition', b.composition ?? '—'],
+    ['Batch', b.batchNo],
+    ['Expiry', `${formatDate(b.expiryDate)} ${expiryNote(b.daysToExpiry)}`],
+    ['Stock', `${b.quantity.toLocaleString('en-IN')} (${b.reserved} reserved for orders)`],
+    ['MRP / PTR / PTS', `${formatRupees(b.mrpPaise)} / ${formatRupees(b.ptrPaise)} / ${b.ptsPaise === null ? '—' : formatRupees(b.ptsPaise)}`],
+    ['Scheme', b.schemeBuy ? `${b.schemeBuy} + ${b.schemeFree ?? 0} free` : '—'],
+    ['HSN / GST', `${b.hsn ?? '—'} / ${b.gstBp === null ? '—' : `${b.gstBp / 100} %`}`],
+    ['Warehouse', b.warehouseName],
+  ];
+  return (
+    <Stack gap="lg">
+      <Card title={`${b.productName} · ${b.batchNo}`}>
+        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: 0 }}>
+          {facts.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt style={{ fontWeight: 600 }}>{term}</dt>
+              <dd style={{ margin: 0 }}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card title="Movement history">
+        <DataTable label="Movement history" columns={columns} rows={data.movements} rowKey="id" emptyMessage="No movements." />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,265 @@
+import { useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import {
+  INVENTORY_FIELDS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES_MESSAGE,
+  type ColumnMapping,
+  type ImportResult,
+  type InventoryField,
+  type PreviewRow,
+  type RejectedRow,
+  type UploadMode,
+  type UploadPreview,
+} from 'shared-api';
+import { Button, Card, DataTable, Select, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { importUpload, previewUpload } from '../inventory-api';
+import { ProgressBar } from './ProgressBar';
+import { downloadText, rejectedCsv } from './rejected-csv';
+
+const MODES: { mode: UploadMode; title: string; detail: string }[] = [
+  {
+    mode: 'REPLACE',
+    title: 'Replace the warehouse stock with this file',
+    detail: 'After the import the warehouse holds exactly the file’s batches and quantities; batches not in the file go to zero.',
+  },
+  {
+    mode: 'ADD',
+    title: 'Add this file to the warehouse stock',
+    detail: 'The file’s quantities are added to what the warehouse already holds (a purchase or a new delivery).',
+  },
+];
+
+const sampleColumns: DataTableColumn<PreviewRow>[] = [
+  { key: 'rowNumber', header: 'Row', align: 'right' },
+  { key: 'name', header: 'Product' },
+  { key: 'pack', header: 'Pack' },
+  { key: 'manufacturer', header: 'Manufacturer' },
+  { key: 'batchNo', header: 'Batch' },
+  { key: 'expiryDate', header: 'Expiry', render: (r) => formatDate(r.expiryDate) },
+  { key: 'mrpPaise', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrpPaise) },
+  { key: 'ptrPaise', header: 'PTR', align: 'right', render: (r) => formatRupees(r.ptrPaise) },
+  { key: 'quantity', header: 'Qty', align: 'right' },
+  { key: 'scheme', header: 'Scheme', render: (r) => r.scheme ?? '' },
+];
+
+const rejectedColumns = (headers: string[], mapping: ColumnMapping): DataTableColumn<RejectedRow>[] => [
+  { key: 'rowNumber', header: 'Row', align: 'right' },
+  { key: 'item', header: 'Product', render: (r) => (mapping.name === undefined ? '' : (r.cells[mapping.name] ?? '')) },
+  { key: 'batch', header: 'Batch', render: (r) => (mapping.batch === undefined ? '' : (r.cells[mapping.batch] ?? '')) },
+  { key: 'problems', header: 'Problems', render: (r) => r.problems.join('; ') },
+  { key: 'cells', header: `All cells (${headers.length} columns)`, render: (r) => r.cells.filter(Boolean).join(' | ') },
+];
+
+const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
+
+/** Checks the browser can make before sending a byte (SPEC.md §5). */
+function fileProblem(file: File | null): string | null {
+  if (!file) return 'A file must be picked';
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return UPLOAD_TYPES_MESSAGE;
+  if (file.size > UPLOAD_MAX_BYTES) return `The file is larger than ${UPLOAD_MAX_BYTES / 1048576} MB`;
+  return null;
+}
+
+/**
+ * SPEC.md §2 inventory/upload: pick a stock file (XLSX, XLS, PDF, TXT) → preview with the detected columns (which
+ * the user may correct) and every bad row explained → import the valid rows, replacing or adding to the stock.
+ */
+export function UploadPage() {
+  const { mutate } = useSWRConfig();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<UploadPreview | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [mode, setMode] = useState<UploadMode | null>(null);
+  const [progress, setProgress] = useState<{ label: string; fraction: number | null } | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0] ?? null;
+    setFile(picked);
+    setPreview(null);
+    setResult(null);
+    setProblem(picked ? fileProblem(picked) : null);
+  }
+
+  async function read(withMapping: ColumnMapping | undefined) {
+    const refusal = fileProblem(file);
+    if (refusal || !file) return setProblem(refusal);
+    setProblem(null);
+    setProgress({ label: 'Uploading', fraction: 0 });
+    try {
+      const answer = await previewUpload(file, withMapping, (f) => setProgress(f === null ? { label: 'Reading the file…', fraction: null } : { label: 'Uploading', fraction: f }));
+      setPreview(answer);
+      setMapping(answer.mapping);
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function runImport() {
+    if (!file || !preview || !mode) return;
+    setProgress({ label: 'Uploading', fraction: 0 });
+    try {
+      const answer = await importUpload(file, mode, mapping, (f) =>
+        setProgress(f === null ? { label: 'Importing… (one transaction: all valid rows or none)', fraction: null } : { label: 'Uploading', fraction: f }),
+      );
+      setResult(answer);
+      toast.success({
+        title: answer.alreadyImported ? 'Already imported' : 'Stock imported',
+        message: answer.alreadyImported
+          ? 'This file was imported into this warehouse before; nothing changed.'
+          : `${formatNumber(answer.rowsImported)} batches ${answer.mode === 'ADD' ? 'added to' : 'now make up'} the stock of ${preview.warehouseName}.`,
+      });
+      // Every stock screen shows something new.
+      await mutate((key) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/tenants/inventory'));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: `${h || '(blank)'} — column ${i + 1}` }));
+  const setField = (field: InventoryField, value: string) => {
+    const next = { ...mapping };
+    if (value === '') delete next[field];
+    else next[field] = Number(value);
+    setMapping(next);
+  };
+  const mappingChanged = preview !== null && JSON.stringify(mapping) !== JSON.stringify(preview.mapping);
+  const busy = progress !== null;
+
+  return (
+    <Stack gap="lg">
+      <Card title="1. Pick the stock file">
+        <Stack gap="sm">
+          <p>Export the stock statement from your billing software (Marg, Tally, Busy …) as Excel (XLS, XLSX), PDF or TXT, up to {UPLOAD_MAX_BYTES / 1048576} MB.</p>
+          <label>
+            Stock file{' '}
+            <input type="file" accept=".xlsx,.xls,.pdf,.txt" onChange={pick} disabled={busy} aria-label="Stock file" />
+          </label>
+          <div>
+            <Button type="button" onClick={() => void read(undefined)} disabled={busy || !file}>
+              Read file
+            </Button>
+          </div>
+          {problem && (
+            <p role="alert" style={{ color: '#c62828' }}>
+              {problem}
+            </p>
+          )}
+          {progress && <ProgressBar fraction={progress.fraction} label={progress.label} />}
+        </Stack>
+      </Card>
+
+      {preview && !result && (
+        <Card title="2. Check the columns">
+          <Stack gap="sm">
+            <p>
+              {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rows(preview.dataRows)} under it. Correct any column
+              read wrongly, then check again.
+            </p>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 12 }}>
+              {INVENTORY_FIELDS.map((f) => (
+                <label key={f.field}>
+                  {f.label}
+                  {f.required ? ' *' : ''}
+                  <Select
+                    aria-label={`Column for ${f.label}`}
+                    value={mapping[f.field] === undefined ? '' : String(mapping[f.field])}
+                    onChange={(e) => setField(f.field, e.target.value)}
+                    options={[{ value: '', label: '— not in the file —' }, ...headerOptions]}
+                  />
+                </label>
+              ))}
+            </div>
+            {preview.missingFields.length > 0 && !mappingChanged && (
+              <p role="alert" style={{ color: '#c62828' }}>
+                Choose the columns for: {preview.missingFields.join(', ')}.
+              </p>
+            )}
+            <div>
+              <Button type="button" variant="secondary" onClick={() => void read(mapping)} disabled={busy || !mappingChanged}>
+                Check again with these columns
+              </Button>
+            </div>
+          </Stack>
+        </Card>
+      )}
+
+      {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
+        <Card title={`3. ${rows(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
+          <Stack gap="md">
+            {preview.sample.length > 0 && (
+              <DataTable label="Rows to import (first rows)" columns={sampleColumns} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
+            )}
+            {preview.rejectedRows > 0 && (
+              <>
+                <Stack direction="row" gap="sm" align="center">
+                  <strong>Rejected rows: these are not imported</strong>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => downloadText(`rejected-${preview.fileName}.csv`, rejectedCsv(preview.headers, preview.rejected))}
+                  >
+                    Download rejected rows (CSV)
+                  </Button>
+                </Stack>
+                <DataTable label="Rejected rows" columns={rejectedColumns(preview.headers, mapping)} rows={preview.rejected} rowKey="rowNumber" pageSize={10} />
+              </>
+            )}
+            {preview.previousImport && (
+              <p role="status">
+                This exact file was imported into {preview.warehouseName} on {formatDate(preview.previousImport.importedAt)}: importing it again changes nothing.
+              </p>
+            )}
+            <fieldset style={{ border: 0, padding: 0 }}>
+              <legend>
+                <strong>What should the import do to the stock of {preview.warehouseName}?</strong>
+              </legend>
+              {MODES.map((m) => (
+                <label key={m.mode} style={{ display: 'block', margin: '8px 0' }}>
+                  <input type="radio" name="mode" value={m.mode} checked={mode === m.mode} onChange={() => setMode(m.mode)} /> <strong>{m.title}</strong>
+                  <br />
+                  <span style={{ marginLeft: 24 }}>{m.detail}</span>
+                </label>
+              ))}
+            </fieldset>
+            <div>
+              <Button type="button" onClick={() => void runImport()} disabled={busy || !mode || preview.validRows === 0}>
+                {mode === 'REPLACE' ? `Replace stock with ${rows(preview.validRows)}` : `Import ${rows(preview.validRows)}`}
+              </Button>
+            </div>
+            {progress && <ProgressBar fraction={progress.fraction} label={progress.label} />}
+          </Stack>
+        </Card>
+      )}
+
+      {result && preview && (
+        <Card title={result.alreadyImported ? 'Already imported' : 'Import done'}>
+          <Stack gap="sm">
+            <p role="status">
+              {result.alreadyImported
+                ? `This file was imported into ${preview.warehouseName} before; the stock is unchanged.`
+                : `${formatNumber(result.rowsImported)} batches ${result.mode === 'ADD' ? 'added to' : 'are now'} the stock of ${preview.warehouseName}` +
+                  `${result.mode === 'REPLACE' && result.batchesZeroed > 0 ? `; ${formatNumber(result.batchesZeroed)} batches not in the file went to zero` : ''}. ` +
+                  `${formatNumber(result.productsCreated)} new products; ${rows(result.rowsRejected)} rejected.`}
+            </p>
+            {result.referralCredited && <p>Your first inventory is in: 3 more free deliveries have been added to your referral offer.</p>}
+            <Stack direction="row" gap="sm">
+              <Link to="/inventory/list">See the inventory</Link>
+              <Link to="/stocks/expiry-list">See the expiry list</Link>
+            </Stack>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

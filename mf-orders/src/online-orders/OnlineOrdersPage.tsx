@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router-dom';
+import type { OrderSummary } from 'shared-api';
+import { DataTable, EmptyState, ErrorPanel, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { useReceivedOrders } from './orders-api';
+import { StatusBadge } from './StatusBadge';
+
+const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
+  { key: 'orderNumber', header: 'Order number', sortable: true },
+  { key: 'createdAt', header: 'Date', sortable: true, render: (o) => formatDateTime(o.createdAt) },
+  { key: 'counterpartyTradeName', header: 'Trade name', sortable: true },
+  { key: 'city', header: 'Market' },
+  { key: 'distanceKm', header: 'Distance', align: 'right', sortable: true, render: (o) => (o.distanceKm === null ? '—' : `${o.distanceKm.toLocaleString('en-IN')} km`) },
+  { key: 'itemCount', header: 'Items', align: 'right' },
+  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', sortable: true, render: (o) => formatRupees(o.totalPaise) },
+  { key: 'status', header: 'Status', render: (o) => <StatusBadge status={o.status} /> },
+];
+
+/** orders/online-orders: orders buyers placed through the marketplace, newest first; a row opens the order. */
+export function OnlineOrdersPage() {
+  const { data, error, isLoading, mutate } = useReceivedOrders();
+  const navigate = useNavigate();
+  if (error && !data) return <ErrorPanel title="Online orders could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (data?.orders.length === 0) {
+    return <EmptyState title="No online orders yet" message="Orders from connected retailers and hospitals with access to your stock appear here." />;
+  }
+  return (
+    <DataTable
+      label="Online orders"
+      columns={COLUMNS}
+      rows={data?.orders ?? []}
+      rowKey="orderId"
+      loading={isLoading}
+      pageSize={20}
+      onRowClick={(o) => navigate(`/orders/online-orders/${o.orderId}`)}
+    />
+  );
+}

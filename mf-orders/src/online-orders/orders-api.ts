@@ -1,0 +1,13 @@
+import { MARKETPLACE_PATHS, type OrderDetail, type OrderList } from 'shared-api';
+import { api, fetcher, type ApiError } from 'shared-auth';
+import useSWR from 'swr';
+
+/** Online orders this stockist received (GET /orders/v2/all), newest first. */
+export const useReceivedOrders = () => useSWR<OrderList, ApiError>(MARKETPLACE_PATHS.receivedOrders, fetcher);
+
+export const useOrder = (orderId: string) => useSWR<OrderDetail, ApiError>(MARKETPLACE_PATHS.order(orderId), fetcher);
+
+/** Accepting allocates batches first expiry first and takes the stock out. */
+export const acceptOrder = (orderId: string) => api.post<OrderDetail>(MARKETPLACE_PATHS.acceptOrder(orderId), {});
+
+export const rejectOrder = (orderId: string, reason?: string) => api.post<OrderDetail>(MARKETPLACE_PATHS.rejectOrder(orderId), reason ? { reason } : {});

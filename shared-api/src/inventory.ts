@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { PageQuery, Paged } from './envelope';
+
+/**
+ * Inventory (issue 3, SPEC.md §2 inventory and stocks): batch-wise stock per warehouse, uploaded from the files
+ * billing software exports (XLSX, XLS, PDF, TXT) or added by hand. Every screen works on the caller's active
+ * warehouse. Money is integer paise; dates 'YYYY-MM-DD'.
+ */
+export const INVENTORY_PATHS = {
+  all: '/tenants/inventory/all',
+  add: '/tenants/inventory/add',
+  age: '/tenants/inventory/age',
+  batch: (id: string) => `/tenants/inventory/batch/${encodeURIComponent(id)}`,
+  expiry: '/tenants/inventory/expiry',
+  report: '/tenants/inventory/report',
+  uploadPreview: '/tenants/inventory/upload/preview',
+  uploadImport: '/tenants/inventory/upload/import',
+} as const;
+
+/** SPEC.md §5 */
+export const UPLOAD_TYPES_MESSAGE = 'only Excel (XLS, XLSX), PDF or TXT allowed';
+export const UPLOAD_EXTENSIONS = ['xlsx', 'xls', 'pdf', 'txt'] as const;
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+
+/** The columns an uploaded file can have; the header row is mapped onto these (and the user may correct it). */
+export const INVENTORY_FIELDS = [
+  { field: 'name', label: 'Product name', required: true },
+  { field: 'pack', label: 'Pack', required: false },
+  { field: 'manufacturer', label: 'Manufacturer', required: false },
+  { field: 'composition', label: 'Composition', required: false },
+  { field: 'batch', label: 'Batch', required: true },
+  { field: 'expiry', label: 'Expiry', required: true },
+  { field: 'mrp', label: 'MRP', required: true },
+  { field: 'ptr', label: 'PTR / Rate', required: true },
+  { field: 'pts', label: 'PTS', required: false },
+  { field: 'quantity', label: 'Quantity', required: true },
+  { field: 'free', label: 'Free / Scheme', required: false },
+  { field: 'hsn', label: 'HSN', required: false },
+  { field: 'gst', label: 'GST %', required: false },
+] as const;
+export type InventoryField = (typeof INVENTORY_FIELDS)[number]['field'];
+const FIELD_NAMES = INVENTORY_FIELDS.map((f) => f.field) as [InventoryField, ...InventoryField[]];
+
+/** Field → 0-based column index of the file's header row. */
+export const ColumnMapping = z.partialRecord(z.enum(FIELD_NAMES), z.number().int().min(0).max(200));
+export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** REPLACE: the warehouse's stock becomes exactly the file's; ADD: the file's quantities are added to it. */
+export const UploadMode = z.enum(['REPLACE', 'ADD']);
+export type UploadMode = z.infer<typeof UploadMode>;
+
+export const RejectedRow = z.object({ rowNumber: z.number().int(), cells: z.array(z.string()), problems: z.array(z.string()) });
+export type RejectedRow = z.infer<typeof RejectedRow>;
+
+export const PreviewRow = z.object({
+  rowNumber: z.number().int(),
+  name: z.string(),
+  pack: z.string(),
+  manufacturer: z.string(),
+  batchNo: z.string(),
+  expiryDate: z.string(),
+  mrpPaise: z.number().int(),
+  ptrPaise: z.number().int(),
+  quantity: z.number().int(),
+  scheme: z.string().nullable(),
+});
+export type PreviewRow = z.infer<typeof PreviewRow>;
+
+export const PreviousImport = z.object({ importId: z.string(), importedAt: z.string(), mode: UploadMode, rowsImported: z.number().int() });
+
+/** POST uploadPreview (multipart: file, optional mapping JSON): what an import would do, nothing stored. */
+export const UploadPreview = z.object({
+  fileName: z.string(),
+  fileType: z.enum(['XLSX', 'XLS', 'PDF', 'TXT']),
+  /** 1-based row (line) number of the header in the file */
+  headerRow: z.number().int(),
+  headers: z.array(z.string()),
+  mapping: ColumnMapping,
+  /** required fields the mapping lacks: nothing can be imported until they are mapped */
+  missingFields: z.array(z.string()),
+  dataRows: z.number().int(),
+  validRows: z.number().int(),
+  sample: z.array(PreviewRow),
+  rejectedRows: z.number().int(),
+  /** up to 5,000, with every problem named */
+  rejected: z.array(RejectedRow),
+  warehouseName: z.string(),
+  /** this very file was imported into this warehouse before: importing again changes nothing */
+  previousImport: PreviousImport.nullable(),
+});
+export type UploadPreview = z.infer<typeof UploadPreview>;
+
+/** POST uploadImport (multipart: file, mode, mapping JSON). */
+export const ImportResult = z.object({
+  importId: z.string(),
+  mode: UploadMode,
+  rowsImported: z.number().int(),
+  rowsRejected: z.number().int(),
+  productsCreated: z.number().int(),
+  /** REPLACE only: batches not in the file whose stock went to zero */
+  batchesZeroed: z.number().int(),
+  alreadyImported: z.boolean(),
+  /** the first inventory of the unit credited 3 free deliveries (SPEC.md §1) */
+  referralCredited: z.boolean(),
+  rejected: z.array(RejectedRow),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+export const ExpiryWindow = z.enum(['expired', '30', '60', '90']);
+export type ExpiryWindow = z.infer<typeof ExpiryWindow>;
+
+export const INVENTORY_SORTS = ['name', 'expiry', 'quantity', 'mrp', 'manufacturer'] as const;
+export const InventoryQuery = PageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  manufacturer: z.string().trim().max(200).optional(),
+  expiry: ExpiryWindow.optional(),
+  sort: z.enum(INVENTORY_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type InventoryQuery = z.input<typeof InventoryQuery>;
+
+export const StockBatch = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  manufacturer: z.string(),
+  composition: z.string().nullable(),
+  pack: z.string(),
+  hsn: z.string().nullable(),
+  batchNo: z.string(),
+  expiryDate: z.string(),
+  /** negative: expired that many days ago */
+  daysToExpiry: z.number().int(),
+  mrpPaise: z.number().int(),
+  ptrPaise: z.number().int(),
+  ptsPaise: z.number().int().nullable(),
+  quantity: z.number().int(),
+  reserved: z.number().int(),
+  schemeBuy: z.number().int().nullable(),
+  schemeFree: z.number().int().nullable(),
+  /** current GST of the product's HSN, basis points (500 = 5 %) */
+  gstBp: z.number().int().nullable(),
+  warehouseName: z.string(),
+  updatedAt: z.string(),
+});
+export type StockBatch = z.infer<typeof StockBatch>;
+
+export const InventoryList = Paged(StockBatch).extend({ manufacturers: z.array(z.string()) });
+export type InventoryList = z.infer<typeof InventoryList>;
+
+export const StockMovement = z.object({
+  id: z.string(),
+  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER']),
+  quantityDelta: z.number().int(),
+  balance: z.number().int(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovement>;
+
+export const StockDetail = z.object({ batch: StockBatch, movements: z.array(StockMovement) });
+export type StockDetail = z.infer<typeof StockDetail>;
+
+const rupees = z.number().int().min(0).max(100_000_000_00);
+/** POST add: one batch by hand, with the upload's validation. */
+export const AddStock = z
+  .object({
+    productName: z.string().trim().min(2).max(200),
+    manufacturer: z.string().trim().min(2).max(200),
+    pack: z.string().trim().max(60).default(''),
+    composition: z.string().trim().max(300).optional(),
+    hsn: z.string().trim().regex(/^\d{4,8}$/, 'HSN is 4 to 8 digits').optional(),
+    batchNo: z.string().trim().min(1).max(40),
+    expiryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD'),
+    mrpPaise: rupees,
+    ptrPaise: rupees,
+    ptsPaise: rupees.optional(),
+    quantity: z.number().int('Quantity must be a whole number').min(1).max(10_000_000),
+    schemeBuy: z.number().int().min(1).max(10_000).optional(),
+    schemeFree: z.number().int().min(0).max(10_000).optional(),
+  })
+  .refine((v) => v.mrpPaise >= v.ptrPaise, { path: ['mrpPaise'], message: 'MRP cannot be below PTR' });
+export type AddStock = z.input<typeof AddStock>;
+
+export const StockBucket = z.object({
+  key: z.string(),
+  label: z.string(),
+  batches: z.number().int(),
+  quantity: z.number().int(),
+  /** at PTR */
+  valuePaise: z.number().int(),
+});
+export type StockBucket = z.infer<typeof StockBucket>;
+
+/** GET expiry: expired and expiring within 30/60/90 days (cumulative windows). */
+export const ExpirySummary = z.object({ buckets: z.array(StockBucket) });
+/** GET age: batches by days since they came into stock. */
+export const InventoryAge = z.object({ buckets: z.array(StockBucket) });
+
+export const StockReportRow = z.object({
+  manufacturer: z.string(),
+  products: z.number().int(),
+  batches: z.number().int(),
+  quantity: z.number().int(),
+  valuePaise: z.number().int(),
+  mrpValuePaise: z.number().int(),
+});
+export const StockReport = z.object({
+  rows: z.array(StockReportRow),
+  movements: z.array(z.object({ kind: z.string(), count: z.number().int(), quantity: z.number().int() })),
+});
+export type StockReport = z.infer<typeof StockReport>;

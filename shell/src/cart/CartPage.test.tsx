@@ -1,0 +1,110 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { MARKETPLACE_PATHS, PATHS, type Cart, type MyAccount, type OrderSummary } from 'shared-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
+import { RequireSession } from '../guard/RequireSession';
+import { CartPage } from './CartPage';
+
+const RETAILER: MyAccount = { ...OWNER_ACCOUNT, firstName: 'Priya', lastName: 'Sharma', customerType: 'RETAILER', unitCode: 'RTL-MUM-001', tradeName: 'Sharma Medical Stores' };
+
+const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: number, ptrPaise: number) => ({
+  id,
+  sellerUnitCode,
+  stockist,
+  manufacturer: 'Micro Labs',
+  productName: 'Dolo 650',
+  quantity,
+  freeQuantity: 0,
+  ptrPaise,
+  mrpPaise: 3400,
+  totalPaise: quantity * ptrPaise,
+  productId: 'p-dolo',
+  pack: '15 tablets',
+  schemeBuy: null,
+  schemeFree: null,
+});
+
+/** A cart with Dolo 650 from two sellers; update, confirm (one price change) and submit behave like the API. */
+function cartApi(): FakeRequest[] {
+  let entries = [entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750), entry('e2', 'STK-MUM-001', 'Lohar Chawl Medical Agencies', 5, 2900)];
+  let orders: OrderSummary[] = [];
+  const cart = (): Cart => ({ unitCode: 'RTL-MUM-001', entries, total: { itemCount: entries.length, amountPaise: entries.reduce((s, e) => s + e.totalPaise, 0) } });
+  return installFakeApi((request) => {
+    if (request.path === PATHS.myAccount) return success(RETAILER);
+    if (request.path === PATHS.cart) return success(cart());
+    if (request.path === MARKETPLACE_PATHS.placedOrders) return success({ orders });
+    if (request.path === MARKETPLACE_PATHS.cartUpdateEntry) {
+      const { entryId, quantity } = request.body as { entryId: string; quantity: number };
+      entries = entries.map((e) => (e.id === entryId ? { ...e, quantity, totalPaise: quantity * e.ptrPaise } : e));
+      return success(cart());
+    }
+    if (request.path === MARKETPLACE_PATHS.cartConfirm) {
+      entries = entries.map((e) => (e.id === 'e1' ? { ...e, ptrPaise: 2690, totalPaise: e.quantity * 2690 } : e));
+      return success({
+        cart: cart(),
+        canSubmit: true,
+        changes: [{ entryId: 'e1', productName: 'Dolo 650', stockist: 'Agarwal Pharma Distributors', kind: 'PRICE', message: 'PTR of Dolo 650 changed', oldPtrPaise: 2750, newPtrPaise: 2690 }],
+      });
+    }
+    if (request.path === MARKETPLACE_PATHS.cartSubmit) {
+      orders = entries.map((e, i) => ({
+        orderId: `o${i}`,
+        orderNumber: `ORD-2611-00000${i + 1}`,
+        createdAt: '2026-11-22T05:00:00.000Z',
+        status: 'PLACED' as const,
+        counterpartyUnitCode: e.sellerUnitCode,
+        counterpartyTradeName: e.stockist,
+        city: '',
+        distanceKm: null,
+        itemCount: 1,
+        taxablePaise: e.totalPaise,
+        gstPaise: 0,
+        totalPaise: e.totalPaise,
+      }));
+      entries = [];
+      return success({ orders });
+    }
+    return failure(404, 'E0002', 'Not found');
+  });
+}
+
+function openCart() {
+  render(
+    withProviders(
+      <MemoryRouter initialEntries={['/app/cart']}>
+        <RequireSession>
+          <CartPage />
+        </RequireSession>
+      </MemoryRouter>,
+    ),
+  );
+}
+
+describe('cart page', () => {
+  afterEach(resetFakeApi);
+
+  it('groups entries by seller, changes a quantity, confirms (showing the price change) and submits one order per seller', async () => {
+    const requests = cartApi();
+    openCart();
+    expect(await screen.findByRole('table', { name: 'Items from Agarwal Pharma Distributors' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Items from Lohar Chawl Medical Agencies' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit orders' })).toBeDisabled();
+
+    const lohar = screen.getByRole('table', { name: 'Items from Lohar Chawl Medical Agencies' });
+    const quantity = within(lohar).getByRole('textbox', { name: 'Quantity of Dolo 650' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '8');
+    await userEvent.click(within(lohar).getByRole('button', { name: 'Update' }));
+    expect(await within(lohar).findByText('₹232.00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm cart' }));
+    expect(await screen.findByText(/PTR of Dolo 650 changed \(₹27.50 → ₹26.90\)/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit orders' }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    const orders = await screen.findByRole('table', { name: 'Your orders' });
+    expect(await within(orders).findByText('ORD-2611-000001')).toBeInTheDocument();
+    expect(within(orders).getByText('ORD-2611-000002')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === MARKETPLACE_PATHS.cartUpdateEntry)?.body).toEqual({ entryId: 'e2', quantity: 8, freeQuantity: 0 });
+  });
+});

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { Application } from 'shared-api';
+import { IdentifiersStep } from './RegistrationPage';
+
+const draft: Application = {
+  id: 'r1', status: 'DRAFT', step: 3, mobileNumber: '9700000901', customerType: 'STOCKIST', firstName: 'Asha', lastName: 'Iyer', email: 'asha@iyerpharma.in',
+  pincode: '560001', addressLine: '3, Avenue Road', landmark: 'Near circle', city: 'Bengaluru', district: 'Bengaluru Urban', state: 'Karnataka',
+  latitude: 12.97, longitude: 77.58, tradeName: null, certificateTradeName: null, gstin: null, pan: null, drugLicence1: null, drugLicence2: null,
+  foodLicence: null, aadhaar: null, dateOfBirth: null, drivingLicence: null, vehicleNumber: null, vehicleType: null, documents: [],
+  submittedAt: null, decidedAt: null, rejectionReason: null, unitCode: null,
+};
+
+function renderStep(app: Application) {
+  const onSaved = jest.fn();
+  render(
+    <MemoryRouter>
+      <IdentifiersStep app={app} onSaved={onSaved} onBack={() => undefined} />
+    </MemoryRouter>,
+  );
+  return onSaved;
+}
+
+describe('registration: trade identifiers (SPEC.md §5)', () => {
+  it('asks a stockist for GSTIN or PAN and both wholesale drug licences before anything is sent', async () => {
+    const onSaved = renderStep(draft);
+    expect(screen.getByLabelText('Drug licence 1 (Form 20B)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Trade name is required')).toBeInTheDocument();
+    expect(screen.getAllByText('Either GSTIN or PAN is needed')).toHaveLength(2);
+    expect(screen.getByText('Drug licence 1 is required')).toBeInTheDocument();
+    expect(screen.getByText('Drug licence 2 is required')).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('checks the GSTIN and that the trade name matches the GST certificate', async () => {
+    renderStep(draft);
+    await userEvent.type(screen.getByLabelText('Trade name'), 'Iyer Pharma');
+    await userEvent.type(screen.getByLabelText('GSTIN'), '29AAPFU0939F1ZX');
+    await userEvent.type(screen.getByLabelText('Trade name as printed on the GST certificate'), 'Iyer Pharmaceuticals');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Enter a valid GSTIN')).toBeInTheDocument();
+    expect(screen.getByText('Trade name must match the GST certificate')).toBeInTheDocument();
+    expect(screen.getByText('Drug licence 1 is required')).toBeInTheDocument();
+  });
+
+  it('asks a season boy for Aadhaar, date of birth, driving licence and vehicle instead', async () => {
+    renderStep({ ...draft, customerType: 'SEASON_BOY' });
+    await userEvent.type(screen.getByLabelText('Aadhaar number'), '2341 2341 2345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Enter a valid Aadhaar number')).toBeInTheDocument();
+    for (const message of ['Date of birth is required', 'Driving licence is required', 'Vehicle number is required', 'Vehicle type is required']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('GSTIN')).not.toBeInTheDocument();
+  });
+});

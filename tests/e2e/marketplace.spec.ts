@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, heading, signIn } from './support';
+
+/*
+ * Marketplace, as the demo retailer and stockist use it: the header search box, results with stockists, a cart
+ * with the same medicine from two sellers, one order per seller, and the stockist accepting one (its stock drops).
+ * Uses the demo seed: Sharma Medical Stores is connected with access to Agarwal Pharma (Pune) and Lohar Chawl
+ * (Mumbai), both of which stock Dolo 650; Priya has recent searches.
+ */
+
+const AGARWAL = 'Agarwal Pharma Distributors';
+const LOHAR = 'Lohar Chawl Medical Agencies';
+
+async function stockOf(page: Page, batchNo: string): Promise<number> {
+  await page.goto('/app/inventory');
+  await page.getByLabel('Search product, batch or composition').fill(batchNo);
+  const row = page.getByRole('table', { name: 'Inventory' }).getByRole('row', { name: new RegExp(batchNo) });
+  await expect(row).toHaveCount(1);
+  // Columns: Product, Pack, Manufacturer, Batch, Expiry, Stock, …
+  return Number((await row.getByRole('cell').nth(5).innerText()).replace(/,/g, ''));
+}
+
+test('a retailer searches, fills a two-seller cart and sends two orders; the stockist accepts one and its stock drops', async ({ page }) => {
+  await signIn(page, DEMO.retailer.mobile);
+  // Start from an empty cart (the API is shared by the whole run).
+  await page.goto('/app/cart');
+  await expect(page.getByText('Your cart is empty').or(page.getByRole('button', { name: 'Empty cart' }))).toBeVisible();
+  if (await page.getByRole('button', { name: 'Empty cart' }).isVisible()) await page.getByRole('button', { name: 'Empty cart' }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+
+  // Empty box: recent searches. Under 3 characters: the hint. Then "Searching..." and the suggestions.
+  await box.click();
+  await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('button', { name: /dolo 650/ })).toBeVisible();
+  await box.pressSequentially('do');
+  await expect(page.getByText('Enter at least 3 characters to search')).toBeVisible();
+  await box.pressSequentially('lo 65#0');
+  await expect(box).toHaveValue('dolo 650');
+  await expect(page.getByText('Searching...')).toBeVisible();
+  const suggestion = page.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: /Dolo 650 Tablet \(15 Tab\) · Micro Labs/ });
+  await expect(suggestion).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/app\/search\?q=dolo%20650/);
+  await expect(box).toHaveValue('');
+
+  // Results: open the stockists of Dolo 650 and add it from both sellers.
+  await expect(heading(page, 'Results for “dolo 650”')).toBeVisible();
+  await page.getByRole('button', { name: 'View stockists of Dolo 650 Tablet' }).click();
+  const sellers = page.getByRole('table', { name: 'Stockists of Dolo 650 Tablet' });
+  await expect(sellers.getByRole('row', { name: new RegExp(LOHAR) })).toBeVisible();
+  for (const seller of [AGARWAL, LOHAR]) {
+    await page.getByRole('textbox', { name: `Quantity from ${seller}`, exact: true }).fill('10');
+    await page.getByRole('button', { name: `Add to cart from ${seller}` }).click();
+    await expect(page.getByText(`10 from ${seller}`)).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  // Cart: change Lohar Chawl's quantity, confirm, submit: two orders.
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  const lohar = page.getByRole('table', { name: `Items from ${LOHAR}` });
+  await lohar.getByRole('textbox', { name: 'Quantity of Dolo 650 Tablet', exact: true }).fill('12');
+  await lohar.getByRole('button', { name: 'Update' }).click();
+  await expect(lohar.getByRole('textbox', { name: 'Quantity of Dolo 650 Tablet', exact: true })).toHaveValue('12');
+  await expect(lohar.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirm cart' }).click();
+  await expect(page.getByText('Everything is still in stock at these prices')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit orders' }).click();
+  await expect(page.getByText('2 orders sent')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  const myOrders = page.getByRole('table', { name: 'Your orders' });
+  // Newest first: this run's orders lead the list.
+  const agarwalOrder = myOrders.getByRole('row', { name: new RegExp(`${AGARWAL}.*PLACED`) }).first();
+  await expect(agarwalOrder).toBeVisible();
+  await expect(myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*PLACED`) }).first()).toBeVisible();
+  const orderNumber = (await agarwalOrder.getByRole('cell').first().innerText()).trim();
+
+  // The stockist: Online Orders lists it; the order holds its batches; accepting takes them out of stock.
+  await page.getByRole('button', { name: /Log ?out/i }).click();
+  await signIn(page, DEMO.stockist.mobile);
+  await page.goto('/app/orders/online-orders');
+  await page.getByRole('table', { name: 'Online orders' }).getByRole('row', { name: new RegExp(orderNumber) }).click();
+  await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
+  const allocation = await page.getByRole('table', { name: 'Order items' }).getByRole('row').nth(1).getByRole('cell').last().innerText();
+  const [, batchNo, quantity] = /^(\S+) \([^)]+\) × (\d+)$/.exec(allocation.trim())!;
+  expect(Number(quantity)).toBe(10);
+  const before = await stockOf(page, batchNo!);
+
+  await page.goto('/app/orders/online-orders');
+  await page.getByRole('table', { name: 'Online orders' }).getByRole('row', { name: new RegExp(orderNumber) }).click();
+  await page.getByRole('button', { name: 'Accept order' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+  expect(await stockOf(page, batchNo!)).toBe(before - 10);
+});
