@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerType } from './common';
+import { LISTED_TYPES } from './constants';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -12,15 +13,8 @@ export const CONNECTION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'DISCONNE
 export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** The customer types that have a customers list (SPEC.md §2): one screen, reused per type. */
-export const LISTED_TYPES = ['STOCKIST', 'HOSPITAL', 'RETAILER'] as const;
 export const ListedType = z.enum(LISTED_TYPES);
 export type ListedType = z.infer<typeof ListedType>;
-
-/** SPEC.md §6: a STOCKIST lists stockists, hospitals and retailers; a RETAILER or HOSPITAL only stockists. */
-export function counterpartTypes(type: CustomerType): readonly ListedType[] {
-  return type === 'STOCKIST' ? LISTED_TYPES : ['STOCKIST'];
-}
 
 /** Only stockists sell (have inventory to show), so connection requests are always made to a stockist. */
 export const SELLER_TYPE = 'STOCKIST' satisfies CustomerType;

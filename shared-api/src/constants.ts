@@ -2,3 +2,11 @@
 export const CUSTOMER_TYPES = ['STOCKIST', 'RETAILER', 'HOSPITAL', 'SEASON_BOY', 'MANUFACTURER'] as const;
 export const OS_TYPES = ['WINDOWS', 'MAC_OS', 'LINUX', 'ANDROID', 'IOS'] as const;
 export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop'] as const;
+
+/** The customer types that have a customers list (SPEC.md §2): one screen, reused per type. */
+export const LISTED_TYPES = ['STOCKIST', 'HOSPITAL', 'RETAILER'] as const;
+
+/** SPEC.md §6: a STOCKIST lists stockists, hospitals and retailers; a RETAILER or HOSPITAL only stockists. */
+export function counterpartTypes(type: (typeof CUSTOMER_TYPES)[number]): readonly (typeof LISTED_TYPES)[number][] {
+  return type === 'STOCKIST' ? LISTED_TYPES : ['STOCKIST'];
+}

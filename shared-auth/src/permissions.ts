@@ -1,4 +1,4 @@
-import type { CustomerType, MyAccount } from 'shared-api';
+import { counterpartTypes, type CustomerType, type MyAccount } from 'shared-api';
 
 /*
  * Role helpers for SPEC.md §6. They decide what the UI shows; the API enforces the same rules on its side.
@@ -22,9 +22,8 @@ export function canUploadInventory(type: CustomerType): boolean {
 }
 
 /** Customers group: a STOCKIST lists stockists, hospitals and retailers; everyone else lists stockists. */
-export function customerListTypes(type: CustomerType): readonly CustomerType[] {
-  return type === 'STOCKIST' ? ['STOCKIST', 'HOSPITAL', 'RETAILER'] : ['STOCKIST'];
-}
+/** Which customer lists a type may see (SPEC.md §6): the same rule the API applies. */
+export const customerListTypes: (type: CustomerType) => readonly CustomerType[] = counterpartTypes;
 
 /** Employee logins are managed by the unit's owner; an employee acts for the unit but cannot add logins. */
 export function canManageEmployees(role: MyAccount['role']): boolean {

@@ -13,6 +13,8 @@ export const DEMO_LOGINS = [
   { mobile: '9800000002', who: 'Priya Sharma — RETAILER owner, Sharma Medical Stores (Mumbai)' },
   { mobile: '9800000003', who: 'Anil Mehta — HOSPITAL owner, Lifeline Multispeciality Hospital (Ahmedabad)' },
   { mobile: '9800000090', who: 'Meera Kulkarni — back-office staff: verifies registrations (/app/staff/verifications)' },
+  { mobile: '9800000201', who: 'Rajesh Shah — STOCKIST owner, Lohar Chawl Medical Agencies (Mumbai), connected with Sharma Medical Stores' },
+  { mobile: '9800000202', who: 'Amit Joshi — STOCKIST owner, Thane Pharma Distributors (Thane), not yet connected' },
 ] as const;
 
 interface SeedWarehouse {
