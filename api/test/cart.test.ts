@@ -86,4 +86,15 @@ describe('cart', () => {
     expect(confirmation.canSubmit).toBe(false);
     expect(confirmation.cart.entries[0]!.ptrPaise).toBe(2690);
   });
+
+  it('is closed to units not yet verified (E0008) and to stockists (E0040)', async () => {
+    const w = await marketplaceWorld(t.db);
+    const unverified = await login(t.app, '9800000112');
+    const payload = { productId: w.dolovex, sellerUnitCode: 'STK-PUN-001', quantity: 1 };
+    const refused = await t.app.inject({ method: 'POST', url: MARKETPLACE_PATHS.cartAddEntry, headers: bearer(unverified), payload });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'E0008']);
+    const stockist = await login(t.app, DEMO.stockist);
+    const asSeller = await t.app.inject({ method: 'POST', url: MARKETPLACE_PATHS.cartAddEntry, headers: bearer(stockist), payload });
+    expect([asSeller.statusCode, asSeller.json().code]).toEqual([403, 'E0040']);
+  });
 });

@@ -29,6 +29,17 @@ function mergeByBatch(rows: { batch_no: string; expiry_date: string; quantity: n
   return [...merged.values()];
 }
 
+/** A deadlock or serialisation failure (PostgreSQL picked this transaction to give way) becomes a clear 409. */
+async function refusedOnRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && RACE_CODES.has(code)) throw new AppError('E0042', 409, 'Another change to the same stock happened at the same moment; nothing was changed, please try again');
+    throw error;
+  }
+}
+
 export class OrdersService {
   constructor(
     private readonly db: Database,
@@ -246,7 +257,7 @@ export class OrdersService {
    * unit moved writes an ORDER stock movement in the same transaction.
    */
   async accept(caller: Caller, orderId: string): Promise<OrderDetail> {
-    await this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
       const now = this.config.now();
       const today = istDate(now);
       const order = await this.lockPlaced(trx, caller, orderId);
@@ -292,13 +303,13 @@ export class OrdersService {
         }
       }
       await this.decide(trx, order, 'ACCEPTED', caller, now, null);
-    });
+    }));
     return this.detail(caller, orderId);
   }
 
   /** The seller rejects: every reservation is released, stock is untouched. */
   async reject(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
-    await this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
       const now = this.config.now();
       const order = await this.lockPlaced(trx, caller, orderId);
       const held = await trx
@@ -314,7 +325,7 @@ export class OrdersService {
         await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
       }
       await this.decide(trx, order, 'REJECTED', caller, now, reason ?? null);
-    });
+    }));
     return this.detail(caller, orderId);
   }
 
