@@ -40,7 +40,6 @@ export const ERROR_CATALOGUE = {
   E0004: 'Too many attempts, please request a new code',
   E0005: 'Please wait before requesting another code',
   E0006: 'Too many requests, please try again later',
-  E0007: 'Session expired, please sign in again',
   E0008: 'Account not yet activated',
   E0009: 'Already exists',
 } as const;
