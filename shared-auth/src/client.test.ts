@@ -97,7 +97,7 @@ describe('403 → one silent refresh', () => {
   it('a failed refresh clears the session data and goes to /', async () => {
     localStorage.setItem(STORAGE_KEYS.pushToken, '"push"');
     localStorage.setItem(STORAGE_KEYS.userDetails, '{}');
-    const seen = installFakeApi((request) => (request.url === PATHS.refreshToken ? failure(403, 'E0007') : failure(403, 'E0039')));
+    const seen = installFakeApi((request) => (request.url === PATHS.refreshToken ? failure(403, 'E0039') : failure(403, 'E0039')));
 
     const results = await Promise.allSettled([api.get('/a'), api.get('/b')]);
 
