@@ -309,6 +309,41 @@ describe('finding traders near the active warehouse', () => {
     expect([res.statusCode, res.json().code]).toEqual([422, 'E0035']);
   });
 
+  it('measures from a pincode instead when one is given: nearest to that post office first', async () => {
+    const retailer = await login(t.app, DEMO.retailer); // Andheri, Mumbai
+    const pune = await nearby(retailer, { type: 'STOCKIST', radiusKm: '50', pincode: '411001' });
+    expect([pune.origin, pune.originPincode]).toEqual(['Pune G.P.O., Pune 411001', '411001']);
+    expect(pune.items.map((s) => s.unitCode)).toEqual(['STK-PUN-001']); // Pune Main Godown, ~3 km from the GPO
+    expect(pune.items[0]!.distanceKm).toBeLessThan(5);
+
+    // Wider: the Mumbai-area stockists come after Pune's, ~120 km away, still nearest first.
+    const wider = await nearby(retailer, { type: 'STOCKIST', radiusKm: '200', pincode: '411001' });
+    expect(wider.items[0]!.unitCode).toBe('STK-PUN-001');
+    expect(wider.items.map((s) => s.unitCode)).toEqual(expect.arrayContaining(['STK-MUM-001', 'STK-THN-001', 'STK-NVM-001']));
+    const distances = wider.items.map((s) => s.distanceKm!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    expect(distances.slice(1).every((d) => d > 90)).toBe(true);
+
+    // Without the pincode the same search measures from the active warehouse again.
+    expect((await nearby(retailer, { type: 'STOCKIST', radiusKm: '50' })).originPincode).toBeUndefined();
+
+    // A Pune stockist looking for retailers around Connaught Place finds the Lajpat Nagar shop.
+    const stockist = await login(t.app, DEMO.stockist);
+    const delhi = await nearby(stockist, { type: 'RETAILER', radiusKm: '25', pincode: '110001' });
+    expect(delhi.items.map((r) => r.unitCode)).toContain('RTL-DEL-001');
+    expect(delhi.items.every((r) => r.distanceKm! <= 25)).toBe(true);
+  });
+
+  it('answers E0035 for a pincode not in the dataset, and E0001 for a malformed one', async () => {
+    const retailer = await login(t.app, DEMO.retailer);
+    const unknown = await get(retailer, CONNECTIONS_PATHS.nearby, { type: 'STOCKIST', pincode: '999999' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([422, 'E0035']);
+    expect(unknown.json().message).toContain('999999');
+    expect(unknown.json().fields).toHaveProperty('pincode');
+    const malformed = await get(retailer, CONNECTIONS_PATHS.nearby, { type: 'STOCKIST', pincode: '41100' });
+    expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'E0001']);
+  });
+
   it('migration 005 indexes the location columns the bounding box filters on', async () => {
     const indexes = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename IN ('warehouses', 'connections')`.execute(t.db);
     expect(indexes.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(['warehouses_location', 'connections_buyer']));

@@ -14,9 +14,17 @@ const RETAILER = {
 };
 
 describe('pincode lookup', () => {
-  it('answers office, city, district and state from the shipped dataset', async () => {
+  it('answers office, city, district, state and the town centre from the shipped dataset', async () => {
     const res = await t.app.inject({ method: 'GET', url: R.pincode, query: { pincode: '411001' } });
-    expect(body<PincodePlace>(res)).toEqual({ pincode: '411001', office: 'Pune G.P.O.', city: 'Pune', district: 'Pune', state: 'Maharashtra' });
+    expect(body<PincodePlace>(res)).toEqual({
+      pincode: '411001',
+      office: 'Pune G.P.O.',
+      city: 'Pune',
+      district: 'Pune',
+      state: 'Maharashtra',
+      latitude: 18.5204,
+      longitude: 73.8567,
+    });
   });
 
   it('refuses a malformed pincode (E0001) and says when one is not in the list (E0035)', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CustomerType } from './common';
 import { LISTED_TYPES } from './constants';
 import { PageQuery, Paged } from './envelope';
+import { pincodeOk } from './registration';
 
 /*
  * Trade connections (SPEC.md §2 customers, §4 access and auto approve, §6 access meaning, §7 paths).
@@ -43,7 +44,7 @@ export const Trader = z.object({
   tradeName: z.string(),
   customerType: CustomerType,
   city: z.string(),
-  /** From the caller's active warehouse to the trader's nearest warehouse; null when either has no location. */
+  /** From the origin (the caller's active warehouse, or the pincode asked about) to the trader's nearest warehouse; null when either has no location. */
   distanceKm: z.number().nullable(),
 });
 export type Trader = z.infer<typeof Trader>;
@@ -68,11 +69,15 @@ export type ConnectedUserList = z.infer<typeof ConnectedUserList>;
 export const NEARBY_DEFAULT_RADIUS_KM = 50;
 export const NEARBY_MAX_RADIUS_KM = 2000;
 
-/** Find verified traders of a type within a radius of the caller's active warehouse, nearest first. */
+/**
+ * Find verified traders of a type within a radius, nearest first: of the caller's active warehouse, or of a pincode's
+ * post office when `pincode` is given (a place the caller is thinking of, e.g. a new branch); an unknown pincode is E0035.
+ */
 export const NearbyQuery = PageQuery.extend({
   type: ListedType,
   radiusKm: z.coerce.number().positive().max(NEARBY_MAX_RADIUS_KM).default(NEARBY_DEFAULT_RADIUS_KM),
   search: z.string().trim().max(100).optional(),
+  pincode: z.string().trim().refine(pincodeOk, 'Enter a valid 6-digit pincode').optional(),
 });
 export type NearbyQuery = z.input<typeof NearbyQuery>;
 
@@ -84,8 +89,10 @@ export const NearbyTrader = Trader.extend({
 });
 export type NearbyTrader = z.infer<typeof NearbyTrader>;
 export const NearbyTraderList = Paged(NearbyTrader).extend({
-  /** Where distances are measured from: the active warehouse's name. */
+  /** Where distances are measured from: the active warehouse's name, or the pincode's office ("Pune G.P.O., Pune 411001"). */
   origin: z.string(),
+  /** The pincode distances are measured from; absent when they are measured from the active warehouse. */
+  originPincode: z.string().optional(),
   radiusKm: z.number(),
 });
 export type NearbyTraderList = z.infer<typeof NearbyTraderList>;

@@ -116,7 +116,16 @@ export const MESSAGES = {
 // ---------- pincode ----------
 
 export const PincodeQuery = z.object({ pincode: z.string().trim().refine(pincodeOk, 'Enter a valid 6-digit pincode') });
-export const PincodePlace = z.object({ pincode: z.string(), office: z.string(), city: z.string(), district: z.string(), state: z.string() });
+export const PincodePlace = z.object({
+  pincode: z.string(),
+  office: z.string(),
+  city: z.string(),
+  district: z.string(),
+  state: z.string(),
+  /** The post office / town centre (WGS84): a starting point for the map pin, and where "near this pincode" measures from. */
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
+});
 export type PincodePlace = z.infer<typeof PincodePlace>;
 
 // ---------- OTP ----------

@@ -1,13 +1,72 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import { NEARBY_DEFAULT_RADIUS_KM, type ListedType, type NearbyTrader } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, DataTable, ErrorPanel, Select, Stack, TextInput, toast, type DataTableColumn } from 'shared-ui';
+import {
+  Button,
+  Card,
+  DataTable,
+  ErrorPanel,
+  Form,
+  Select,
+  Stack,
+  TextField,
+  TextInput,
+  isPincode,
+  optional,
+  toast,
+  useFormState,
+  validatePincode,
+  type DataTableColumn,
+} from 'shared-ui';
 import { formatKm, useConnectionActions, useNearbyTraders } from './connections-api';
 import { PLURAL, statusLabel } from './labels';
 import { Toolbar, TradeName, capitalise, useDebounced, usePageFor } from './list-helpers';
 
 const RADII = [10, 25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `Within ${km} km` }));
 const PAGE_SIZE = 10;
+/** Made once: a new validator on every render would make final-form re-register the field. */
+const validateNearPincode = optional(validatePincode);
+
+const PincodeForm = styled.form`
+  max-width: 320px;
+`;
+
+/**
+ * "Near pincode": empty = the active warehouse. The search follows the field as it is typed, but only once it holds
+ * a whole pincode (or nothing), so a half-typed number never sends a request; Enter or leaving the field shows why
+ * a value is not accepted.
+ */
+function NearPincodeField({ onChange }: { onChange: (pincode: string) => void }) {
+  return (
+    <Form<{ pincode?: string }>
+      onSubmit={(values) => onChange(values.pincode?.trim() ?? '')}
+      render={({ handleSubmit }) => (
+        <PincodeForm onSubmit={handleSubmit} noValidate>
+          <TextField
+            name="pincode"
+            label="Near pincode"
+            hint="Optional: leave empty to search around your active warehouse"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="postal-code"
+            validate={validateNearPincode}
+          />
+          <ApplyWhenWhole onChange={onChange} />
+        </PincodeForm>
+      )}
+    />
+  );
+}
+
+function ApplyWhenWhole({ onChange }: { onChange: (pincode: string) => void }) {
+  const { values } = useFormState<{ pincode?: string }>({ subscription: { values: true } });
+  const typed = values.pincode?.trim() ?? '';
+  useEffect(() => {
+    if (typed === '' || isPincode(typed)) onChange(typed);
+  }, [typed, onChange]);
+  return null;
+}
 
 /** SPEC.md §1 "finds users near a location": verified traders of a type around the active warehouse, nearest first. */
 export function NearbyPanel({ type, onClose }: { type: ListedType; onClose: () => void }) {
@@ -15,9 +74,20 @@ export function NearbyPanel({ type, onClose }: { type: ListedType; onClose: () =
   const [radiusKm, setRadiusKm] = useState(NEARBY_DEFAULT_RADIUS_KM);
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), 300);
-  const [page, setPage] = usePageFor(`${radiusKm}|${search}`);
+  /** A whole pincode to measure from; '' = the active warehouse. */
+  const [pincode, setPincode] = useState('');
+  const [page, setPage] = usePageFor(`${radiusKm}|${search}|${pincode}`);
 
-  const { data, error, isLoading, mutate } = useNearbyTraders({ type, radiusKm, search: search || undefined, page, pageSize: PAGE_SIZE });
+  const { data, error, isLoading, mutate } = useNearbyTraders({
+    type,
+    radiusKm,
+    search: search || undefined,
+    pincode: pincode || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  // A pincode the dataset does not know (E0035): say so instead of showing the previous place's results.
+  const unknownPincode = pincode !== '' && error?.code === 'E0035' ? error : null;
   const { request } = useConnectionActions();
   const [asking, setAsking] = useState<string | null>(null);
 
@@ -69,6 +139,7 @@ export function NearbyPanel({ type, onClose }: { type: ListedType; onClose: () =
       }
     >
       <Stack gap="sm">
+        <NearPincodeField onChange={setPincode} />
         <Toolbar>
           <Select aria-label="Radius" options={RADII} value={String(radiusKm)} onChange={(e) => setRadiusKm(Number(e.currentTarget.value))} />
           <TextInput
@@ -79,13 +150,15 @@ export function NearbyPanel({ type, onClose }: { type: ListedType; onClose: () =
             onChange={(e) => setTyped(e.currentTarget.value)}
           />
         </Toolbar>
-        {data && (
+        {data && !unknownPincode && (
           <p>
             Verified {plural} within {radiusKm} km of {data.origin}, nearest first.
             {type !== 'STOCKIST' && ` ${capitalise(plural)} buy from you: they ask to connect, and you approve them in the list below.`}
           </p>
         )}
-        {error && !data ? (
+        {unknownPincode ? (
+          <ErrorPanel title={`Pincode ${pincode} is not in our list yet`} message={unknownPincode.fields?.pincode ?? unknownPincode.message} />
+        ) : error && !data ? (
           <ErrorPanel title={`${capitalise(plural)} near you could not be found`} message={error.message} onRetry={() => void mutate()} />
         ) : (
           <DataTable

@@ -307,6 +307,12 @@ function PincodeLookup() {
           form.change('city', place.city);
           form.change('district', place.district);
           form.change('state', place.state);
+          // The town centre as a first map pin; never over a location already given (GPS or typed).
+          const { latitude, longitude } = form.getState().values as { latitude?: number; longitude?: number };
+          if (place.latitude !== undefined && place.longitude !== undefined && latitude === undefined && longitude === undefined) {
+            form.change('latitude', place.latitude);
+            form.change('longitude', place.longitude);
+          }
         });
         setNote({ pincode, text: `${place.office}, ${place.district}, ${place.state}` });
       })

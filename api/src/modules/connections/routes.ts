@@ -33,7 +33,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ connections: Connections
     config: SIGNED_IN,
     schema: {
       tags,
-      summary: 'Verified traders of a type within a radius of the active warehouse, nearest first, with the connection state',
+      summary:
+        'Verified traders of a type within a radius of the active warehouse (or of a pincode), nearest first, with the connection state',
       security,
       querystring: NearbyQuery,
       response: replies(NearbyTraderList),

@@ -14,6 +14,7 @@ import {
 } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
+import { lookupPincode } from '../../data/pincodes';
 import type { Database } from '../../db/database';
 import type { ConnectionsTable } from '../../db/types';
 import type { Caller } from '../../http/access';
@@ -30,6 +31,17 @@ const roundKm = (km: number | null) => (km === null ? null : Math.round(km * 10)
 const conflict = (message: string) => new AppError('E0009', 409, message);
 const noLocation = () =>
   new AppError('E0035', 422, 'geolocation data unavailable: your active warehouse has no location, so distances cannot be measured');
+const unknownPincode = (pincode: string) =>
+  new AppError('E0035', 422, `geolocation data unavailable: pincode ${pincode} is not in our list, so distances cannot be measured from it`, {
+    pincode: 'This pincode is not in our list yet: try a nearby head office pincode, or leave it empty',
+  });
+
+/** A pincode's post office as the point distances are measured from. */
+function pincodeOrigin(pincode: string): repo.Origin {
+  const place = lookupPincode(pincode);
+  if (!place) throw unknownPincode(pincode);
+  return { name: `${place.office}, ${place.city} ${place.pincode}`, latitude: place.latitude, longitude: place.longitude };
+}
 
 /**
  * Connections between buyers and sellers (stockists). Every query is scoped to the caller's unit: a connection is
@@ -85,10 +97,13 @@ export class ConnectionsService {
     };
   }
 
-  /** Verified traders of a type near the caller's active warehouse, nearest first, each with the caller's request state. */
+  /**
+   * Verified traders of a type near the caller's active warehouse (or the pincode asked about), nearest first, each
+   * with the caller's request state.
+   */
   async nearby(caller: Caller, query: z.output<typeof NearbyQuery>): Promise<NearbyTraderList> {
     if (!counterpartTypes(caller.customerType).includes(query.type)) throw accessDenied();
-    const origin = await repo.originOf(this.db, caller.userId, caller.unitId);
+    const origin = query.pincode ? pincodeOrigin(query.pincode) : await repo.originOf(this.db, caller.userId, caller.unitId);
     if (!origin) throw noLocation();
     const { items, total } = await repo.listNearby(this.db, {
       unitId: caller.unitId,
@@ -101,6 +116,7 @@ export class ConnectionsService {
     });
     return {
       origin: origin.name,
+      ...(query.pincode ? { originPincode: query.pincode } : {}),
       radiusKm: query.radiusKm,
       items: items.map((r) => {
         const live = r.status === 'PENDING' || r.status === 'APPROVED';
