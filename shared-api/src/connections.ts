@@ -20,8 +20,6 @@ export type ListedType = z.infer<typeof ListedType>;
 /** Only stockists sell (have inventory to show), so connection requests are always made to a stockist. */
 export const SELLER_TYPE = 'STOCKIST' satisfies CustomerType;
 
-/** The path segment of `b2bapp/v2/{customerType}/{connectedUserType}`: the type in lower case. */
-export const typeSegment = (type: ListedType) => type.toLowerCase() as Lowercase<ListedType>;
 const TypeSegment = z
   .enum(['stockist', 'hospital', 'retailer'])
   .transform((segment) => segment.toUpperCase() as ListedType);
@@ -114,18 +112,3 @@ export type ApproveRequest = z.input<typeof ApproveRequest>;
 export const AutoApprove = z.object({ autoApprove: z.boolean() });
 export type AutoApprove = z.infer<typeof AutoApprove>;
 
-export const CONNECTIONS_PATHS = {
-  /** SPEC.md §7 `b2bapp/v2/{customerType}/{connectedUserType}`. */
-  connectedUsers: (customerType: ListedType, connectedUserType: ListedType) =>
-    `/b2bapp/v2/${typeSegment(customerType)}/${typeSegment(connectedUserType)}`,
-  /** SPEC.md §7: the seller gives a connected buyer access / takes it away. */
-  grantAccess: '/b2bapp/v2/stockist/access',
-  revokeAccess: '/b2bapp/v2/stockist/no-access',
-  /** POST only: the preference is read with the others (PROFILE_PATHS.preferences). */
-  autoApprove: '/b2bapp/v2/stockist/auto-approve',
-  nearby: '/b2bapp/v2/connections/nearby',
-  request: '/b2bapp/v2/connections/request',
-  approve: '/b2bapp/v2/connections/approve',
-  decline: '/b2bapp/v2/connections/decline',
-  disconnect: '/b2bapp/v2/connections/disconnect',
-} as const;

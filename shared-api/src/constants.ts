@@ -10,3 +10,6 @@ export const LISTED_TYPES = ['STOCKIST', 'HOSPITAL', 'RETAILER'] as const;
 export function counterpartTypes(type: (typeof CUSTOMER_TYPES)[number]): readonly (typeof LISTED_TYPES)[number][] {
   return type === 'STOCKIST' ? LISTED_TYPES : ['STOCKIST'];
 }
+
+/** The path segment of `b2bapp/v2/{customerType}/{connectedUserType}`: the type in lower case. */
+export const typeSegment = (type: (typeof LISTED_TYPES)[number]) => type.toLowerCase() as Lowercase<(typeof LISTED_TYPES)[number]>;

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, Paged } from './envelope';
 
-/**
- * Inventory (issue 3, SPEC.md §2 inventory and stocks): batch-wise stock per warehouse, uploaded from the files
- * billing software exports (XLSX, XLS, PDF, TXT) or added by hand. Every screen works on the caller's active
- * warehouse. Money is integer paise; dates 'YYYY-MM-DD'.
- */
-export const INVENTORY_PATHS = {
-  all: '/tenants/inventory/all',
-  add: '/tenants/inventory/add',
-  age: '/tenants/inventory/age',
-  batch: (id: string) => `/tenants/inventory/batch/${encodeURIComponent(id)}`,
-  expiry: '/tenants/inventory/expiry',
-  report: '/tenants/inventory/report',
-  uploadPreview: '/tenants/inventory/upload/preview',
-  uploadImport: '/tenants/inventory/upload/import',
-} as const;
 
 /** SPEC.md §5 */
 export const UPLOAD_TYPES_MESSAGE = 'only Excel (XLS, XLSX), PDF or TXT allowed';

@@ -7,26 +7,6 @@ import { Cart } from './cart';
  * Money is integer paise, dates 'YYYY-MM-DD'.
  */
 
-export const MARKETPLACE_PATHS = {
-  searchHistory: '/search/history',
-  suggest: '/search/suggest/product',
-  globalSearch: '/search/v3/global',
-  stockists: '/search/v3/view/stockists',
-  cartAddEntry: '/cart/addEntry',
-  cartUpdateEntry: '/cart/updateEntry',
-  cartDeleteEntry: '/cart/deleteEntry',
-  cartDeleteCart: '/cart/deleteCart',
-  cartDeleteSellerCart: '/cart/deleteSellerCart',
-  cartConfirm: '/cart/confirm',
-  cartSubmit: '/cart/submit',
-  /** Orders the caller's unit placed (buyer). */
-  placedOrders: '/orders/v2/placed',
-  /** Online orders the caller's unit received (seller): mf-orders Online Orders. */
-  receivedOrders: '/orders/v2/all',
-  order: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}`,
-  acceptOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/accept`,
-  rejectOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/reject`,
-} as const;
 
 /** SPEC.md §9: minimum search length; suggestions after a 200 ms pause in typing. */
 export const MIN_SEARCH_LENGTH = 3;

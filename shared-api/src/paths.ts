@@ -1,3 +1,5 @@
+import { type LISTED_TYPES, typeSegment } from './constants';
+
 /** Paths of SPEC.md §7, relative to the API base URL. One place, used by the API routes and the screens. */
 export const PATHS = {
   otpLogin: '/medico/otp/login',
@@ -16,4 +18,90 @@ export const PATHS = {
   firebaseAddToken: '/notifications/firebase/add-token',
   /** Test-only (never in production): the last OTP sent to a number. */
   testLastOtp: '/test/otp/last',
+} as const;
+
+// Each feature's paths, here rather than beside its schemas so a screen that only calls an endpoint does not load zod.
+
+export const CONNECTIONS_PATHS = {
+  /** SPEC.md §7 `b2bapp/v2/{customerType}/{connectedUserType}`. */
+  connectedUsers: (customerType: (typeof LISTED_TYPES)[number], connectedUserType: (typeof LISTED_TYPES)[number]) =>
+    `/b2bapp/v2/${typeSegment(customerType)}/${typeSegment(connectedUserType)}`,
+  /** SPEC.md §7: the seller gives a connected buyer access / takes it away. */
+  grantAccess: '/b2bapp/v2/stockist/access',
+  revokeAccess: '/b2bapp/v2/stockist/no-access',
+  /** POST only: the preference is read with the others (PROFILE_PATHS.preferences). */
+  autoApprove: '/b2bapp/v2/stockist/auto-approve',
+  nearby: '/b2bapp/v2/connections/nearby',
+  request: '/b2bapp/v2/connections/request',
+  approve: '/b2bapp/v2/connections/approve',
+  decline: '/b2bapp/v2/connections/decline',
+  disconnect: '/b2bapp/v2/connections/disconnect',
+} as const;
+
+/**
+ * Inventory (issue 3, SPEC.md §2 inventory and stocks): batch-wise stock per warehouse, uploaded from the files
+ * billing software exports (XLSX, XLS, PDF, TXT) or added by hand. Every screen works on the caller's active
+ * warehouse. Money is integer paise; dates 'YYYY-MM-DD'.
+ */
+export const INVENTORY_PATHS = {
+  all: '/tenants/inventory/all',
+  add: '/tenants/inventory/add',
+  age: '/tenants/inventory/age',
+  batch: (id: string) => `/tenants/inventory/batch/${encodeURIComponent(id)}`,
+  expiry: '/tenants/inventory/expiry',
+  report: '/tenants/inventory/report',
+  uploadPreview: '/tenants/inventory/upload/preview',
+  uploadImport: '/tenants/inventory/upload/import',
+} as const;
+
+export const MARKETPLACE_PATHS = {
+  searchHistory: '/search/history',
+  suggest: '/search/suggest/product',
+  globalSearch: '/search/v3/global',
+  stockists: '/search/v3/view/stockists',
+  cartAddEntry: '/cart/addEntry',
+  cartUpdateEntry: '/cart/updateEntry',
+  cartDeleteEntry: '/cart/deleteEntry',
+  cartDeleteCart: '/cart/deleteCart',
+  cartDeleteSellerCart: '/cart/deleteSellerCart',
+  cartConfirm: '/cart/confirm',
+  cartSubmit: '/cart/submit',
+  /** Orders the caller's unit placed (buyer). */
+  placedOrders: '/orders/v2/placed',
+  /** Online orders the caller's unit received (seller): mf-orders Online Orders. */
+  receivedOrders: '/orders/v2/all',
+  order: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}`,
+  acceptOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/accept`,
+  rejectOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/reject`,
+} as const;
+
+/** Profile, preferences, payout accounts and warehouse editing (issue 5, SPEC.md §3). */
+export const PROFILE_PATHS = {
+  profile: '/b2bapp/profile',
+  tradeTexts: '/b2bapp/profile/trade',
+  preferences: '/b2bapp/preferences',
+  paymentQr: '/b2bapp/preferences/qr',
+  payoutAccounts: '/b2bapp/bank-accounts',
+  addPayoutAccount: '/b2bapp/bank-accounts/add',
+  deletePayoutAccount: (id: string) => `/b2bapp/bank-accounts/delete/${encodeURIComponent(id)}`,
+  addWarehouse: '/b2bapp/group/warehouses/add',
+  editWarehouse: (id: string) => `/b2bapp/group/warehouses/edit/${encodeURIComponent(id)}`,
+} as const;
+
+export const REGISTRATION_PATHS = {
+  pincode: '/geo/pincode',
+  otp: '/registration/otp',
+  otpVerify: '/registration/otp/verify',
+  draft: '/registration',
+  step1: '/registration/v3/step1',
+  step2: '/registration/v3/step2',
+  step3: '/registration/v3/step3',
+  uploadLicence: '/registration/upload/license',
+  submit: '/registration/submit',
+  /** Signed in: a document of the caller's own application (staff: any). */
+  document: (id: string) => `/registration/documents/${encodeURIComponent(id)}`,
+  staffQueue: '/staff/registrations',
+  staffApplication: (id: string) => `/staff/registrations/${encodeURIComponent(id)}`,
+  staffApprove: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/approve`,
+  staffReject: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/reject`,
 } as const;

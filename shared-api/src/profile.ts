@@ -2,18 +2,6 @@ import { z } from 'zod';
 import { MobileNumber } from './common';
 import { Application, DOCUMENT_MIME_TYPES, bankAccountNumberOk, ifscOk, vpaOk } from './registration';
 
-/** Profile, preferences, payout accounts and warehouse editing (issue 5, SPEC.md §3). */
-export const PROFILE_PATHS = {
-  profile: '/b2bapp/profile',
-  tradeTexts: '/b2bapp/profile/trade',
-  preferences: '/b2bapp/preferences',
-  paymentQr: '/b2bapp/preferences/qr',
-  payoutAccounts: '/b2bapp/bank-accounts',
-  addPayoutAccount: '/b2bapp/bank-accounts/add',
-  deletePayoutAccount: (id: string) => `/b2bapp/bank-accounts/delete/${encodeURIComponent(id)}`,
-  addWarehouse: '/b2bapp/group/warehouses/add',
-  editWarehouse: (id: string) => `/b2bapp/group/warehouses/edit/${encodeURIComponent(id)}`,
-} as const;
 
 export const Preferences = z.object({
   /** paise; null: no minimum */

@@ -8,23 +8,6 @@ import { Email, MobileNumber } from './common';
  * shared-ui's `isGstin`/`isPan`/`isAadhaar`/… (api/test/registration-validators.test.ts checks both agree).
  */
 
-export const REGISTRATION_PATHS = {
-  pincode: '/geo/pincode',
-  otp: '/registration/otp',
-  otpVerify: '/registration/otp/verify',
-  draft: '/registration',
-  step1: '/registration/v3/step1',
-  step2: '/registration/v3/step2',
-  step3: '/registration/v3/step3',
-  uploadLicence: '/registration/upload/license',
-  submit: '/registration/submit',
-  /** Signed in: a document of the caller's own application (staff: any). */
-  document: (id: string) => `/registration/documents/${encodeURIComponent(id)}`,
-  staffQueue: '/staff/registrations',
-  staffApplication: (id: string) => `/staff/registrations/${encodeURIComponent(id)}`,
-  staffApprove: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/approve`,
-  staffReject: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/reject`,
-} as const;
 
 /** Header carrying the applicant's draft token (given after the OTP check). */
 export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';

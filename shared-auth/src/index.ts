@@ -7,4 +7,5 @@ export * from './device';
 export * from './permissions';
 export * from './swr-cache';
 export * from './push';
+export * from './preferences';
 export * from './mfe';

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { LISTED_TYPES, type ConnectedUser, type ConnectionStatus, type ListedType } from 'shared-api';
-import { useMyAccount } from 'shared-auth';
+import { AutoApproveToggle, useMyAccount } from 'shared-auth';
 import {
   Button,
+  Card,
   Checkbox,
   ConfirmDialog,
   DataTable,
@@ -16,7 +17,6 @@ import {
   toast,
   type DataTableColumn,
 } from 'shared-ui';
-import { AutoApproveToggle } from './AutoApproveToggle';
 import { formatKm, useConnectedUsers, useConnectionActions } from './connections-api';
 import { PLURAL, STATUS_FILTERS, statusLabel } from './labels';
 import { Toolbar, TradeName, capitalise, useDebounced, usePageFor } from './list-helpers';
@@ -92,7 +92,11 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
 
   return (
     <Stack gap="md">
-      {isSeller && <AutoApproveToggle />}
+      {isSeller && (
+        <Card>
+          <AutoApproveToggle />
+        </Card>
+      )}
       <Toolbar>
         <TextInput
           aria-label={`Search connected ${plural}`}

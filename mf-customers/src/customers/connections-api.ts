@@ -1,9 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import {
   CONNECTIONS_PATHS,
-  PROFILE_PATHS,
-  type AutoApprove,
-  type Preferences,
   type ConnectedUserList,
   type ConnectedUsersQuery,
   type ConnectionStatus,
@@ -24,11 +21,6 @@ export function useNearbyTraders(query: NearbyQuery | null) {
   return useSWR<NearbyTraderList, ApiError>(query ? ([CONNECTIONS_PATHS.nearby, { ...query }] as const) : null, fetcher, {
     keepPreviousData: true,
   });
-}
-
-/** The seller's preferences (profile module); auto approve is one of them, written by CONNECTIONS_PATHS.autoApprove. */
-export function usePreferences() {
-  return useSWR<Preferences, ApiError>(PROFILE_PATHS.preferences, fetcher);
 }
 
 /**
@@ -52,11 +44,6 @@ export function useConnectionActions() {
     disconnect: (connectionId: string) => act<null>(CONNECTIONS_PATHS.disconnect, { connectionId }),
     setAccess: (connectionId: string, hasAccess: boolean) =>
       act<null>(hasAccess ? CONNECTIONS_PATHS.grantAccess : CONNECTIONS_PATHS.revokeAccess, { connectionId }),
-    setAutoApprove: async (autoApprove: boolean) => {
-      const answer = await api.post<AutoApprove>(CONNECTIONS_PATHS.autoApprove, { autoApprove });
-      await mutate(PROFILE_PATHS.preferences);
-      return answer;
-    },
   };
 }
 

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { PROFILE_PATHS, type Preferences } from 'shared-api';
-import { api } from 'shared-auth';
+import { AutoApproveToggle, api, usePreferences } from 'shared-auth';
 import {
   Button,
   Card,
-  Checkbox,
-  ConfirmDialog,
   Form,
   FormError,
   Stack,
@@ -20,7 +18,7 @@ import {
 } from 'shared-ui';
 import { readAsBase64 } from '../public/registration-api';
 import { DetailRows } from './DetailRows';
-import { AUTO_APPROVE_PATH, usePaymentQr, usePreferences } from './profile-api';
+import { usePaymentQr } from './profile-api';
 
 interface Values {
   minimumOrderRupees?: string;
@@ -34,7 +32,6 @@ const validateRupees = (value: unknown) => (value === undefined || value === '' 
 export function PreferencesCard({ owner, activated, seller }: { owner: boolean; activated: boolean; seller: boolean }) {
   const { data, mutate } = usePreferences();
   const { data: qr, mutate: mutateQr } = usePaymentQr();
-  const [asking, setAsking] = useState<boolean | null>(null);
   const [qrError, setQrError] = useState<string | null>(null);
   const canEdit = owner && activated;
 
@@ -125,33 +122,7 @@ export function PreferencesCard({ owner, activated, seller }: { owner: boolean; 
             </span>
           )}
         </Stack>
-        {canEdit && seller && (
-          <>
-            <Checkbox
-              label="Auto approve connection requests: verified traders who ask are connected at once, with access to your inventory"
-              checked={data.autoApprove}
-              onChange={(e) => setAsking(e.currentTarget.checked)}
-            />
-            <ConfirmDialog
-              open={asking !== null}
-              title={asking ? 'Turn on auto approve?' : 'Turn off auto approve?'}
-              message={
-                asking
-                  ? 'Every verified trader who asks to connect from now on is connected at once and sees all your inventory, and may order online. You can still take access away from any customer.'
-                  : 'New connection requests will wait for you to approve or decline them.'
-              }
-              confirmLabel={asking ? 'Turn on' : 'Turn off'}
-              onConfirm={async () => {
-                const on = asking === true;
-                await api.post(AUTO_APPROVE_PATH, { autoApprove: on });
-                await mutate();
-                toast.success({ title: on ? 'Auto approve is on' : 'Auto approve is off' });
-                setAsking(null);
-              }}
-              onCancel={() => setAsking(null)}
-            />
-          </>
-        )}
+        {canEdit && seller && <AutoApproveToggle />}
       </Stack>
     </Card>
   );

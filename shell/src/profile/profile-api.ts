@@ -1,13 +1,10 @@
 import useSWR from 'swr';
-import { CONNECTIONS_PATHS, PROFILE_PATHS, type PayoutAccount, type Preferences, type Profile } from 'shared-api';
+import { PROFILE_PATHS, type PayoutAccount, type Profile } from 'shared-api';
 import { fetcher } from 'shared-auth';
 
 export const useProfile = () => useSWR<Profile>(PROFILE_PATHS.profile, fetcher);
 export const usePayoutAccounts = () => useSWR<PayoutAccount[]>(PROFILE_PATHS.payoutAccounts, fetcher);
 export const usePaymentQr = () => useSWR<{ dataUrl: string | null }>(PROFILE_PATHS.paymentQr, fetcher);
-export const usePreferences = () => useSWR<Preferences>(PROFILE_PATHS.preferences, fetcher);
-/** Auto-approve is written through the connections feature (its one writer); preferences read it. */
-export const AUTO_APPROVE_PATH = CONNECTIONS_PATHS.autoApprove;
 
 /** Opens a licence document (answered as base64) in a new tab. */
 export function openDocument(doc: { fileName: string; mimeType: string; contentBase64: string }): void {
