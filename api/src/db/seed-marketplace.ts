@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import { gstRateOn, lineMoney } from '../modules/orders/money';
+import { insertOrder } from '../modules/orders/repository';
 import { reserveFefo, sellableBatches } from '../modules/orders/stock';
 import { istDate } from '../modules/search/text';
 import type { DB } from './types';
@@ -62,42 +63,29 @@ export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void>
   }
   if (!lines.length) return;
 
-  const orderId = randomUUID();
-  const { rows } = await sql<{ n: number }>`SELECT nextval('order_number_seq')::int AS n`.execute(trx);
-  const orderNumber = `ORD-${today.slice(2, 4)}${today.slice(5, 7)}-${String(rows[0]!.n).padStart(6, '0')}`;
-  const taxable = lines.reduce((s, l) => s + l.taxablePaise, 0);
-  const gst = lines.reduce((s, l) => s + l.gstPaise, 0);
-  const placedAt = new Date(now.getTime() - 40 * 60_000);
-  await trx
-    .insertInto('orders')
-    .values({ id: orderId, order_number: orderNumber, buyer_unit_id: buyer.id, seller_unit_id: seller.id, placed_by: owner.id, status: 'PLACED', order_date: today, item_count: lines.length, taxable_paise: taxable, gst_paise: gst, total_paise: taxable + gst, created_at: placedAt })
-    .execute();
-  for (const l of lines) {
-    const lineId = randomUUID();
-    await trx
-      .insertInto('order_lines')
-      .values({
-        id: lineId,
-        order_id: orderId,
-        product_id: l.product.id,
-        product_name: l.product.name,
-        manufacturer: l.product.manufacturer,
-        pack: l.product.pack,
-        hsn: l.product.hsn,
-        quantity: l.quantity,
-        free_quantity: 0,
-        ptr_paise: l.ptr,
-        mrp_paise: l.mrp,
-        gst_rate_bp: l.rateBp,
-        taxable_paise: l.taxablePaise,
-        gst_paise: l.gstPaise,
-        total_paise: l.totalPaise,
-        position: l.position,
-      })
-      .execute();
-    await trx
-      .insertInto('order_allocations')
-      .values(l.reserved.map((r) => ({ id: randomUUID(), order_line_id: lineId, batch_id: r.batchId, quantity: r.quantity, status: 'RESERVED' as const, created_at: placedAt })))
-      .execute();
-  }
+  // Placed 40 minutes ago, so the stockist finds it waiting in Online Orders.
+  await insertOrder(trx, {
+    buyerUnitId: buyer.id,
+    sellerUnitId: seller.id,
+    placedBy: owner.id,
+    orderDate: today,
+    at: new Date(now.getTime() - 40 * 60_000),
+    lines: lines.map((l) => ({
+      productId: l.product.id,
+      productName: l.product.name,
+      manufacturer: l.product.manufacturer,
+      pack: l.product.pack,
+      hsn: l.product.hsn,
+      quantity: l.quantity,
+      freeQuantity: 0,
+      ptrPaise: l.ptr,
+      mrpPaise: l.mrp,
+      rateBp: l.rateBp,
+      taxablePaise: l.taxablePaise,
+      gstPaise: l.gstPaise,
+      totalPaise: l.totalPaise,
+      position: l.position,
+      reserved: l.reserved,
+    })),
+  });
 }

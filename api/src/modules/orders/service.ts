@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
 import { maySeeStock } from '../connections/visibility';
 import { formatRupeesPlain, gstRateOn, lineMoney } from './money';
+import { insertOrder } from './repository';
 import { reserveFefo, sellableBatches } from './stock';
 import { haversineKm, istDate } from '../search/text';
 
@@ -75,9 +76,6 @@ export class OrdersService {
         for (const [sellerId, lines] of bySeller) {
           const sellerName = lines[0]!.trade_name;
           if (!(await maySeeStock(trx, caller.unitId, sellerId))) throw notSubmitted(`${sellerName} no longer gives you access to its stock`);
-          const orderId = randomUUID();
-          const { rows: seq } = await sql<{ n: number }>`SELECT nextval('order_number_seq')::int AS n`.execute(trx);
-          const orderNumber = `ORD-${today.slice(2, 4)}${today.slice(5, 7)}-${String(seq[0]!.n).padStart(6, '0')}`;
           const priced = [];
           for (const [position, e] of lines.entries()) {
             const batches = await sellableBatches(trx, sellerId, e.product_id!, today, true);
@@ -92,53 +90,30 @@ export class OrdersService {
             const rateBp = await gstRateOn(trx, e.hsn, today);
             priced.push({ e, position, reserved, rateBp, ...lineMoney(e.quantity, e.ptr_paise, rateBp) });
           }
-          const taxable = priced.reduce((s, l) => s + l.taxablePaise, 0);
-          const gst = priced.reduce((s, l) => s + l.gstPaise, 0);
-          await trx
-            .insertInto('orders')
-            .values({
-              id: orderId,
-              order_number: orderNumber,
-              buyer_unit_id: caller.unitId,
-              seller_unit_id: sellerId,
-              placed_by: caller.userId,
-              status: 'PLACED',
-              order_date: today,
-              item_count: priced.length,
-              taxable_paise: taxable,
-              gst_paise: gst,
-              total_paise: taxable + gst,
-              created_at: now,
-            })
-            .execute();
-          for (const l of priced) {
-            const lineId = randomUUID();
-            await trx
-              .insertInto('order_lines')
-              .values({
-                id: lineId,
-                order_id: orderId,
-                product_id: l.e.product_id!,
-                product_name: l.e.name,
-                manufacturer: l.e.manufacturer,
-                pack: l.e.pack,
-                hsn: l.e.hsn,
-                quantity: l.e.quantity,
-                free_quantity: l.e.free_quantity,
-                ptr_paise: l.e.ptr_paise,
-                mrp_paise: l.e.mrp_paise,
-                gst_rate_bp: l.rateBp,
-                taxable_paise: l.taxablePaise,
-                gst_paise: l.gstPaise,
-                total_paise: l.totalPaise,
-                position: l.position,
-              })
-              .execute();
-            await trx
-              .insertInto('order_allocations')
-              .values(l.reserved.map((r) => ({ id: randomUUID(), order_line_id: lineId, batch_id: r.batchId, quantity: r.quantity, status: 'RESERVED' as const, created_at: now })))
-              .execute();
-          }
+          const order = await insertOrder(trx, {
+            buyerUnitId: caller.unitId,
+            sellerUnitId: sellerId,
+            placedBy: caller.userId,
+            orderDate: today,
+            at: now,
+            lines: priced.map((l) => ({
+              productId: l.e.product_id!,
+              productName: l.e.name,
+              manufacturer: l.e.manufacturer,
+              pack: l.e.pack,
+              hsn: l.e.hsn,
+              quantity: l.e.quantity,
+              freeQuantity: l.e.free_quantity,
+              ptrPaise: l.e.ptr_paise,
+              mrpPaise: l.e.mrp_paise,
+              rateBp: l.rateBp,
+              taxablePaise: l.taxablePaise,
+              gstPaise: l.gstPaise,
+              totalPaise: l.totalPaise,
+              position: l.position,
+              reserved: l.reserved,
+            })),
+          });
           const buyer = await trx.selectFrom('units').select(['trade_name', 'city']).where('id', '=', caller.unitId).executeTakeFirstOrThrow();
           await trx
             .insertInto('notifications')
@@ -148,13 +123,13 @@ export class OrdersService {
               user_id: null,
               type: 'B2B_ORDER',
               title: `New order from ${buyer.trade_name}`,
-              body: `${orderNumber}: ${priced.length} item${priced.length === 1 ? '' : 's'}, ${formatRupeesPlain(taxable + gst)}.`,
+              body: `${order.orderNumber}: ${priced.length} item${priced.length === 1 ? '' : 's'}, ${formatRupeesPlain(order.totalPaise)}.`,
               created_at: now,
             })
             .execute();
           created.push({
-            orderId,
-            orderNumber,
+            orderId: order.id,
+            orderNumber: order.orderNumber,
             createdAt: now.toISOString(),
             status: 'PLACED',
             counterpartyUnitCode: lines[0]!.unit_code,
@@ -162,9 +137,9 @@ export class OrdersService {
             city: '',
             distanceKm: null,
             itemCount: priced.length,
-            taxablePaise: taxable,
-            gstPaise: gst,
-            totalPaise: taxable + gst,
+            taxablePaise: order.taxablePaise,
+            gstPaise: order.gstPaise,
+            totalPaise: order.totalPaise,
           });
         }
         await trx.deleteFrom('cart_entries').where('cart_id', '=', cart.id).execute();
