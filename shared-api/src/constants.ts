@@ -13,3 +13,11 @@ export function counterpartTypes(type: (typeof CUSTOMER_TYPES)[number]): readonl
 
 /** The path segment of `b2bapp/v2/{customerType}/{connectedUserType}`: the type in lower case. */
 export const typeSegment = (type: (typeof LISTED_TYPES)[number]) => type.toLowerCase() as Lowercase<(typeof LISTED_TYPES)[number]>;
+
+/** SPEC.md §9: minimum search length; suggestions after a 200 ms pause in typing. */
+export const MIN_SEARCH_LENGTH = 3;
+
+export const SUGGEST_DEBOUNCE_MS = 200;
+
+/** Header carrying the applicant's draft token (given after the OTP check). */
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';

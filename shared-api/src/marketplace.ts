@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_SEARCH_LENGTH } from './constants';
 import { Cart } from './cart';
 
 /*
@@ -8,9 +9,6 @@ import { Cart } from './cart';
  */
 
 
-/** SPEC.md §9: minimum search length; suggestions after a 200 ms pause in typing. */
-export const MIN_SEARCH_LENGTH = 3;
-export const SUGGEST_DEBOUNCE_MS = 200;
 /** A batch expiring within this many days is flagged "near expiry" (still sold). */
 export const NEAR_EXPIRY_DAYS = 90;
 

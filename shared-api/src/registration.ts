@@ -9,8 +9,6 @@ import { Email, MobileNumber } from './common';
  */
 
 
-/** Header carrying the applicant's draft token (given after the OTP check). */
-export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
 
 /** Largest licence document accepted (PDF or image). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;

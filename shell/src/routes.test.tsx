@@ -56,9 +56,10 @@ describe('routes (SPEC.md §2, ARCHITECTURE.md "Routes and owners")', () => {
     ['/search', 'search page'],
     ['/', 'landing page'],
     ['/login', 'landing page'],
-  ])('renders %s as the %s', (path, text) => {
+  ])('renders %s as the %s', async (path, text) => {
     renderAt(path);
-    expect(screen.getByText(text)).toBeInTheDocument();
+    // Pages other than the dashboard load on first visit (lazy), so wait for them.
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it.each([

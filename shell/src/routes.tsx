@@ -1,31 +1,39 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { CartPage } from './cart/CartPage';
+import { Spinner } from 'shared-ui';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ErrorPage } from './errors/ErrorPage';
 import { RequireSession } from './guard/RequireSession';
 import { AppLayout } from './layout/AppLayout';
-import { NotificationsPage } from './notifications/NotificationsPage';
-import { ProfilePage } from './profile/ProfilePage';
 import { LandingPage } from './public/LandingPage';
 import { PrivacyPage } from './public/PrivacyPage';
-import { RegistrationPage } from './public/RegistrationPage';
 import { TermsPage } from './public/TermsPage';
 import { REMOTE_ROUTES } from './remotes/registry';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
-import { SearchPage } from './search/SearchPage';
-import { StaffVerificationsPage } from './staff/StaffVerificationsPage';
+
+/**
+ * Pages loaded on first visit. They validate forms with shared-api's zod schemas; loading them lazily keeps zod and
+ * their code off the sign-in page, the first thing every user downloads.
+ */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<Spinner label="Loading" />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** Signed-in routes live under /app and are mirrored at top level (SPEC.md §2). */
 const BASES = ['/app', ''] as const;
 
 const SHELL_PAGES = [
   { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'profile', element: <ProfilePage /> },
-  { path: 'staff/verifications', element: <StaffVerificationsPage /> },
-  { path: 'notifications', element: <NotificationsPage /> },
-  { path: 'cart', element: <CartPage /> },
-  { path: 'search', element: <SearchPage /> },
+  { path: 'profile', element: lazyPage(() => import('./profile/ProfilePage').then((m) => m.ProfilePage)) },
+  { path: 'staff/verifications', element: lazyPage(() => import('./staff/StaffVerificationsPage').then((m) => m.StaffVerificationsPage)) },
+  { path: 'notifications', element: lazyPage(() => import('./notifications/NotificationsPage').then((m) => m.NotificationsPage)) },
+  { path: 'cart', element: lazyPage(() => import('./cart/CartPage').then((m) => m.CartPage)) },
+  { path: 'search', element: lazyPage(() => import('./search/SearchPage').then((m) => m.SearchPage)) },
 ];
 
 export function AppRoutes() {
@@ -33,7 +41,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LandingPage />} />
-      <Route path="/registration" element={<RegistrationPage />} />
+      <Route path="/registration" element={lazyPage(() => import('./public/RegistrationPage').then((m) => m.RegistrationPage))} />
       <Route path="/terms-and-conditions" element={<TermsPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/errors/:code" element={<ErrorPage />} />
