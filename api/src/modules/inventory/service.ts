@@ -19,9 +19,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
-import { findHeaderRow, mappingOf, cellText } from './parsers/header-detect';
-import { readUpload } from './parsers/read-upload';
-import { validateRows, type StockLine } from './parsers/rows';
+import { findHeaderRow, mappingOf, cellText, type Cell } from './parsers/header-detect';
+import { eachUploadRow } from './parsers/read-upload';
+import { rowValidator, type StockLine } from './parsers/rows';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -31,6 +31,8 @@ export interface UploadedFile {
 
 const REJECTED_SHOWN = 5000;
 const SAMPLE_ROWS = 20;
+/** The header is looked for among this many first rows (findHeaderRow's default). */
+const HEADER_SCAN = 40;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -77,22 +79,58 @@ export class InventoryService {
     return warehouse;
   }
 
-  /** Reads, finds the header, maps (the user's mapping wins) and validates. Nothing is stored. */
+  /**
+   * Reads, finds the header, maps (the user's mapping wins) and validates. Nothing is stored. Rows are validated as
+   * they are read once the header is known (it is among the first HEADER_SCAN rows), so the raw rows of a large
+   * file are never all held; only when no header is found there are all rows kept, for the fallback below.
+   */
   private async analyse(file: UploadedFile, mappingOverride: ColumnMapping | undefined) {
-    const { type, rows } = await readUpload(file.fileName, file.bytes);
-    if (rows.length === 0) throw new AppError('E0001', 400, 'The file has no rows');
-    // Column names nobody taught us: the first row that looks like a table's header, for the user to map.
-    let headerIndex = findHeaderRow(rows);
-    if (headerIndex < 0) headerIndex = rows.findIndex((row) => row.filter((c) => cellText(c) !== '').length >= 3);
-    if (headerIndex < 0) {
-      throw new AppError('E0001', 400, 'No table found: the file needs a row naming its columns (Item name, Batch, Expiry, MRP, PTR, Qty …)');
-    }
-    const headers = rows[headerIndex]!.map(cellText);
-    const mapping = mappingOverride ?? mappingOf(headers);
-    const missingFields = INVENTORY_FIELDS.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
     const knownHsn = await repo.knownHsnCodes(this.db);
-    const result = validateRows(rows, headerIndex, mapping, { today: this.today(), knownHsn });
-    return { type, headerIndex, headers, mapping, missingFields, ...result };
+    const rules = { today: this.today(), knownHsn };
+    const head: Cell[][] = [];
+    // Set inside the row callback (`as` keeps TypeScript from narrowing them to undefined after it).
+    let rest = undefined as Cell[][] | undefined;
+    let found = undefined as { headerIndex: number; headers: string[]; mapping: ColumnMapping; validator: ReturnType<typeof rowValidator> } | undefined;
+    const decide = () => {
+      const rows = Array.from(head, (r) => r ?? []);
+      const headerIndex = findHeaderRow(rows, HEADER_SCAN);
+      if (headerIndex < 0) {
+        rest = rows;
+        return undefined;
+      }
+      const headers = rows[headerIndex]!.map(cellText);
+      const mapping = mappingOverride ?? mappingOf(headers);
+      const validator = rowValidator(rows[headerIndex], mapping, rules);
+      for (let r = headerIndex + 1; r < rows.length; r++) validator.add(rows[r]!, r);
+      return { headerIndex, headers, mapping, validator };
+    };
+    const type = await eachUploadRow(file.fileName, file.bytes, (cells, index) => {
+      if (found) found.validator.add(cells, index);
+      else if (rest) rest[index] = cells;
+      else if (index < HEADER_SCAN) head[index] = cells;
+      else {
+        found = decide();
+        if (found) found.validator.add(cells, index);
+        else rest![index] = cells;
+      }
+    });
+    if (!found && !rest) found = decide();
+    if (!found) {
+      const rows = Array.from(rest!, (r) => r ?? []);
+      if (rows.length === 0) throw new AppError('E0001', 400, 'The file has no rows');
+      // Column names nobody taught us: the first row that looks like a table's header, for the user to map.
+      const headerIndex = rows.findIndex((row) => row.filter((c) => cellText(c) !== '').length >= 3);
+      if (headerIndex < 0) {
+        throw new AppError('E0001', 400, 'No table found: the file needs a row naming its columns (Item name, Batch, Expiry, MRP, PTR, Qty …)');
+      }
+      const headers = rows[headerIndex]!.map(cellText);
+      const mapping = mappingOverride ?? mappingOf(headers);
+      found = { headerIndex, headers, mapping, validator: rowValidator(rows[headerIndex], mapping, rules) };
+      for (let r = headerIndex + 1; r < rows.length; r++) found.validator.add(rows[r]!, r);
+    }
+    const { headerIndex, headers, mapping } = found;
+    const missingFields = INVENTORY_FIELDS.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
+    return { type, headerIndex, headers, mapping, missingFields, ...found.validator.result() };
   }
 
   async preview(caller: Caller, file: UploadedFile, mapping: ColumnMapping | undefined): Promise<UploadPreview> {
@@ -179,26 +217,33 @@ export class InventoryService {
       const existing = await repo.lockWarehouseBatches(trx, warehouse.id);
       const byKey = new Map(existing.map((b) => [`${b.product_id}|${b.batch_no}`, b]));
 
-      const writes = a.valid.map((line) => {
+      const fresh: repo.NewBatch[] = [];
+      const changed: repo.NewBatch[] = [];
+      const moves: repo.MovementWrite[] = [];
+      // Existing batches the file lists (REPLACE zeroes the others).
+      const listed = new Set<string>();
+      const nextId = repo.orderedIds();
+      for (const line of a.valid) {
         const productId = products.productIdOf(line);
-        const old = byKey.get(`${productId}|${line.batchNo}`);
+        const key = `${productId}|${line.batchNo}`;
+        const old = byKey.get(key);
         const target = mode === 'ADD' ? (old?.quantity ?? 0) + line.quantity : line.quantity;
         // Stock held for submitted orders stays on hand until those orders are decided.
-        return { productId, line, quantity: Math.max(target, old?.reserved ?? 0), old };
-      });
-      const saved = await repo.upsertBatches(trx, caller.unitId, warehouse.id, writes, now);
-      const savedId = new Map(saved.map((s) => [`${s.product_id}|${s.batch_no}`, s.id]));
-      const moves: repo.MovementWrite[] = [];
-      for (const w of writes) {
-        const delta = w.quantity - (w.old?.quantity ?? 0);
-        if (delta !== 0) moves.push({ batchId: savedId.get(`${w.productId}|${w.line.batchNo}`)!, delta });
+        const quantity = Math.max(target, old?.reserved ?? 0);
+        const batch = { id: old?.id ?? nextId(), productId, line, quantity };
+        (old ? changed : fresh).push(batch);
+        if (old) listed.add(old.id);
+        const delta = quantity - (old?.quantity ?? 0);
+        if (delta !== 0) moves.push({ batchId: batch.id, delta });
       }
+      await repo.insertBatches(trx, caller.unitId, warehouse.id, fresh, now);
+      await repo.updateBatches(trx, changed, now);
 
       // REPLACE: what the file does not list is no longer in this warehouse.
       let zeroed: { id: string; quantity: number; from: number }[] = [];
       if (mode === 'REPLACE') {
         zeroed = existing
-          .filter((b) => !savedId.has(`${b.product_id}|${b.batch_no}`) && b.quantity > b.reserved)
+          .filter((b) => !listed.has(b.id) && b.quantity > b.reserved)
           .map((b) => ({ id: b.id, quantity: b.reserved, from: b.quantity }));
         await repo.setQuantities(trx, zeroed, now);
         for (const z of zeroed) moves.push({ batchId: z.id, delta: z.quantity - z.from });

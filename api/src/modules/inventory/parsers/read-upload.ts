@@ -4,7 +4,7 @@ import type { Cell } from './header-detect';
 import { readIsolated } from './isolated';
 import { readPdf } from './pdf';
 import { readText } from './text';
-import { readXlsx } from './xlsx';
+import { eachXlsxRow, readXlsx } from './xlsx';
 
 export type UploadFileType = 'XLSX' | 'XLS' | 'PDF' | 'TXT';
 
@@ -40,4 +40,20 @@ export async function readUpload(fileName: string, bytes: Buffer): Promise<{ typ
     : type === 'PDF' ? await readPdf(bytes)
     : readText(bytes);
   return { type, rows };
+}
+
+/**
+ * readUpload one row at a time (0-based row index; empty rows may be skipped): an XLSX is streamed, so its rows are
+ * never all in memory at once; the other types are read whole first (their size limits keep them small).
+ */
+export async function eachUploadRow(fileName: string, bytes: Buffer, onRow: (cells: Cell[], index: number) => void): Promise<UploadFileType> {
+  const type = fileTypeOf(fileName);
+  if (type !== 'XLSX') {
+    const { rows } = await readUpload(fileName, bytes);
+    rows.forEach(onRow);
+    return type;
+  }
+  checkContent(type, bytes);
+  await eachXlsxRow(bytes, onRow);
+  return type;
 }

@@ -49,10 +49,20 @@ const knownHsnPrefix = (hsn: string, known: ReadonlySet<string>) => {
  * Blank lines and "Total" lines are skipped silently; a repeated header (page breaks) too.
  */
 export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: number, mapping: ColumnMapping, rules: Validation) {
+  const validator = rowValidator(rows[headerIndex], mapping, rules);
+  for (let r = headerIndex + 1; r < rows.length; r++) validator.add(rows[r]!, r);
+  return validator.result();
+}
+
+/**
+ * validateRows one row at a time (row index `r`, 0-based, after the header), so a large file is checked while it
+ * is read and its raw rows need not be kept.
+ */
+export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: ColumnMapping, rules: Validation) {
   const valid: StockLine[] = [];
   const rejected: RejectedRow[] = [];
   const seen = new Map<string, number>();
-  const headerKey = rows[headerIndex]?.map(cellText).join('|');
+  const headerKey = headerRow?.map(cellText).join('|');
   const get = (row: readonly Cell[], field: InventoryField): Cell => {
     const i = mapping[field];
     return i === undefined ? null : (row[i] ?? null);
@@ -60,12 +70,11 @@ export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: nu
   const text = (row: readonly Cell[], field: InventoryField) => cellText(get(row, field));
   let dataRows = 0;
 
-  for (let r = headerIndex + 1; r < rows.length; r++) {
-    const row = rows[r]!;
+  const add = (row: readonly Cell[], r: number): void => {
     const cells = row.map(cellText);
-    if (cells.every((c) => c === '') || cells.join('|') === headerKey) continue;
+    if (cells.every((c) => c === '') || cells.join('|') === headerKey) return;
     const name = text(row, 'name');
-    if (/^(grand\s*)?(total|sub\s*total)\b/i.test(name) || (!name && /total/i.test(cells.join(' ')))) continue;
+    if (/^(grand\s*)?(total|sub\s*total)\b/i.test(name) || (!name && /total/i.test(cells.join(' ')))) return;
     dataRows++;
     const problems: string[] = [];
 
@@ -114,7 +123,7 @@ export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: nu
 
     if (problems.length > 0) {
       rejected.push({ rowNumber: r + 1, cells, problems });
-      continue;
+      return;
     }
     valid.push({
       rowNumber: r + 1,
@@ -132,6 +141,6 @@ export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: nu
       schemeFree: scheme ? Number(scheme[2]) : null,
       hsn,
     });
-  }
-  return { valid, rejected, dataRows };
+  };
+  return { add, result: () => ({ valid, rejected, dataRows }) };
 }

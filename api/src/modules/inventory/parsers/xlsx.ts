@@ -22,6 +22,15 @@ function plain(value: unknown): Cell {
  * as a whole workbook object in memory.
  */
 export async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
+  const rows: Cell[][] = [];
+  await eachXlsxRow(bytes, (cells, index) => {
+    rows[index] = cells;
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/** Each row of the first worksheet that has rows, in order, with its 0-based row index (empty rows may be skipped). */
+export async function eachXlsxRow(bytes: Buffer, onRow: (cells: Cell[], index: number) => void): Promise<void> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -29,20 +38,21 @@ export async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
     hyperlinks: 'ignore',
     entries: 'emit',
   });
-  const rows: Cell[][] = [];
   try {
     for await (const sheet of reader) {
+      let rows = 0;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as unknown[];
         const cells: Cell[] = [];
         // row.values is 1-based and sparse; row numbers can skip empty rows.
         for (let i = 1; i < values.length; i++) cells.push(plain(values[i]));
-        rows[row.number - 1] = cells;
+        onRow(cells, row.number - 1);
+        rows++;
       }
-      if (rows.length > 0) break;
+      if (rows > 0) break;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('E0001', 400, 'This file is not a readable Excel (XLSX) workbook');
   }
-  return Array.from(rows, (r) => r ?? []);
 }
