@@ -15,9 +15,24 @@ export async function lastOtp(page: Page, mobile: string): Promise<string> {
   return (await res.json()).body.otp as string;
 }
 
+/**
+ * Opens '/'. Right after a logout the app itself reloads '/' (a full page load that clears memory), which can abort
+ * a navigation started at the same moment: that one is simply made again.
+ */
+async function gotoLanding(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('/');
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
+    }
+  }
+}
+
 /** Signs in through the landing page exactly as a user does: mobile number, then the one-time code. */
 export async function signIn(page: Page, mobile: string): Promise<void> {
-  await page.goto('/');
+  await gotoLanding(page);
   await page.getByPlaceholder('10-digit mobile number').fill(mobile);
   await page.getByRole('button', { name: 'Get OTP' }).click();
   await expect(page.getByText(`We sent a 6-digit code to +91 ${mobile}`)).toBeVisible();
