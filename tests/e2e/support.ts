@@ -25,7 +25,7 @@ async function gotoLanding(page: Page): Promise<void> {
       await page.goto('/');
       return;
     } catch (error) {
-      if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
+      if (attempt >= 3 || !/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
     }
   }
 }
