@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CustomerType } from './common';
 import { LISTED_TYPES } from './constants';
 import { PageQuery, Paged } from './envelope';
-import { pincodeOk } from './registration';
+import { pincodeOk } from './identifiers';
 
 /*
  * Trade connections (SPEC.md §2 customers, §4 access and auto approve, §6 access meaning, §7 paths).

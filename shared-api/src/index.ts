@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './envelope';
 export * from './constants';
+export * from './identifiers';
 export * from './common';
 export * from './auth';
 export * from './account';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MobileNumber } from './common';
-import { Application, DOCUMENT_MIME_TYPES, bankAccountNumberOk, ifscOk, vpaOk } from './registration';
+import { bankAccountNumberOk, ifscOk, vpaOk } from './identifiers';
+import { Application, DOCUMENT_MIME_TYPES } from './registration';
 
 
 export const Preferences = z.object({

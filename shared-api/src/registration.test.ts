@@ -1,15 +1,5 @@
-import {
-  aadhaarOk,
-  bankAccountNumberOk,
-  drivingLicenceOk,
-  gstinCheckChar,
-  gstinOk,
-  ifscOk,
-  normaliseTradeName,
-  panOk,
-  pincodeOk,
-  vpaOk,
-} from './registration';
+import { aadhaarOk, bankAccountNumberOk, drivingLicenceOk, gstinCheckChar, gstinOk, ifscOk, panOk, pincodeOk, vpaOk } from './identifiers';
+import { normaliseTradeName } from './registration';
 
 // The API's copies of shared-ui's identifier rules, with real-format samples.
 describe('identifier rules', () => {

@@ -1,72 +1,27 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES } from './constants';
 import { Email, MobileNumber } from './common';
+import {
+  aadhaarOk,
+  drivingLicenceOk,
+  drugLicenceOk,
+  foodLicenceOk,
+  gstinOk,
+  panOk,
+  pincodeOk,
+  vehicleNumberOk,
+} from './identifiers';
 
 /**
  * Registration and verification (issue 5, SPEC.md §2, §3, §5). The screens check every field with shared-ui's
- * validators; the API checks them again with these schemas. The identifier rules below are the same rules as
- * shared-ui's `isGstin`/`isPan`/`isAadhaar`/… (api/test/registration-validators.test.ts checks both agree).
+ * validators and the API checks them again with these schemas; both use the one set of identifier rules in
+ * identifiers.ts.
  */
-
-
 
 /** Largest licence document accepted (PDF or image). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 
-// ---------- identifier rules (same as shared-ui validators) ----------
-
-const PAN_HOLDER_TYPES = 'ABCFGHJLPT';
-export const panOk = (v: string): boolean => /^[A-Z]{5}\d{4}[A-Z]$/.test(v) && PAN_HOLDER_TYPES.includes(v.charAt(3));
-
-const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = BASE36.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return BASE36.charAt((36 - (sum % 36)) % 36);
-}
-export const gstinOk = (v: string): boolean => {
-  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(v)) return false;
-  const state = Number(v.slice(0, 2));
-  if (!((state >= 1 && state <= 38) || state === 97 || state === 99)) return false;
-  return panOk(v.slice(2, 12)) && gstinCheckChar(v) === v.charAt(14);
-};
-
-const D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-export const aadhaarOk = (v: string): boolean => {
-  if (!/^[2-9]\d{11}$/.test(v)) return false;
-  let c = 0;
-  const r = v.split('').reverse();
-  for (let i = 0; i < r.length; i++) c = D[c]![P[i % 8]![Number(r[i])]!]!;
-  return c === 0;
-};
-export const ifscOk = (v: string): boolean => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v);
-export const pincodeOk = (v: string): boolean => /^[1-9]\d{5}$/.test(v);
-export const foodLicenceOk = (v: string): boolean => /^\d{14}$/.test(v);
-export const drugLicenceOk = (v: string): boolean => /^[A-Z0-9][A-Z0-9/\-. ]{4,29}$/.test(v) && /\d/.test(v);
-export const vehicleNumberOk = (v: string): boolean => {
-  const s = v.replace(/[\s-]/g, '');
-  return /^[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{4}$/.test(s) || /^\d{2}BH\d{4}[A-Z]{1,2}$/.test(s);
-};
-/** Indian driving licence: state code, RTO digits, year and serial ("MH12 20110012345", "DL-0420110149646"). */
-export const drivingLicenceOk = (v: string): boolean => /^[A-Z]{2}[0-9]{2}(19|20)\d{2}\d{7}$/.test(v.replace(/[\s-]/g, ''));
-/** UPI virtual payment address: handle@psp ("sharmamedical@okhdfcbank", "9800000002@ybl"). */
-export const vpaOk = (v: string): boolean => /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{2,64}$/.test(v);
-/** Bank account numbers in India are 9 to 18 digits. */
-export const bankAccountNumberOk = (v: string): boolean => /^\d{9,18}$/.test(v);
 
 /** Trade names are compared ignoring case, punctuation, spacing and "M/s". */
 export const normaliseTradeName = (name: string): string =>
