@@ -1,8 +1,8 @@
 /*
  * A large marketplace for the search and order benchmarks (issue 4): 1,000 stockists (one godown each, spread over
  * India), 50,000 products (brand × strength × form over 60 salts and 40 manufacturers), 1,000,000 batches (20 sellers
- * per product, expiries from last month to three years out, so some are expired), and one retailer in Mumbai
- * connected with access to 300 of the sellers. Everything is generated inside the database with
+ * per product, expiries from last month to three years out, so some are expired), and 50 retailers in Mumbai,
+ * each connected with access to 300 of the sellers. Everything is generated inside the database with
  * INSERT … SELECT FROM generate_series, so the rows never travel through Node.
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx marketplace-seed.ts   # seeds, prints the timings
@@ -23,7 +23,11 @@ export interface Scale {
 
 export const FULL_SCALE: Scale = { sellers: 1_000, products: 50_000, batches: 1_000_000, connected: 300 };
 
-export const BENCH_BUYER = { unitCode: 'RTL-BENCH-001', mobile: '9700000001' };
+/** Retailers in Mumbai that search at once in the latency benchmark, each its own shop with its own connections. */
+export const BENCH_BUYERS = Array.from({ length: 50 }, (_, i) => ({
+  unitCode: `RTL-BENCH-${String(i + 1).padStart(3, '0')}`,
+  mobile: `97000000${String(i + 1).padStart(2, '0')}`,
+}));
 
 const SALTS = [
   'Paracetamol', 'Amoxycillin', 'Azithromycin', 'Pantoprazole', 'Omeprazole', 'Metformin', 'Glimepiride', 'Telmisartan',
@@ -102,14 +106,18 @@ export async function seedLargeMarketplace(db: Database, scale: Scale, now = new
       CROSS JOIN LATERAL (SELECT 500 + ((g / ${perProduct}) * 31) % 50000 AS mrp) m`.execute(db);
   });
 
-  await step('buyer and connections', async () => {
-    const unitId = crypto.randomUUID();
-    const warehouseId = crypto.randomUUID();
-    await db.insertInto('units').values({ id: unitId, unit_code: BENCH_BUYER.unitCode, trade_name: 'Bench Medical Stores', customer_type: 'RETAILER', activated: true, city: 'Mumbai', latitude: 19.11, longitude: 72.87, created_at: now }).execute();
-    await db.insertInto('warehouses').values({ id: warehouseId, unit_id: unitId, display_name: 'Bench Shop', city: 'Mumbai', latitude: 19.11, longitude: 72.87, created_at: now }).execute();
-    await db.insertInto('users').values({ id: crypto.randomUUID(), unit_id: unitId, role: 'OWNER', first_name: 'Bench', mobile: BENCH_BUYER.mobile, active_warehouse_id: warehouseId, created_at: now }).execute();
-    await sql`INSERT INTO connections (id, buyer_unit_id, seller_unit_id, status, has_access, requested_at, decided_at)
-      SELECT gen_random_uuid(), ${unitId}, unit_id, 'APPROVED', true, ${now}, ${now} FROM bench_sellers WHERE n % ${Math.max(1, Math.round(scale.sellers / scale.connected))} = 0`.execute(db);
+  await step('buyers and connections', async () => {
+    const every = Math.max(1, Math.round(scale.sellers / scale.connected));
+    for (const [i, buyer] of BENCH_BUYERS.entries()) {
+      const unitId = crypto.randomUUID();
+      const warehouseId = crypto.randomUUID();
+      await db.insertInto('units').values({ id: unitId, unit_code: buyer.unitCode, trade_name: `Bench Medical Stores ${i + 1}`, customer_type: 'RETAILER', activated: true, city: 'Mumbai', latitude: 19.11, longitude: 72.87, created_at: now }).execute();
+      await db.insertInto('warehouses').values({ id: warehouseId, unit_id: unitId, display_name: 'Bench Shop', city: 'Mumbai', latitude: 19.11, longitude: 72.87, created_at: now }).execute();
+      await db.insertInto('users').values({ id: crypto.randomUUID(), unit_id: unitId, role: 'OWNER', first_name: 'Bench', mobile: buyer.mobile, active_warehouse_id: warehouseId, created_at: now }).execute();
+      // Each buyer sees a different `connected` sellers.
+      await sql`INSERT INTO connections (id, buyer_unit_id, seller_unit_id, status, has_access, requested_at, decided_at)
+        SELECT gen_random_uuid(), ${unitId}, unit_id, 'APPROVED', true, ${now}, ${now} FROM bench_sellers WHERE (n + ${i}) % ${every} = 0`.execute(db);
+    }
   });
 
   await step('analyze', () => sql`ANALYZE`.execute(db));

@@ -1,7 +1,14 @@
 /*
  * Search latency (issue 4): suggestions (POST /search/suggest/product) and global search (POST /search/v3/global)
- * at 50 concurrent requests, measured on the server: the real fastify app (routing, auth, validation, the queries,
- * serialisation) driven by `app.inject`, so the figures are the API's own time without network or client noise.
+ * at 50 concurrent requests, measured on the server: the real fastify app (routing, auth, validation, the caches,
+ * the queries, serialisation) driven by `app.inject`. Two times per request: "server" is fastify's own
+ * (`reply.elapsedTime`, from the request's arrival to its response, including the wait behind the other 49 on the
+ * event loop); "round trip" adds light-my-request's simulated client (building the request, parsing the response),
+ * which a real client would do in its own process.
+ *
+ * Each kind runs twice at 50 concurrent: with the stock still, and with the stock changing underneath at about 200
+ * writes a second (one batch of a product the queries match, reserved units moved, as order submits do), so the
+ * figures include what the change log and the caches cost when they have to reload.
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts   # PostgreSQL 15, full scale
  *   pnpm --filter bench exec tsx search-latency.ts                                 # embedded PGlite (BENCH_SCALE)
@@ -9,12 +16,13 @@
  * BENCH_SCALE=0.2 seeds a fifth of the full marketplace (PGlite in memory holds 1,000,000 batches only slowly).
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { MARKETPLACE_PATHS } from 'shared-api';
 import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { BENCH_BUYER, FULL_SCALE, seedLargeMarketplace, type Scale } from './marketplace-seed';
+import { BENCH_BUYERS, FULL_SCALE, seedLargeMarketplace, type Scale } from './marketplace-seed';
 
 const CONCURRENCY = 50;
 const REQUESTS_PER_KIND = 1_000;
@@ -52,41 +60,106 @@ export async function openBenchApi(): Promise<{ db: Database; app: FastifyInstan
   return { db, app, scale, seeded };
 }
 
-async function measure(app: FastifyInstance, token: string, url: string, payload: (q: string) => object, concurrency = CONCURRENCY, total = REQUESTS_PER_KIND): Promise<number[]> {
-  const times: number[] = [];
+interface Times {
+  server: number[];
+  roundTrip: number[];
+}
+
+/** Server-side times of the requests in flight, by request id (filled by the onResponse hook below). */
+const serverTimes = new Map<string, number>();
+
+/** Each of the `concurrency` workers is a different buyer (tokens[worker]). */
+async function measure(app: FastifyInstance, tokens: string[], url: string, payload: (q: string) => object, concurrency = CONCURRENCY, total = REQUESTS_PER_KIND): Promise<Times> {
+  const times: Times = { server: [], roundTrip: [] };
   let next = 0;
-  const worker = async () => {
+  const worker = async (token: string) => {
     while (next < total) {
       const q = QUERIES[next++ % QUERIES.length]!;
+      const id = `r${next}`;
       const started = performance.now();
-      const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload(q) });
-      times.push(performance.now() - started);
+      const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'x-bench-id': id }, payload: payload(q) });
+      times.roundTrip.push(performance.now() - started);
+      times.server.push(serverTimes.get(id)!);
+      serverTimes.delete(id);
       if (res.statusCode !== 200) throw new Error(`${url} ${q}: ${res.statusCode} ${res.body}`);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return times.sort((a, b) => a - b);
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(tokens[i % tokens.length]!)));
+  const used = process.cpuUsage(cpu);
+  if (process.env.BENCH_CPU) console.log(`${url} x${concurrency}: ${(total / ((performance.now() - wall) / 1000)).toFixed(0)} req/s, API process CPU ${((used.user + used.system) / 1000 / total).toFixed(2)} ms per request`);
+  times.server.sort((a, b) => a - b);
+  times.roundTrip.sort((a, b) => a - b);
+  return times;
 }
 
-const row = (name: string, t: number[]) =>
-  `| ${name} | ${t.length} | ${percentile(t, 50).toFixed(1)} ms | ${percentile(t, 95).toFixed(1)} ms | ${percentile(t, 99).toFixed(1)} ms |`;
+/** Batches of products the queries find: the ones the writer below changes. */
+async function searchedBatches(db: Database): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`SELECT b.id FROM inventory_batches b JOIN products p ON p.id = b.product_id
+    WHERE p.name ~* '^(dolo|panta|telma|zimox|calra|glyro|vel)' AND b.quantity > 1 LIMIT 2000`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Moves a reserved unit on a random one of `batches` about every 5 ms (as order submits and rejections do), until stopped. */
+function churnStock(db: Database, batches: string[]): { stop: () => Promise<number> } {
+  let running = true;
+  let writes = 0;
+  const started = performance.now();
+  const loop = (async () => {
+    while (running) {
+      const id = batches[Math.floor(Math.random() * batches.length)]!;
+      await sql`UPDATE inventory_batches SET reserved = CASE WHEN reserved > 0 THEN 0 ELSE 1 END WHERE id = ${id}`.execute(db);
+      writes++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return writes / ((performance.now() - started) / 1000);
+    },
+  };
+}
+
+const ms = (t: number[], p: number) => `${percentile(t, p).toFixed(1)} ms`;
+const row = (name: string, t: Times) =>
+  `| ${name} | ${t.server.length} | ${ms(t.server, 50)} | ${ms(t.server, 95)} | ${ms(t.server, 99)} | ${ms(t.roundTrip, 50)} | ${ms(t.roundTrip, 95)} |`;
 
 async function main() {
   const { db, app, scale, seeded } = await openBenchApi();
   console.log(`${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (memory)'}, ${JSON.stringify(scale)}; seed seconds ${JSON.stringify(seeded)}`);
-  const token = await signIn(app, BENCH_BUYER.mobile);
-  // Warm-up: plans, caches and the typo vocabulary.
-  for (const q of QUERIES) await app.inject({ method: 'POST', url: MARKETPLACE_PATHS.globalSearch, headers: { authorization: `Bearer ${token}` }, payload: { query: q } });
-  const suggest = await measure(app, token, MARKETPLACE_PATHS.suggest, (q) => ({ suggest: q, type: 'ALL', subType: 'ALL' }));
-  const global = await measure(app, token, MARKETPLACE_PATHS.globalSearch, (q) => ({ query: q }));
+  app.addHook('onResponse', async (request, reply) => {
+    const id = request.headers['x-bench-id'];
+    if (typeof id === 'string') serverTimes.set(id, reply.elapsedTime);
+  });
+  const tokens: string[] = [];
+  for (const buyer of BENCH_BUYERS) tokens.push(await signIn(app, buyer.mobile));
+  const suggestPayload = (q: string) => ({ suggest: q, type: 'ALL', subType: 'ALL' });
+  const globalPayload = (q: string) => ({ query: q });
+  // Warm-up: query plans, the JIT, and the search index (loaded on the first signed-in request).
+  await measure(app, tokens, MARKETPLACE_PATHS.suggest, suggestPayload, CONCURRENCY, 500);
+  await measure(app, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload, CONCURRENCY, 500);
+  const suggest = await measure(app, tokens, MARKETPLACE_PATHS.suggest, suggestPayload);
+  const global = await measure(app, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload);
+  const batches = await searchedBatches(db);
+  let churn = churnStock(db, batches);
+  const suggestChurn = await measure(app, tokens, MARKETPLACE_PATHS.suggest, suggestPayload);
+  const suggestWrites = await churn.stop();
+  churn = churnStock(db, batches);
+  const globalChurn = await measure(app, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload);
+  const globalWrites = await churn.stop();
   // One at a time: the service time of a request, without queueing behind the other 49.
-  const suggestAlone = await measure(app, token, MARKETPLACE_PATHS.suggest, (q) => ({ suggest: q, type: 'ALL', subType: 'ALL' }), 1, 200);
-  const globalAlone = await measure(app, token, MARKETPLACE_PATHS.globalSearch, (q) => ({ query: q }), 1, 200);
-  console.log(`| call | concurrent | requests | p50 | p95 | p99 |\n|---|---|---|---|---|---|`);
-  console.log(row(`suggestions | ${CONCURRENCY}`, suggest));
-  console.log(row(`global search | ${CONCURRENCY}`, global));
-  console.log(row('suggestions | 1', suggestAlone));
-  console.log(row('global search | 1', globalAlone));
+  const suggestAlone = await measure(app, tokens.slice(0, 1), MARKETPLACE_PATHS.suggest, suggestPayload, 1, 200);
+  const globalAlone = await measure(app, tokens.slice(0, 1), MARKETPLACE_PATHS.globalSearch, globalPayload, 1, 200);
+  console.log(`| call | concurrent | stock | requests | server p50 | server p95 | server p99 | round trip p50 | round trip p95 |\n|---|---|---|---|---|---|---|---|---|`);
+  console.log(row(`suggestions | ${CONCURRENCY} | still`, suggest));
+  console.log(row(`global search | ${CONCURRENCY} | still`, global));
+  console.log(row(`suggestions | ${CONCURRENCY} | ${suggestWrites.toFixed(0)} writes/s`, suggestChurn));
+  console.log(row(`global search | ${CONCURRENCY} | ${globalWrites.toFixed(0)} writes/s`, globalChurn));
+  console.log(row('suggestions | 1 | still', suggestAlone));
+  console.log(row('global search | 1 | still', globalAlone));
   await app.close();
   await db.destroy();
 }

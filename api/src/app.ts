@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMeth
 import { sql } from 'kysely';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/database';
 import { PUBLIC, isAllowed, type Access } from './http/access';
 import { registerErrorHandlers } from './http/error-handler';
@@ -118,13 +119,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
 
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
-  const auth = new AuthService(deps.db, config, sms, app.log);
+  // One per process: the caches of sessions and search follow the database's change log through it.
+  const feed = new ChangeFeed(deps.db);
+  const auth = new AuthService(deps.db, config, sms, app.log, feed);
   app.decorateRequest('caller', null);
 
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access || access.public) return;
+    // Every cache a signed-in request reads is then at least as fresh as the request.
+    await feed.catchUp();
     const caller = await auth.authenticate(request.headers.authorization, { acceptExpired: access.acceptExpiredToken === true });
     if (!isAllowed(access, caller)) throw accessDenied();
     if (access.activeOnly && !caller.activated) throw notActivated();
@@ -144,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const orders = new OrdersService(deps.db, config);
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });
-  await app.register(searchRoutes, { search: new SearchService(deps.db, config) });
+  await app.register(searchRoutes, { search: new SearchService(deps.db, config, feed) });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   await app.register(connectionsRoutes, { connections: new ConnectionsService(deps.db, config) });

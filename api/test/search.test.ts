@@ -1,5 +1,5 @@
 import { MARKETPLACE_PATHS, type GlobalSearchResult, type StockistsResult, type SuggestResult } from 'shared-api';
-import { marketplaceWorld } from './cart-fixtures';
+import { addBatch, addProduct, marketplaceWorld } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 import { corrections, queryWords } from '../src/modules/search/text';
 
@@ -47,10 +47,49 @@ describe('POST /search/suggest/product', () => {
   it('never counts a seller whose only stock is expired or fully reserved, and shows stock changes at once', async () => {
     const w = await marketplaceWorld(t.db);
     const { token } = await login(t.app, DEMO.retailer);
+    // Searched first, so what the API keeps in memory must be dropped when the rows change underneath it.
+    expect(body<SuggestResult>(await suggest(token, 'dolovex')).suggestors[0]!.stockists).toBe(3);
+    expect(body<SuggestResult>(await suggest(token, 'crocivex')).suggestors).toHaveLength(1);
     await t.db.updateTable('inventory_batches').set({ reserved: 40 }).where('id', '=', w.batches.mum).execute();
     expect(body<SuggestResult>(await suggest(token, 'dolovex')).suggestors[0]!.stockists).toBe(2);
     await t.db.updateTable('inventory_batches').set({ quantity: 0, reserved: 0 }).where('id', '=', w.batches.crocivex).execute();
     expect(body<SuggestResult>(await suggest(token, 'crocivex')).suggestors).toEqual([]);
+  });
+
+  it('finds a product added after the first search, and drops a batch at the midnight it expires', async () => {
+    await marketplaceWorld(t.db);
+    const { token } = await login(t.app, DEMO.retailer);
+    expect(body<SuggestResult>(await suggest(token, 'zentravo')).suggestors).toEqual([]);
+    const product = await addProduct(t.db, { name: 'Zentravo 20 Tablet', manufacturer: 'Orvia Pharma', composition: 'Rabeprazole 20mg', pack: '10 tablets' });
+    await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'ZV01', expiry: '2026-11-23', quantity: 10, ptr: 5000, mrp: 8000 });
+    expect(body<SuggestResult>(await suggest(token, 'rabeprazol 20')).suggestors).toMatchObject([{ name: 'Zentravo 20 Tablet', stockists: 1 }]);
+    t.clock.advance(24 * 60 * 60);
+    const nextDay = await login(t.app, DEMO.retailer);
+    expect(body<SuggestResult>(await suggest(nextDay.token, 'zentravo')).suggestors).toEqual([]);
+  });
+
+  // Needs a second connection: PGlite runs one session, so a transaction there holds every other query back.
+  (process.env.DATABASE_URL ? it : it.skip)('sees a change from a transaction that began before, and committed after, a later one', async () => {
+    const w = await marketplaceWorld(t.db);
+    const { token } = await login(t.app, DEMO.retailer);
+    expect(body<SuggestResult>(await suggest(token, 'dolovex')).suggestors[0]!.stockists).toBe(3);
+    expect(body<SuggestResult>(await suggest(token, 'crocivex')).suggestors[0]!.stockists).toBe(1);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wasWritten = new Promise<void>((resolve) => (written = resolve));
+    const older = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('inventory_batches').set({ reserved: 40 }).where('id', '=', w.batches.mum).execute();
+      written();
+      await released;
+    });
+    await wasWritten;
+    await t.db.updateTable('inventory_batches').set({ quantity: 0, reserved: 0 }).where('id', '=', w.batches.crocivex).execute();
+    expect(body<SuggestResult>(await suggest(token, 'crocivex')).suggestors).toEqual([]);
+    expect(body<SuggestResult>(await suggest(token, 'dolovex')).suggestors[0]!.stockists).toBe(3);
+    release();
+    await older;
+    expect(body<SuggestResult>(await suggest(token, 'dolovex')).suggestors[0]!.stockists).toBe(2);
   });
 });
 

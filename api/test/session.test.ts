@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { PATHS, type Session } from 'shared-api';
+import { buildApp } from '../src/app';
 import { DEMO, bearer, body, build, login } from './helpers';
 
 const t = build();
@@ -80,6 +81,7 @@ describe('session', () => {
     const phone = await login(t.app, DEMO.stockist);
     t.clock.advance(61);
     const laptop = await login(t.app, DEMO.stockist);
+    expect((await myAccount(phone)).statusCode).toBe(200);
     await refresh(phone.refreshToken);
     await refresh(phone.refreshToken); // reuse → phone family revoked
     expect((await myAccount(phone)).statusCode).toBe(403);
@@ -122,6 +124,19 @@ describe('session', () => {
     expect((await refresh(session.refreshToken)).statusCode).toBe(403);
     const left = await t.db.selectFrom('push_tokens').select('device_id').execute();
     expect(left.map((r) => r.device_id)).toEqual(['device-b']);
+  });
+
+  it('a session ended through one API process is refused by another that had it cached', async () => {
+    const other = await buildApp(t.config, { db: t.db });
+    try {
+      const session = await login(t.app, DEMO.retailer, 'device-a');
+      const onOther = () => other.inject({ method: 'GET', url: PATHS.myAccount, headers: bearer(session) });
+      expect((await onOther()).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: PATHS.logout, headers: bearer(session), payload: { deviceId: 'device-a' } });
+      expect((await onOther()).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('logout with an expired access token still ends that session', async () => {

@@ -287,12 +287,14 @@ export interface PayoutAccountsTable {
   created_at: Timestamp;
 }
 
-// ---- Marketplace (006_marketplace.sql) ----
+// ---- Marketplace (006_marketplace.sql), caches' change log (007_change_log.sql) ----
 
-export interface ProductWordsTable {
-  word: string;
-  product_id: string;
-  field: number;
+export interface ChangeLogTable {
+  /** xid8 of the writing transaction, read as text */
+  xid: Defaulted<string>;
+  topic: string;
+  key: string | null;
+  changed_at: Defaulted<Date>;
 }
 
 export interface SearchHistoryTable {
@@ -368,7 +370,7 @@ export interface InventoryImportsTable {
 
 export interface DB {
   inventory_imports: InventoryImportsTable;
-  product_words: ProductWordsTable;
+  change_log: ChangeLogTable;
   search_history: SearchHistoryTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -2,6 +2,8 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OtpLoginResponse, Session } from 'shared-api';
 import type { Config } from '../../config';
+import { CachedMap } from '../../db/cached-map';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, loggedOut } from '../../http/errors';
@@ -11,6 +13,7 @@ import type { SmsSender } from './sms';
 import { AccessTokens, hashToken, newRefreshToken, otpHasher } from './tokens';
 
 const HOUR_MS = 60 * 60 * 1000;
+const SESSION_CACHE_SIZE = 50_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export type OtpPurpose = 'LOGIN' | 'REGISTRATION';
@@ -22,15 +25,23 @@ export class AuthService {
   private readonly hashOtp: (mobile: string, code: string) => string;
   /** Outside production only: the last code sent to each number, for GET /test/otp/last. */
   readonly lastOtpSent = new Map<string, string>();
+  /** Live sessions by refresh-token family, until the change log reports their token, user or unit changed. */
+  private readonly callers = new CachedMap<string, Caller | null>(SESSION_CACHE_SIZE);
 
   constructor(
     private readonly db: Database,
     private readonly config: Config,
     private readonly sms: SmsSender,
     private readonly log: FastifyBaseLogger,
+    feed: ChangeFeed,
   ) {
     this.tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, config.now);
     this.hashOtp = otpHasher(config.jwtSecret);
+    feed.subscribe((changes) => {
+      // Users and units change rarely (a deleted employee, an activation): those drop every session.
+      if (changes.has('user') || changes.has('unit') || changes.get('session')?.all) this.callers.clear();
+      else if (changes.has('session')) this.callers.delete(changes.get('session')!.keys);
+    });
   }
 
   /**
@@ -178,8 +189,9 @@ export class AuthService {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     const claims = match?.[1] ? this.tokens.read(match[1], options) : null;
     if (!claims) throw loggedOut();
-    const caller = await repo.findCaller(this.db, claims.sub, claims.unit, claims.sid);
-    if (!caller) throw loggedOut();
+    // The caller of a session is the same for every one of its access tokens; the request hook caught the feed up.
+    const caller = await this.callers.get(claims.sid, () => repo.findCaller(this.db, claims.sub, claims.unit, claims.sid));
+    if (!caller || caller.userId !== claims.sub || caller.unitId !== claims.unit) throw loggedOut();
     return caller;
   }
 

@@ -1,97 +1,33 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { ProductText } from './product-index';
+import type { StockRow } from './stock-cache';
 
-/** One query word and the known words it may have been a typo of. */
-export interface WordMatch {
-  word: string;
-  /** Numbers match whole words; letters match the start of a word. */
-  whole: boolean;
-  alternatives: string[];
+/** Products by id, or every product (the index's first load). */
+export async function loadProducts(db: Database, ids?: readonly string[]): Promise<ProductText[]> {
+  let query = db.selectFrom('products').select(['id', 'name', 'manufacturer', 'composition', 'pack']);
+  if (ids) query = query.where('id', '=', sql<string>`ANY(${ids}::uuid[])`);
+  return query.execute();
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Products whose words match every query word, with a rank (0 best: every word hit the product name). */
-function matchedProducts(words: WordMatch[], limit: number): RawBuilder<unknown> {
-  const parts = words.map((w, i) => {
-    const own = w.whole ? sql`pw.word = ${w.word}` : sql`pw.word LIKE ${`${escapeLike(w.word)}%`}`;
-    const alt = w.alternatives.length ? sql` OR pw.word = ANY(${w.alternatives}::text[])` : sql``;
-    return sql`${sql.raw(`t${i}`)} AS (SELECT pw.product_id, min(pw.field) AS f FROM product_words pw WHERE ${own}${alt} GROUP BY pw.product_id)`;
-  });
-  const joins = words.slice(1).map((_, i) => sql.raw(` JOIN t${i + 1} USING (product_id)`));
-  const rank = sql.raw(words.map((_, i) => `t${i}.f`).join(' + '));
-  return sql`WITH ${sql.join(parts, sql`, `)},
-    matched AS (
-      SELECT t0.product_id, ${rank} AS rank FROM t0${sql.join(joins, sql``)}
-    ),
-    top AS (
-      SELECT m.product_id, m.rank FROM matched m JOIN products p ON p.id = m.product_id
-      ORDER BY m.rank, p.name LIMIT ${limit}
-    )`;
-}
-
-/** Sellers whose stock and prices the buyer sees (SPEC.md §6), as a SQL list condition on a seller column. */
-const visibleSellers = (buyerUnitId: string) => sql`(SELECT seller_unit_id FROM connections
-  WHERE buyer_unit_id = ${buyerUnitId} AND status = 'APPROVED' AND has_access)`;
-
-export interface HitRow {
-  product_id: string;
-  name: string;
-  manufacturer: string;
-  composition: string | null;
-  pack: string;
-  seller_count: number;
-  visible_seller_count: number;
-  lowest_ptr_paise: number | null;
-  nearest_expiry: string | null;
-}
-
-/**
- * Products matching the words that some seller has sellable stock of (not expired on `today`, something left after
- * reservations), best match first, then by how many sellers have them. Prices and expiry only from visible sellers.
- */
-export async function searchProducts(db: Database, buyerUnitId: string, words: WordMatch[], today: string, limit: number): Promise<HitRow[]> {
-  const { rows } = await sql<HitRow>`${matchedProducts(words, limit * 2)},
-    visible AS ${visibleSellers(buyerUnitId)}
-    SELECT p.id AS product_id, p.name, p.manufacturer, p.composition, p.pack,
-      count(DISTINCT b.unit_id)::int AS seller_count,
-      count(DISTINCT v.seller_unit_id)::int AS visible_seller_count,
-      min(b.ptr_paise) FILTER (WHERE v.seller_unit_id IS NOT NULL) AS lowest_ptr_paise,
-      min(b.expiry_date) FILTER (WHERE v.seller_unit_id IS NOT NULL) AS nearest_expiry
-    FROM top m
-    JOIN products p ON p.id = m.product_id
-    JOIN inventory_batches b ON b.product_id = p.id AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
-    LEFT JOIN visible v ON v.seller_unit_id = b.unit_id
-    GROUP BY p.id, m.rank
-    ORDER BY m.rank, seller_count DESC, p.name
-    LIMIT ${limit}`.execute(db);
+/** Batches of these products with something left after reservations and not expired on `today`, by product and seller. */
+export async function loadStock(db: Database, productIds: readonly string[], today: string): Promise<StockRow[]> {
+  const { rows } = await sql<StockRow>`SELECT product_id, unit_id, expiry_date, ptr_paise FROM inventory_batches
+    WHERE product_id = ANY(${productIds}::uuid[]) AND expiry_date > ${today}::date AND quantity > reserved
+    ORDER BY product_id, unit_id`.execute(db);
   return rows;
 }
 
-export interface SuggestRow {
-  product_id: string;
-  name: string;
-  pack: string;
-  manufacturer: string;
-  stockists: number;
-}
-
-export async function suggestProducts(db: Database, words: WordMatch[], today: string, limit: number): Promise<SuggestRow[]> {
-  const { rows } = await sql<SuggestRow>`${matchedProducts(words, limit * 3)}
-    SELECT p.id AS product_id, p.name, p.pack, p.manufacturer, count(DISTINCT b.unit_id)::int AS stockists
-    FROM top m
-    JOIN products p ON p.id = m.product_id
-    JOIN inventory_batches b ON b.product_id = p.id AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
-    GROUP BY p.id, m.rank
-    ORDER BY m.rank, stockists DESC, p.name
-    LIMIT ${limit}`.execute(db);
-  return rows;
-}
-
-/** Every distinct product word, sorted: the vocabulary typos are corrected against. */
-export async function productVocabulary(db: Database): Promise<string[]> {
-  const { rows } = await sql<{ word: string }>`SELECT DISTINCT word FROM product_words WHERE word ~ '^[a-z]' ORDER BY word`.execute(db);
-  return rows.map((r) => r.word);
+/** Sellers whose stock and prices the buyer sees (SPEC.md §6). */
+export async function visibleSellerIds(db: Database, buyerUnitId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('connections')
+    .select('seller_unit_id')
+    .where('buyer_unit_id', '=', buyerUnitId)
+    .where('status', '=', 'APPROVED')
+    .where('has_access', '=', true)
+    .execute();
+  return rows.map((r) => r.seller_unit_id);
 }
 
 export interface OfferRow {

@@ -5,54 +5,82 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
-import { offersOf, productVocabulary, recentSearches, recordSearch, searchProducts, suggestProducts, type WordMatch } from './repository';
-import { addDays, corrections, haversineKm, hasPrefix, isNumber, istDate, queryWords } from './text';
+import { CachedMap } from '../../db/cached-map';
+import type { ChangeFeed, Topic, TopicChanges } from '../../db/change-feed';
+import { ProductIndex, type ProductText } from './product-index';
+import { loadProducts, loadStock, offersOf, recentSearches, recordSearch, visibleSellerIds } from './repository';
+import { dateOfDay, dayNumber, StockCache, type ProductStock, type StockSummary } from './stock-cache';
+import { addDays, haversineKm, istDate, queryWords } from './text';
 
 const SUGGESTIONS = 10;
 const RESULTS = 50;
 const HISTORY = 10;
-/** The typo vocabulary is reloaded at most this often; exact and prefix matches never depend on it. */
-const VOCABULARY_TTL_MS = 30_000;
+/**
+ * How many matching products with stock are weighed before the best are picked (by rank, then seller count):
+ * a few times the number shown, taken in rank-then-name order.
+ */
+const WEIGHED_PER_SHOWN = 3;
+/** Stock of this many products is loaded per query while walking the matches. */
+const LOAD_CHUNK = 200;
 
+interface Found {
+  product: ProductText;
+  summary: StockSummary;
+}
+
+/** Buyers whose visible sellers are remembered at most. */
+const VISIBLE_CACHE_BUYERS = 10_000;
+
+/**
+ * The header box and the search page. Product text is matched in memory (ProductIndex), and each product's stock
+ * summary and each buyer's visible sellers are kept in memory until the change log says they changed (ChangeFeed).
+ * The request hook (app.ts) catches the feed up before any signed-in request runs, so what is cached here is never
+ * older than the request; a suggestion then usually costs no query of its own.
+ */
 export class SearchService {
-  private vocabulary: { words: string[]; loadedAt: number; corrections: Map<string, string[]> } | null = null;
+  /** Replaced whole when the log says everything changed; positions in one mean nothing in another. */
+  private catalogue = { index: new ProductIndex(), stock: new StockCache() };
+  private readonly visibleSellers = new CachedMap<string, string[]>(VISIBLE_CACHE_BUYERS);
 
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-  ) {}
+    feed: ChangeFeed,
+  ) {
+    feed.subscribe((changes) => this.apply(changes));
+  }
 
   async suggest(caller: Caller, text: string): Promise<SuggestResult> {
-    const words = await this.match(text);
+    const words = queryWords(text);
     if (!words.length) return { suggestors: [] };
-    const rows = await suggestProducts(this.db, words, this.today(), SUGGESTIONS);
+    const hits = await this.find(words, SUGGESTIONS);
     return {
-      suggestors: rows.map((r) => ({
-        productId: r.product_id,
-        name: r.name,
-        suggestion: [r.name, r.pack && `(${r.pack})`, `· ${r.manufacturer}`].filter(Boolean).join(' '),
-        stockists: r.stockists,
+      suggestors: hits.map(({ product: p, summary }) => ({
+        productId: p.id,
+        name: p.name,
+        suggestion: [p.name, p.pack && `(${p.pack})`, `· ${p.manufacturer}`].filter(Boolean).join(' '),
+        stockists: summary.sellers,
       })),
     };
   }
 
   async global(caller: Caller, text: string): Promise<GlobalSearchResult> {
     const query = text.trim().replace(/\s+/g, ' ');
-    await recordSearch(this.db, caller.userId, query.toLowerCase(), this.config.now());
-    const words = await this.match(query);
-    const rows = words.length ? await searchProducts(this.db, caller.unitId, words, this.today(), RESULTS) : [];
+    const words = queryWords(query);
+    const [visibleIds] = await Promise.all([this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.db, buyer)), recordSearch(this.db, caller.userId, query.toLowerCase(), this.config.now())]);
+    const hits = words.length ? await this.find(words, RESULTS, visibleIds) : [];
     return {
       query,
-      products: rows.map((r) => ({
-        productId: r.product_id,
-        name: r.name,
-        manufacturer: r.manufacturer,
-        composition: r.composition,
-        pack: r.pack,
-        sellerCount: r.seller_count,
-        visibleSellerCount: r.visible_seller_count,
-        lowestPtrPaise: r.lowest_ptr_paise,
-        nearestExpiry: r.nearest_expiry,
+      products: hits.map(({ product: p, summary }) => ({
+        productId: p.id,
+        name: p.name,
+        manufacturer: p.manufacturer,
+        composition: p.composition,
+        pack: p.pack,
+        sellerCount: summary.sellers,
+        visibleSellerCount: summary.visibleSellers,
+        lowestPtrPaise: summary.lowestPtrPaise,
+        nearestExpiry: summary.nearestExpiryDay === null ? null : dateOfDay(summary.nearestExpiryDay),
       })),
     };
   }
@@ -121,41 +149,62 @@ export class SearchService {
     return istDate(this.config.now());
   }
 
-  /** Query words with their typo alternatives: a word no product word starts with is matched to its near spellings. */
-  private async match(text: string): Promise<WordMatch[]> {
-    const words = queryWords(text);
-    if (!words.length) return [];
-    let vocabulary = await this.loadVocabulary(false);
-    const result: WordMatch[] = [];
-    for (const word of words) {
-      if (isNumber(word)) {
-        result.push({ word, whole: true, alternatives: [] });
-        continue;
+  /**
+   * Products matching the words that some seller has sellable stock of, best match first, then by how many sellers
+   * have them; with the visible sellers' lowest PTR and nearest expiry when `visibleIds` is given.
+   */
+  private async find(words: string[], shown: number, visibleIds: string[] = []): Promise<Found[]> {
+    const { index, stock } = this.catalogue;
+    const today = this.today();
+    const todayNumber = dayNumber(today);
+    const matches = index.match(words);
+    const loaded = new Map<number, ProductStock>();
+    const weighed: { position: number; rank: number; sellers: number }[] = [];
+    for (let from = 0; from < matches.length && weighed.length < shown * WEIGHED_PER_SHOWN; from += LOAD_CHUNK) {
+      const to = Math.min(matches.length, from + LOAD_CHUNK);
+      const missing: number[] = [];
+      for (let i = from; i < to; i++) if (!stock.has(matches.product(i))) missing.push(matches.product(i));
+      if (missing.length) {
+        const started = stock.startLoad();
+        const rows = await loadStock(this.db, missing.map((p) => index.product(p).id), today);
+        for (const [product, entry] of stock.store(started, missing, (id) => index.positionOf(id), rows)) loaded.set(product, entry);
       }
-      if (!hasPrefix(vocabulary, word)) vocabulary = await this.loadVocabulary(true);
-      const alternatives = hasPrefix(vocabulary, word) ? [] : this.correctionsOf(word);
-      result.push({ word, whole: false, alternatives });
+      for (let i = from; i < to && weighed.length < shown * WEIGHED_PER_SHOWN; i++) {
+        const position = matches.product(i);
+        const sellers = stock.summarise(position, todayNumber, undefined, loaded).sellers;
+        if (sellers > 0) weighed.push({ position, rank: matches.rank(i), sellers });
+      }
     }
-    return result;
+    weighed.sort((a, b) => a.rank - b.rank || b.sellers - a.sellers || index.compareNames(a.position, b.position));
+    const visible = new Set(visibleIds.map((id) => stock.unitNumber(id)).filter((n) => n !== undefined));
+    return weighed.slice(0, shown).map(({ position }) => ({ product: index.product(position), summary: stock.summarise(position, todayNumber, visible, loaded) }));
   }
 
-  /** Near spellings of a word, remembered until the vocabulary is reloaded (a scan of every known word). */
-  private correctionsOf(word: string): string[] {
-    const cache = this.vocabulary!.corrections;
-    let found = cache.get(word);
-    if (!found) {
-      found = corrections(word, this.vocabulary!.words);
-      if (cache.size > 10_000) cache.clear();
-      cache.set(word, found);
-    }
-    return found;
-  }
+  /** Applies what the change log reported: new or renamed products into the index, changed stock out of the cache. */
+  private async apply(changes: ReadonlyMap<Topic, TopicChanges>): Promise<void> {
+    const connections = changes.get('connection');
+    if (connections?.all) this.visibleSellers.clear();
+    else if (connections) this.visibleSellers.delete(connections.keys);
 
-  private async loadVocabulary(fresh: boolean): Promise<string[]> {
-    const now = Date.now();
-    if (!this.vocabulary || (fresh && now - this.vocabulary.loadedAt > VOCABULARY_TTL_MS / 10) || now - this.vocabulary.loadedAt > VOCABULARY_TTL_MS) {
-      this.vocabulary = { words: await productVocabulary(this.db), loadedAt: now, corrections: new Map() };
+    const products = changes.get('product');
+    if (products?.all) {
+      // A fresh pair: requests still running keep the one they started with (positions differ between the two).
+      const catalogue = { index: new ProductIndex(), stock: new StockCache() };
+      for (const product of await loadProducts(this.db)) catalogue.index.upsert(product);
+      this.catalogue = catalogue;
+      return;
     }
-    return this.vocabulary.words;
+    const { index, stock } = this.catalogue;
+    if (products?.keys.size) for (const product of await loadProducts(this.db, [...products.keys])) index.upsert(product);
+    const stocks = changes.get('stock');
+    if (stocks?.all) stock.clear();
+    else if (stocks?.keys.size) {
+      const positions: number[] = [];
+      for (const id of stocks.keys) {
+        const at = index.positionOf(id);
+        if (at !== undefined) positions.push(at);
+      }
+      stock.invalidate(positions);
+    }
   }
 }

@@ -1,5 +1,5 @@
 /*
- * How search text becomes words, the same way migration 006's product_words_of() splits product text: lower case,
+ * How search text becomes words, the same way for product text (ProductIndex) and queries: lower case,
  * letters and digits apart ("650mg" → "650 mg"), anything else a separator. Unit words are dropped from queries
  * (a product's pack may or may not spell "mg"), and dosage forms are cut to the stem every spelling starts with.
  */
@@ -70,18 +70,6 @@ export function corrections(word: string, vocabulary: readonly string[]): string
     }
   }
   return found;
-}
-
-/** True when some word of the sorted vocabulary starts with `prefix` (binary search). */
-export function hasPrefix(sortedVocabulary: readonly string[], prefix: string): boolean {
-  let lo = 0;
-  let hi = sortedVocabulary.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sortedVocabulary[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sortedVocabulary.length && sortedVocabulary[lo]!.startsWith(prefix);
 }
 
 const EARTH_RADIUS_KM = 6371;

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Database } from './database';
+
+/** The topics of change_log (migration 007) and what their keys are. */
+export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection';
+
+/** What changed in one topic since the last look. `all`: everything in it (a TRUNCATE, or the feed started over). */
+export interface TopicChanges {
+  all: boolean;
+  keys: ReadonlySet<string>;
+}
+
+export type ChangeHandler = (changes: ReadonlyMap<Topic, TopicChanges>) => Promise<void> | void;
+
+/** Rows are kept this long; a reader that has not looked for STALE_MS starts over instead of trusting the log. */
+const KEEP_MINUTES = 60;
+const STALE_MS = 30 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const TOPICS: Topic[] = ['product', 'stock', 'session', 'user', 'unit', 'connection'];
+
+interface ChangeRow {
+  xid: string;
+  topic: Topic;
+  key: string | null;
+}
+
+/**
+ * Follows change_log for the caches this API process keeps (sessions, the search index, stock summaries).
+ * `catchUp()` resolves once every change committed before it was called has been handed to the subscribers, so a
+ * request that caught up never sees cached data older than itself, whichever process or session wrote it.
+ * Concurrent callers share reads: while one read runs, everyone arriving waits for the next one, which starts when
+ * it ends, so fifty requests at once cost two small queries rather than fifty.
+ */
+export class ChangeFeed {
+  private readonly handlers: ChangeHandler[] = [];
+  /** Every transaction below this had ended when last read, and its rows were handed on. */
+  private horizon: string | null = null;
+  /** Transactions at or above the horizon whose rows were already handed on (they ended while an older one ran). */
+  private readonly applied = new Set<string>();
+  private lastReadAt = 0;
+  private lastPrunedAt = Date.now();
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  subscribe(handler: ChangeHandler): void {
+    this.handlers.push(handler);
+  }
+
+  catchUp(): Promise<void> {
+    if (!this.running) {
+      this.running = this.read().finally(() => (this.running = null));
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.catchUp();
+      });
+    return this.queued;
+  }
+
+  private async read(): Promise<void> {
+    const now = Date.now();
+    if (this.horizon === null || now - this.lastReadAt > STALE_MS) {
+      // Start over: the horizon is read before the subscribers reload, so whatever commits from here on is in the log.
+      const { xmin } = await readLog(this.db, null);
+      await this.hand(new Map(TOPICS.map((topic) => [topic, { all: true, keys: new Set<string>() }])));
+      this.horizon = xmin;
+      this.applied.clear();
+      this.lastReadAt = now;
+      return;
+    }
+    const { xmin, rows } = await readLog(this.db, this.horizon);
+    const fresh = rows.filter((row) => !this.applied.has(row.xid));
+    if (fresh.length) {
+      const changes = new Map<Topic, { all: boolean; keys: Set<string> }>();
+      for (const row of fresh) {
+        let topic = changes.get(row.topic);
+        if (!topic) changes.set(row.topic, (topic = { all: false, keys: new Set() }));
+        if (row.key === null) topic.all = true;
+        else topic.keys.add(row.key);
+      }
+      await this.hand(changes);
+      for (const row of fresh) this.applied.add(row.xid);
+    }
+    const horizon = BigInt(xmin);
+    for (const xid of this.applied) if (BigInt(xid) < horizon) this.applied.delete(xid);
+    this.horizon = xmin;
+    this.lastReadAt = now;
+    if (now - this.lastPrunedAt > PRUNE_EVERY_MS) {
+      this.lastPrunedAt = now;
+      await sql`DELETE FROM change_log WHERE changed_at < now() - make_interval(mins => ${KEEP_MINUTES})`.execute(this.db);
+    }
+  }
+
+  private async hand(changes: ReadonlyMap<Topic, TopicChanges>): Promise<void> {
+    for (const handler of this.handlers) await handler(changes);
+  }
+}
+
+/**
+ * The oldest transaction still running (every one before it has ended, so its rows are all visible now), and the
+ * visible rows from `horizon` on. Both from one statement, so from one snapshot.
+ */
+async function readLog(db: Database, horizon: string | null): Promise<{ xmin: string; rows: ChangeRow[] }> {
+  const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null][] | null }>`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+      ${horizon === null ? sql`NULL::json` : sql`(SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key)) FROM change_log c WHERE c.xid >= ${horizon}::xid8)`} AS changes`.execute(db);
+  const row = rows[0]!;
+  return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key]) => ({ xid, topic, key })) };
+}
