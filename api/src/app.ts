@@ -149,7 +149,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const orders = new OrdersService(deps.db, config);
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });
-  await app.register(searchRoutes, { search: new SearchService(deps.db, config, feed) });
+  const search = new SearchService(deps.db, config, feed, app.log);
+  app.addHook('onClose', () => search.close());
+  await app.register(searchRoutes, { search });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   await app.register(connectionsRoutes, { connections: new ConnectionsService(deps.db, config) });

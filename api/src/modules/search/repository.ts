@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { sellersVisibleTo } from '../connections/visibility';
 import type { ProductText } from './product-index';
 import type { StockRow } from './stock-cache';
 
@@ -18,15 +19,9 @@ export async function loadStock(db: Database, productIds: readonly string[], tod
   return rows;
 }
 
-/** Sellers whose stock and prices the buyer sees (SPEC.md §6). */
+/** Sellers whose stock and prices the buyer sees (SPEC.md §6, the rule in connections/visibility.ts). */
 export async function visibleSellerIds(db: Database, buyerUnitId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('connections')
-    .select('seller_unit_id')
-    .where('buyer_unit_id', '=', buyerUnitId)
-    .where('status', '=', 'APPROVED')
-    .where('has_access', '=', true)
-    .execute();
+  const rows = await sellersVisibleTo(db, buyerUnitId).execute();
   return rows.map((r) => r.seller_unit_id);
 }
 
@@ -67,11 +62,18 @@ export async function offersOf(db: Database, buyerUnitId: string, productId: str
   return rows;
 }
 
-export async function recordSearch(db: Database, userId: string, query: string, at: Date): Promise<void> {
+export interface SearchRecord {
+  userId: string;
+  query: string;
+  at: Date;
+}
+
+/** One statement for many searches (each user and query at most once); a later search moves its query to the top. */
+export async function recordSearches(db: Database, records: readonly SearchRecord[]): Promise<void> {
   await db
     .insertInto('search_history')
-    .values({ user_id: userId, query, searched_at: at })
-    .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: at }))
+    .values(records.map((r) => ({ user_id: r.userId, query: r.query, searched_at: r.at })))
+    .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: sql`greatest(search_history.searched_at, excluded.searched_at)` }))
     .execute();
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { GlobalSearchResult, StockistOffer, StockistsResult, SuggestResult } from 'shared-api';
 import { NEAR_EXPIRY_DAYS } from 'shared-api';
 import type { Config } from '../../config';
@@ -8,7 +9,8 @@ import { originOf } from '../connections/repository';
 import { CachedMap } from '../../db/cached-map';
 import type { ChangeFeed, Topic, TopicChanges } from '../../db/change-feed';
 import { ProductIndex, type ProductText } from './product-index';
-import { loadProducts, loadStock, offersOf, recentSearches, recordSearch, visibleSellerIds } from './repository';
+import { SearchHistoryWriter } from './history-writer';
+import { loadProducts, loadStock, offersOf, recentSearches, visibleSellerIds } from './repository';
 import { dateOfDay, dayNumber, StockCache, type ProductStock, type StockSummary } from './stock-cache';
 import { addDays, haversineKm, istDate, queryWords } from './text';
 
@@ -22,6 +24,11 @@ const HISTORY = 10;
 const WEIGHED_PER_SHOWN = 3;
 /** Stock of this many products is loaded per query while walking the matches. */
 const LOAD_CHUNK = 200;
+
+interface Catalogue {
+  index: ProductIndex;
+  stock: StockCache;
+}
 
 interface Found {
   product: ProductText;
@@ -39,14 +46,19 @@ const VISIBLE_CACHE_BUYERS = 10_000;
  */
 export class SearchService {
   /** Replaced whole when the log says everything changed; positions in one mean nothing in another. */
-  private catalogue = { index: new ProductIndex(), stock: new StockCache() };
+  /** Loaded by the first search after start or after the log said everything changed, not by other requests. */
+  private catalogue: Promise<Catalogue> | null = null;
   private readonly visibleSellers = new CachedMap<string, string[]>(VISIBLE_CACHE_BUYERS);
+
+  private readonly searches: SearchHistoryWriter;
 
   constructor(
     private readonly db: Database,
     private readonly config: Config,
     feed: ChangeFeed,
+    log: FastifyBaseLogger,
   ) {
+    this.searches = new SearchHistoryWriter(db, log);
     feed.subscribe((changes) => this.apply(changes));
   }
 
@@ -67,7 +79,8 @@ export class SearchService {
   async global(caller: Caller, text: string): Promise<GlobalSearchResult> {
     const query = text.trim().replace(/\s+/g, ' ');
     const words = queryWords(query);
-    const [visibleIds] = await Promise.all([this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.db, buyer)), recordSearch(this.db, caller.userId, query.toLowerCase(), this.config.now())]);
+    this.searches.record({ userId: caller.userId, query: query.toLowerCase(), at: this.config.now() });
+    const visibleIds = await this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.db, buyer));
     const hits = words.length ? await this.find(words, RESULTS, visibleIds) : [];
     return {
       query,
@@ -85,8 +98,14 @@ export class SearchService {
     };
   }
 
-  history(caller: Caller): Promise<string[]> {
+  async history(caller: Caller): Promise<string[]> {
+    await this.searches.flush();
     return recentSearches(this.db, caller.userId, HISTORY);
+  }
+
+  /** Writes the searches still waiting (the app calls this when it closes). */
+  close(): Promise<void> {
+    return this.searches.flush();
   }
 
   /** Every seller with sellable stock of the product, nearest first; stock and prices only where visible (§6). */
@@ -154,7 +173,7 @@ export class SearchService {
    * have them; with the visible sellers' lowest PTR and nearest expiry when `visibleIds` is given.
    */
   private async find(words: string[], shown: number, visibleIds: string[] = []): Promise<Found[]> {
-    const { index, stock } = this.catalogue;
+    const { index, stock } = await this.loadCatalogue();
     const today = this.today();
     const todayNumber = dayNumber(today);
     const matches = index.match(words);
@@ -180,6 +199,22 @@ export class SearchService {
     return weighed.slice(0, shown).map(({ position }) => ({ product: index.product(position), summary: stock.summarise(position, todayNumber, visible, loaded) }));
   }
 
+  private loadCatalogue(): Promise<Catalogue> {
+    const loading = (this.catalogue ??= loadProducts(this.db).then(
+      (products) => {
+        const catalogue = { index: new ProductIndex(), stock: new StockCache() };
+        for (const product of products) catalogue.index.upsert(product);
+        return catalogue;
+      },
+      (error: unknown) => {
+        // Not kept: the next search tries again.
+        if (this.catalogue === loading) this.catalogue = null;
+        throw error;
+      },
+    ));
+    return loading;
+  }
+
   /** Applies what the change log reported: new or renamed products into the index, changed stock out of the cache. */
   private async apply(changes: ReadonlyMap<Topic, TopicChanges>): Promise<void> {
     const connections = changes.get('connection');
@@ -187,14 +222,15 @@ export class SearchService {
     else if (connections) this.visibleSellers.delete(connections.keys);
 
     const products = changes.get('product');
-    if (products?.all) {
-      // A fresh pair: requests still running keep the one they started with (positions differ between the two).
-      const catalogue = { index: new ProductIndex(), stock: new StockCache() };
-      for (const product of await loadProducts(this.db)) catalogue.index.upsert(product);
-      this.catalogue = catalogue;
+    if (products?.all || !this.catalogue) {
+      // Requests still running keep the pair they started with (positions differ between two).
+      this.catalogue = null;
       return;
     }
-    const { index, stock } = this.catalogue;
+    // A catalogue still loading may have read before these changes: applying them again is harmless.
+    const catalogue = await this.catalogue.catch(() => null);
+    if (!catalogue) return;
+    const { index, stock } = catalogue;
     if (products?.keys.size) for (const product of await loadProducts(this.db, [...products.keys])) index.upsert(product);
     const stocks = changes.get('stock');
     if (stocks?.all) stock.clear();
