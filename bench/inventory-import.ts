@@ -1,6 +1,7 @@
 /**
  * Inventory import benchmark (issue 3): a generated 100,000-row XLSX stock statement imported end to end (upload,
- * parse, validate, store) into a real API process; prints the time and that process's peak RSS (VmHWM).
+ * parse, validate, store) into a real API process; prints the times, that process's CPU seconds (less sensitive to
+ * other load than the times) and its peak RSS (VmHWM).
  *
  *   pnpm --filter bench exec tsx inventory-import.ts                                  # embedded PGlite, on disk
  *   PGLITE=memory pnpm --filter bench exec tsx inventory-import.ts                    # embedded PGlite, in memory
@@ -61,6 +62,12 @@ function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024;
 }
 const peakRssMb = (pid: number) => memoryMb(pid, 'VmHWM');
+
+/** CPU seconds the process has used (all its threads: the API's, PGlite's, the upload reader's), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** Resets the process's peak RSS to its current RSS (Linux clear_refs "5"), so the peak measured is the upload's. */
 function resetPeak(pid: number): void {
@@ -133,12 +140,15 @@ async function main() {
       data.set('file', new Blob([bytes]), 'stock.xlsx');
       return data;
     };
+    const cpu0 = cpuSeconds(api.pid!);
     const t1 = performance.now();
     const preview = await json(await fetch(`${API}/tenants/inventory/upload/preview`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form() }));
     const previewSeconds = (performance.now() - t1) / 1000;
+    const cpu1 = cpuSeconds(api.pid!);
     const t2 = performance.now();
     const result = await json(await fetch(`${API}/tenants/inventory/upload/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form() }));
     const importSeconds = (performance.now() - t2) / 1000;
+    const cpu2 = cpuSeconds(api.pid!);
     console.log(
       JSON.stringify(
         {
@@ -147,6 +157,10 @@ async function main() {
           fileMB: +(statSync(FILE).size / 1048576).toFixed(1),
           previewSeconds: +previewSeconds.toFixed(2),
           importSeconds: +importSeconds.toFixed(2),
+          // Less sensitive to other load on the machine than the times (but parallel threads add up).
+          apiCpuSecondsPreview: +(cpu1 - cpu0).toFixed(2),
+          apiCpuSecondsImport: +(cpu2 - cpu1).toFixed(2),
+          loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
           rowsImported: result.rowsImported,
           rowsRejected: result.rowsRejected,
           productsCreated: result.productsCreated,

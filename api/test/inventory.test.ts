@@ -89,6 +89,12 @@ describe('inventory upload', () => {
     ]);
     const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second);
     expect(preview.json().body.missingFields).toEqual(['Batch', 'Expiry', 'Quantity']);
+    const before = await counts();
+    const unmapped = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD' });
+    expect([unmapped.statusCode, unmapped.json().message]).toEqual([400, 'Map these columns before importing: Batch, Expiry, Quantity']);
+    const allBad = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'c.xlsx', await xlsxOf([HEADER, ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', '', '03/28', 33.6, 26.88, 5]]), { mode: 'REPLACE' });
+    expect([allBad.statusCode, allBad.json().message]).toEqual([400, 'No valid rows to import: see the problems of each row']);
+    expect(await counts()).toEqual(before);
     const mapping = JSON.stringify({ name: 0, pack: 1, manufacturer: 2, batch: 3, expiry: 4, mrp: 5, ptr: 6, quantity: 7 });
     const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD', mapping });
     expect(res.json().body).toMatchObject({ rowsImported: 1, productsCreated: 0 });
@@ -131,6 +137,40 @@ describe('inventory upload', () => {
     const big = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'big.txt', Buffer.alloc(20 * 1024 * 1024, 'a'));
     expect([big.statusCode, big.json().message]).toEqual([413, "The file is larger than 15 MB: split it or remove columns you don't need"]);
     expect(await counts()).toEqual(before);
+  });
+
+  it('imports a file larger than one stored chunk whole: lines, products, duplicates and rejects across chunks', async () => {
+    const s = await stockist();
+    const dolo = await t.db
+      .selectFrom('inventory_batches as b')
+      .innerJoin('products as p', 'p.id', 'b.product_id')
+      .select(['b.id', 'b.batch_no', 'b.quantity', 'p.name', 'p.pack', 'p.manufacturer'])
+      .where('b.warehouse_id', '=', s.warehouseId)
+      .executeTakeFirstOrThrow();
+    // 4,500 lines: the reader hands them on 2,000 at a time, so products, existing batches, a duplicate and bad
+    // rows fall in different chunks.
+    const lines = Array.from({ length: 4500 }, (_, i) => `Chunk Tonic ${Math.floor(i / 3)},100 ml,Chunk Pharma,C-${i},03/28,90,72,${1 + (i % 7)}`);
+    lines[2500] = `Chunk Tonic 1,100 ml,Chunk Pharma,C-3,03/28,90,72,5`; // same product and batch as line 3
+    lines[3000] = `Chunk Tonic 9,100 ml,Chunk Pharma,,03/28,90,72,5`;
+    lines[4200] = `${dolo.name},${dolo.pack},${dolo.manufacturer},${dolo.batch_no},03/28,90,72,11`;
+    const bytes = Buffer.from([HEADER.slice(0, 8).join(','), ...lines].join('\n'));
+    const preview = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'big.txt', bytes)).json().body;
+    expect(preview).toMatchObject({ dataRows: 4500, validRows: 4498, rejectedRows: 2 });
+    expect(preview.sample).toHaveLength(20);
+    expect(preview.sample[19]).toMatchObject({ rowNumber: 21, name: 'Chunk Tonic 6', batchNo: 'C-19', quantity: 6 });
+    expect(preview.rejected.map((r: { rowNumber: number; problems: string[] }) => [r.rowNumber, r.problems])).toEqual([
+      [2502, ['duplicate batch (same product and batch as row 5)']],
+      [3002, ['missing batch']],
+    ]);
+
+    const before = await counts();
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'big.txt', bytes, { mode: 'ADD' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toMatchObject({ rowsImported: 4498, rowsRejected: 2, productsCreated: 1500, batchesZeroed: 0 });
+    expect(await counts()).toEqual({ ...before, products: before.products + 1500, batches: before.batches + 4497, movements: before.movements + 4498, imports: before.imports + 1 });
+    const doloAfter = await t.db.selectFrom('inventory_batches').select('quantity').where('id', '=', dolo.id).executeTakeFirstOrThrow();
+    expect(doloAfter.quantity).toBe(dolo.quantity + 11);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
   });
 
   it('credits the referral offer once, for the first inventory', async () => {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, StockMovementKind } from '../../db/types';
 import type { StockLine } from './parsers/rows';
-import { matchKey } from './parsers/rows';
+import { nullableNumbers, type LineColumns, type ProductColumns } from './parsers/stock-lines';
 
 type Db = Kysely<DB>;
 
@@ -30,9 +30,14 @@ export function orderedIds(): () => string {
   };
 }
 
+/** [from, to) index ranges of CHUNK rows: each statement's parameter arrays are built from the columns per chunk. */
+function* ranges(count: number): Generator<[number, number]> {
+  for (let from = 0; from < count; from += CHUNK) yield [from, Math.min(count, from + CHUNK)];
+}
+
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (const [from, to] of ranges(items.length)) out.push(items.slice(from, to));
   return out;
 }
 
@@ -61,39 +66,35 @@ export function previousImport(db: Database, warehouseId: string, fileHash: stri
     .executeTakeFirst();
 }
 
-/** The product of every distinct name|pack|manufacturer, created when the master lacks it. */
-export async function upsertProducts(trx: Db, lines: readonly StockLine[], now: Date) {
-  const byKey = new Map<string, StockLine>();
-  for (const line of lines) {
-    const key = matchKey(line.name, line.pack, line.manufacturer);
-    if (!byKey.has(key)) byKey.set(key, line);
-  }
-  const ids = new Map<string, string>();
+/** The file's distinct products (by match key), created when the master lacks them; ids[i] is product i's id. */
+export async function upsertProducts(trx: Db, products: ProductColumns, now: Date) {
+  const ids: string[] = [];
   let created = 0;
-  for (const part of chunks([...byKey.entries()])) {
+  for (const [from, to] of ranges(products.matchKey.length)) {
+    const column = <T>(values: T[]) => values.slice(from, to);
+    const keys = column(products.matchKey);
     // DO UPDATE (a no-op) rather than DO NOTHING so existing products come back with their ids too.
     const result = await sql<{ id: string; match_key: string; inserted: boolean }>`
       INSERT INTO products (id, name, manufacturer, composition, pack, hsn, match_key, created_at)
       SELECT u.id, u.name, u.manufacturer, u.composition, u.pack, u.hsn, u.match_key, ${now}::timestamptz
-      FROM unnest(${part.map(() => randomUUID())}::uuid[], ${part.map(([, l]) => l.name)}::text[],
-                  ${part.map(([, l]) => l.manufacturer)}::text[], ${part.map(([, l]) => l.composition)}::text[],
-                  ${part.map(([, l]) => l.pack)}::text[], ${part.map(([, l]) => l.hsn)}::text[], ${part.map(([k]) => k)}::text[])
+      FROM unnest(${keys.map(() => randomUUID())}::uuid[], ${column(products.name)}::text[],
+                  ${column(products.manufacturer)}::text[], ${column(products.composition)}::text[],
+                  ${column(products.pack)}::text[], ${column(products.hsn)}::text[], ${keys}::text[])
         AS u(id, name, manufacturer, composition, pack, hsn, match_key)
       ON CONFLICT (match_key) DO UPDATE SET match_key = excluded.match_key
       RETURNING id, match_key, (xmax = 0) AS inserted`.execute(trx);
-    for (const row of result.rows) {
-      ids.set(row.match_key, row.id);
-      if (row.inserted) created++;
-    }
+    const idOf = new Map(result.rows.map((row) => [row.match_key, row.id]));
+    for (const key of keys) ids.push(idOf.get(key)!);
+    created += result.rows.filter((row) => row.inserted).length;
   }
-  return { productIdOf: (l: StockLine) => ids.get(matchKey(l.name, l.pack, l.manufacturer))!, created };
+  return { ids, created };
 }
 
-export interface NewBatch {
-  id: string;
-  productId: string;
-  line: StockLine;
-  quantity: number;
+/** Batches to write, column-wise: the file line each comes from, its id and its new quantity. */
+export interface BatchWrites {
+  line: number[];
+  id: string[];
+  quantity: number[];
 }
 
 /**
@@ -101,55 +102,59 @@ export interface NewBatch {
  * cheapest bulk path on both databases. The caller has locked the warehouse's batches and knows these are new; a
  * batch created concurrently in between makes the unique index refuse the insert, so the import rolls back whole.
  */
-export async function insertBatches(trx: Db, unitId: string, warehouseId: string, batches: readonly NewBatch[], now: Date) {
-  for (const part of chunks(batches)) {
+export async function insertBatches(trx: Db, unitId: string, warehouseId: string, lines: LineColumns, productIds: readonly string[], batches: BatchWrites, now: Date) {
+  for (const [from, to] of ranges(batches.id.length)) {
+    const at = batches.line.slice(from, to);
     await sql`
       INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise,
                                      pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at)
       SELECT u.id, ${unitId}::uuid, ${warehouseId}::uuid, u.product_id, u.batch_no, u.expiry_date, u.mrp, u.ptr, u.pts,
              u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz
-      FROM unnest(${part.map((b) => b.id)}::uuid[], ${part.map((b) => b.productId)}::uuid[],
-                  ${part.map((b) => b.line.batchNo)}::text[], ${part.map((b) => b.line.expiryDate)}::date[],
-                  ${part.map((b) => b.line.mrpPaise)}::int[], ${part.map((b) => b.line.ptrPaise)}::int[],
-                  ${part.map((b) => b.line.ptsPaise)}::int[], ${part.map((b) => b.quantity)}::int[],
-                  ${part.map((b) => b.line.schemeBuy)}::int[], ${part.map((b) => b.line.schemeFree)}::int[])
+      FROM unnest(${batches.id.slice(from, to)}::uuid[], ${at.map((i) => productIds[lines.product[i]!])}::uuid[],
+                  ${at.map((i) => lines.batchNo[i])}::text[], ${at.map((i) => lines.expiryDate[i])}::date[],
+                  ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
+                  ${nullableNumbers(lines.ptsPaise, at)}::int[], ${batches.quantity.slice(from, to)}::int[],
+                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[])
         AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free)`.execute(trx);
   }
 }
 
 /** Existing (locked) batches get the file's prices, expiry, scheme and quantity. */
-export async function updateBatches(trx: Db, batches: readonly NewBatch[], now: Date) {
-  for (const part of chunks(batches)) {
+export async function updateBatches(trx: Db, lines: LineColumns, batches: BatchWrites, now: Date) {
+  for (const [from, to] of ranges(batches.id.length)) {
+    const at = batches.line.slice(from, to);
     await sql`
       UPDATE inventory_batches b SET expiry_date = u.expiry_date, mrp_paise = u.mrp, ptr_paise = u.ptr, pts_paise = u.pts,
              quantity = u.quantity, scheme_buy = u.scheme_buy, scheme_free = u.scheme_free, updated_at = ${now}::timestamptz
-      FROM unnest(${part.map((b) => b.id)}::uuid[], ${part.map((b) => b.line.expiryDate)}::date[],
-                  ${part.map((b) => b.line.mrpPaise)}::int[], ${part.map((b) => b.line.ptrPaise)}::int[],
-                  ${part.map((b) => b.line.ptsPaise)}::int[], ${part.map((b) => b.quantity)}::int[],
-                  ${part.map((b) => b.line.schemeBuy)}::int[], ${part.map((b) => b.line.schemeFree)}::int[])
+      FROM unnest(${batches.id.slice(from, to)}::uuid[], ${at.map((i) => lines.expiryDate[i])}::date[],
+                  ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
+                  ${nullableNumbers(lines.ptsPaise, at)}::int[], ${batches.quantity.slice(from, to)}::int[],
+                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[])
         AS u(id, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free)
       WHERE b.id = u.id`.execute(trx);
   }
 }
 
-export interface MovementWrite {
-  batchId: string;
-  delta: number;
+/** Stock movements to write, column-wise. */
+export interface MovementWrites {
+  batchId: string[];
+  delta: number[];
 }
 
 export async function insertMovements(
   trx: Db,
   unitId: string,
   kind: StockMovementKind,
-  moves: readonly MovementWrite[],
-  meta: { reference: string | null; note: string | null; userId: string; now: Date },
+  moves: MovementWrites,
+  meta: { reference: string | null; note: string | null; userId: string; now: Date; nextId?: () => string },
 ) {
-  const nextId = orderedIds();
-  for (const part of chunks(moves)) {
+  // One id sequence across an import's calls keeps its movements in order in the index.
+  const nextId = meta.nextId ?? orderedIds();
+  for (const [from, to] of ranges(moves.batchId.length)) {
     await sql`
       INSERT INTO stock_movements (id, batch_id, unit_id, kind, quantity_delta, reference, note, created_by, created_at)
       SELECT u.id, u.batch_id, ${unitId}::uuid, ${kind}, u.delta, ${meta.reference}, ${meta.note}, ${meta.userId}::uuid, ${meta.now}::timestamptz
-      FROM unnest(${part.map(() => nextId())}::uuid[], ${part.map((m) => m.batchId)}::uuid[], ${part.map((m) => m.delta)}::int[])
+      FROM unnest(${Array.from({ length: to - from }, nextId)}::uuid[], ${moves.batchId.slice(from, to)}::uuid[], ${moves.delta.slice(from, to)}::int[])
         AS u(id, batch_id, delta)`.execute(trx);
   }
 }

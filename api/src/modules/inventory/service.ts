@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  INVENTORY_FIELDS,
   type AddStock,
   type ColumnMapping,
   type ImportResult,
@@ -19,9 +18,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
-import { findHeaderRow, mappingOf, cellText, type Cell } from './parsers/header-detect';
-import { eachUploadRow } from './parsers/read-upload';
-import { rowValidator, type StockLine } from './parsers/rows';
+import type { AnalyseEvent } from './parsers/analyse';
+import { analyseInWorker } from './parsers/analyse-in-worker';
+import type { StockLine } from './parsers/rows';
+import { appendProducts, lineAt, noProducts, stockLinesBuilder } from './parsers/stock-lines';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -29,10 +29,10 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-const REJECTED_SHOWN = 5000;
 const SAMPLE_ROWS = 20;
-/** The header is looked for among this many first rows (findHeaderRow's default). */
-const HEADER_SCAN = 40;
+
+type HeaderEvent = Extract<AnalyseEvent, { kind: 'header' }>;
+type DoneEvent = Extract<AnalyseEvent, { kind: 'done' }>;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -79,63 +79,29 @@ export class InventoryService {
     return warehouse;
   }
 
-  /**
-   * Reads, finds the header, maps (the user's mapping wins) and validates. Nothing is stored. Rows are validated as
-   * they are read once the header is known (it is among the first HEADER_SCAN rows), so the raw rows of a large
-   * file are never all held; only when no header is found there are all rows kept, for the fallback below.
-   */
-  private async analyse(file: UploadedFile, mappingOverride: ColumnMapping | undefined) {
+  /** The upload read and validated in a worker (analyse.ts), event by event: header, chunks of valid lines, summary. */
+  private async read(file: UploadedFile, mapping: ColumnMapping | undefined) {
     const knownHsn = await repo.knownHsnCodes(this.db);
-    const rules = { today: this.today(), knownHsn };
-    const head: Cell[][] = [];
-    // Set inside the row callback (`as` keeps TypeScript from narrowing them to undefined after it).
-    let rest = undefined as Cell[][] | undefined;
-    let found = undefined as { headerIndex: number; headers: string[]; mapping: ColumnMapping; validator: ReturnType<typeof rowValidator> } | undefined;
-    const decide = () => {
-      const rows = Array.from(head, (r) => r ?? []);
-      const headerIndex = findHeaderRow(rows, HEADER_SCAN);
-      if (headerIndex < 0) {
-        rest = rows;
-        return undefined;
-      }
-      const headers = rows[headerIndex]!.map(cellText);
-      const mapping = mappingOverride ?? mappingOf(headers);
-      const validator = rowValidator(rows[headerIndex], mapping, rules);
-      for (let r = headerIndex + 1; r < rows.length; r++) validator.add(rows[r]!, r);
-      return { headerIndex, headers, mapping, validator };
-    };
-    const type = await eachUploadRow(file.fileName, file.bytes, (cells, index) => {
-      if (found) found.validator.add(cells, index);
-      else if (rest) rest[index] = cells;
-      else if (index < HEADER_SCAN) head[index] = cells;
-      else {
-        found = decide();
-        if (found) found.validator.add(cells, index);
-        else rest![index] = cells;
-      }
-    });
-    if (!found && !rest) found = decide();
-    if (!found) {
-      const rows = Array.from(rest!, (r) => r ?? []);
-      if (rows.length === 0) throw new AppError('E0001', 400, 'The file has no rows');
-      // Column names nobody taught us: the first row that looks like a table's header, for the user to map.
-      const headerIndex = rows.findIndex((row) => row.filter((c) => cellText(c) !== '').length >= 3);
-      if (headerIndex < 0) {
-        throw new AppError('E0001', 400, 'No table found: the file needs a row naming its columns (Item name, Batch, Expiry, MRP, PTR, Qty …)');
-      }
-      const headers = rows[headerIndex]!.map(cellText);
-      const mapping = mappingOverride ?? mappingOf(headers);
-      found = { headerIndex, headers, mapping, validator: rowValidator(rows[headerIndex], mapping, rules) };
-      for (let r = headerIndex + 1; r < rows.length; r++) found.validator.add(rows[r]!, r);
-    }
-    const { headerIndex, headers, mapping } = found;
-    const missingFields = INVENTORY_FIELDS.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
-    return { type, headerIndex, headers, mapping, missingFields, ...found.validator.result() };
+    return analyseInWorker({ fileName: file.fileName, bytes: file.bytes, mapping, today: this.today(), knownHsn: [...knownHsn] });
   }
 
   async preview(caller: Caller, file: UploadedFile, mapping: ColumnMapping | undefined): Promise<UploadPreview> {
     const warehouse = await this.warehouseOf(caller);
-    const a = await this.analyse(file, mapping);
+    let header: HeaderEvent | undefined;
+    let done: DoneEvent | undefined;
+    // Only the first lines are shown; the others are counted in the worker and never reach this thread.
+    const products = noProducts();
+    const sample: StockLine[] = [];
+    for await (const event of await this.read(file, mapping)) {
+      if (event.kind === 'header') header = event;
+      else if (event.kind === 'done') done = event;
+      else if (sample.length < SAMPLE_ROWS) {
+        appendProducts(products, event.chunk.products);
+        const { lines } = event.chunk;
+        for (let i = 0; i < lines.count && sample.length < SAMPLE_ROWS; i++) sample.push(lineAt(products, lines, i));
+      }
+    }
+    const a = { ...header!, ...done! };
     const previous = await repo.previousImport(this.db, warehouse.id, sha256(file.bytes));
     const incomplete = a.missingFields.length > 0;
     return {
@@ -146,10 +112,10 @@ export class InventoryService {
       mapping: a.mapping,
       missingFields: a.missingFields,
       dataRows: a.dataRows,
-      validRows: incomplete ? 0 : a.valid.length,
+      validRows: incomplete ? 0 : a.validRows,
       sample: incomplete
         ? []
-        : a.valid.slice(0, SAMPLE_ROWS).map((l) => ({
+        : sample.map((l) => ({
             rowNumber: l.rowNumber,
             name: l.name,
             pack: l.pack,
@@ -161,8 +127,8 @@ export class InventoryService {
             quantity: l.quantity,
             scheme: l.schemeBuy ? `${l.schemeBuy}+${l.schemeFree}` : null,
           })),
-      rejectedRows: a.rejected.length,
-      rejected: a.rejected.slice(0, REJECTED_SHOWN),
+      rejectedRows: a.rejectedCount,
+      rejected: a.rejected,
       warehouseName: warehouse.name,
       previousImport: previous
         ? { importId: previous.id, importedAt: iso(previous.created_at), mode: previous.mode as UploadMode, rowsImported: previous.rows_imported }
@@ -172,7 +138,8 @@ export class InventoryService {
 
   /**
    * One transaction: products, batches, movements, the import record and the referral credit land together or not
-   * at all. The same file into the same warehouse a second time changes nothing (file hash).
+   * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk of valid
+   * lines is stored while the worker reads the next; a file that turns out bad half way rolls the whole import back.
    */
   async import(caller: Caller, file: UploadedFile, mode: UploadMode, mapping: ColumnMapping | undefined): Promise<ImportResult> {
     const warehouse = await this.warehouseOf(caller);
@@ -191,53 +158,74 @@ export class InventoryService {
         rejected: [],
       };
     }
-    const a = await this.analyse(file, mapping);
-    if (a.missingFields.length > 0) {
-      throw new AppError('E0001', 400, `Map these columns before importing: ${a.missingFields.join(', ')}`);
+    const events = await this.read(file, mapping);
+    try {
+      // The header (or the file's refusal) comes first: unmapped columns are refused before anything is stored.
+      const { value: header } = await events.next();
+      if (header?.kind !== 'header') throw new Error('The upload reader answered out of order');
+      if (header.missingFields.length > 0) {
+        throw new AppError('E0001', 400, `Map these columns before importing: ${header.missingFields.join(', ')}`);
+      }
+      return await this.store(caller, warehouse.id, { fileName: file.fileName, fileHash, type: header.type }, mode, events);
+    } finally {
+      await events.return(undefined);
     }
-    if (a.valid.length === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
+  }
 
+  private async store(
+    caller: Caller,
+    warehouseId: string,
+    file: { fileName: string; fileHash: string; type: string },
+    mode: UploadMode,
+    events: AsyncGenerator<AnalyseEvent>,
+  ): Promise<ImportResult> {
     const now = this.config.now();
     const importId = randomUUID();
+    const note = `${mode === 'ADD' ? 'Added from' : 'Replaced by'} ${file.fileName.slice(0, 200)}`;
+    const movementMeta = { reference: importId, note, userId: caller.userId, now, nextId: repo.orderedIds() };
     const outcome = await this.db.transaction().execute(async (trx) => {
-      await repo.insertImport(trx, {
-        id: importId,
-        unitId: caller.unitId,
-        warehouseId: warehouse.id,
-        fileName: file.fileName.slice(0, 255),
-        fileHash,
-        fileType: a.type,
-        mode,
-        rowsImported: a.valid.length,
-        rowsRejected: a.rejected.length,
-        userId: caller.userId,
-        now,
-      });
-      const products = await repo.upsertProducts(trx, a.valid, now);
-      const existing = await repo.lockWarehouseBatches(trx, warehouse.id);
+      const existing = await repo.lockWarehouseBatches(trx, warehouseId);
       const byKey = new Map(existing.map((b) => [`${b.product_id}|${b.batch_no}`, b]));
-
-      const fresh: repo.NewBatch[] = [];
-      const changed: repo.NewBatch[] = [];
-      const moves: repo.MovementWrite[] = [];
+      const productIds: string[] = [];
+      let productsCreated = 0;
       // Existing batches the file lists (REPLACE zeroes the others).
       const listed = new Set<string>();
-      const nextId = repo.orderedIds();
-      for (const line of a.valid) {
-        const productId = products.productIdOf(line);
-        const key = `${productId}|${line.batchNo}`;
-        const old = byKey.get(key);
-        const target = mode === 'ADD' ? (old?.quantity ?? 0) + line.quantity : line.quantity;
-        // Stock held for submitted orders stays on hand until those orders are decided.
-        const quantity = Math.max(target, old?.reserved ?? 0);
-        const batch = { id: old?.id ?? nextId(), productId, line, quantity };
-        (old ? changed : fresh).push(batch);
-        if (old) listed.add(old.id);
-        const delta = quantity - (old?.quantity ?? 0);
-        if (delta !== 0) moves.push({ batchId: batch.id, delta });
+      const nextBatchId = repo.orderedIds();
+      let done: DoneEvent | undefined;
+      for await (const event of events) {
+        if (event.kind === 'done') done = event;
+        if (event.kind !== 'lines') continue;
+        const { products, lines } = event.chunk;
+        const upserted = await repo.upsertProducts(trx, products, now);
+        productIds.push(...upserted.ids);
+        productsCreated += upserted.created;
+
+        // Column-wise, like the lines: no object per batch or movement.
+        const fresh: repo.BatchWrites = { line: [], id: [], quantity: [] };
+        const changed: repo.BatchWrites = { line: [], id: [], quantity: [] };
+        const moves: repo.MovementWrites = { batchId: [], delta: [] };
+        for (let i = 0; i < lines.count; i++) {
+          const old = byKey.get(`${productIds[lines.product[i]!]}|${lines.batchNo[i]}`);
+          const target = mode === 'ADD' ? (old?.quantity ?? 0) + lines.quantity[i]! : lines.quantity[i]!;
+          // Stock held for submitted orders stays on hand until those orders are decided.
+          const quantity = Math.max(target, old?.reserved ?? 0);
+          const id = old?.id ?? nextBatchId();
+          const writes = old ? changed : fresh;
+          writes.line.push(i);
+          writes.id.push(id);
+          writes.quantity.push(quantity);
+          if (old) listed.add(old.id);
+          const delta = quantity - (old?.quantity ?? 0);
+          if (delta !== 0) {
+            moves.batchId.push(id);
+            moves.delta.push(delta);
+          }
+        }
+        await repo.insertBatches(trx, caller.unitId, warehouseId, lines, productIds, fresh, now);
+        await repo.updateBatches(trx, lines, changed, now);
+        await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, movementMeta);
       }
-      await repo.insertBatches(trx, caller.unitId, warehouse.id, fresh, now);
-      await repo.updateBatches(trx, changed, now);
+      if (!done || done.validRows === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
 
       // REPLACE: what the file does not list is no longer in this warehouse.
       let zeroed: { id: string; quantity: number; from: number }[] = [];
@@ -246,26 +234,35 @@ export class InventoryService {
           .filter((b) => !listed.has(b.id) && b.quantity > b.reserved)
           .map((b) => ({ id: b.id, quantity: b.reserved, from: b.quantity }));
         await repo.setQuantities(trx, zeroed, now);
-        for (const z of zeroed) moves.push({ batchId: z.id, delta: z.quantity - z.from });
+        const moves = { batchId: zeroed.map((z) => z.id), delta: zeroed.map((z) => z.quantity - z.from) };
+        await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, movementMeta);
       }
-      await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, {
-        reference: importId,
-        note: `${mode === 'ADD' ? 'Added from' : 'Replaced by'} ${file.fileName.slice(0, 200)}`,
+      await repo.insertImport(trx, {
+        id: importId,
+        unitId: caller.unitId,
+        warehouseId,
+        fileName: file.fileName.slice(0, 255),
+        fileHash: file.fileHash,
+        fileType: file.type,
+        mode,
+        rowsImported: done.validRows,
+        rowsRejected: done.rejectedCount,
         userId: caller.userId,
         now,
       });
       const referralCredited = await repo.creditFirstInventory(trx, caller.unitId, now);
-      return { productsCreated: products.created, batchesZeroed: zeroed.length, referralCredited };
+      return { productsCreated, batchesZeroed: zeroed.length, referralCredited, done };
     });
 
+    const { done, ...counts } = outcome;
     return {
       importId,
       mode,
-      rowsImported: a.valid.length,
-      rowsRejected: a.rejected.length,
-      ...outcome,
+      rowsImported: done.validRows,
+      rowsRejected: done.rejectedCount,
+      ...counts,
       alreadyImported: false,
-      rejected: a.rejected.slice(0, REJECTED_SHOWN),
+      rejected: done.rejected,
     };
   }
 
@@ -315,9 +312,11 @@ export class InventoryService {
     };
     const now = this.config.now();
     const batchId = await this.db.transaction().execute(async (trx) => {
-      const products = await repo.upsertProducts(trx, [line], now);
-      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: products.productIdOf(line), line, now });
-      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', [{ batchId: batch.id, delta: line.quantity }], {
+      const builder = stockLinesBuilder();
+      builder.add(line);
+      const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);
+      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: products.ids[0]!, line, now });
+      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity] }, {
         reference: null,
         note: 'Added by hand',
         userId: caller.userId,

@@ -49,19 +49,20 @@ const knownHsnPrefix = (hsn: string, known: ReadonlySet<string>) => {
  * Blank lines and "Total" lines are skipped silently; a repeated header (page breaks) too.
  */
 export function validateRows(rows: readonly (readonly Cell[])[], headerIndex: number, mapping: ColumnMapping, rules: Validation) {
-  const validator = rowValidator(rows[headerIndex], mapping, rules);
+  const valid: StockLine[] = [];
+  const validator = rowValidator(rows[headerIndex], mapping, rules, (line) => valid.push(line));
   for (let r = headerIndex + 1; r < rows.length; r++) validator.add(rows[r]!, r);
-  return validator.result();
+  return { valid, ...validator.result() };
 }
 
 /**
  * validateRows one row at a time (row index `r`, 0-based, after the header), so a large file is checked while it
- * is read and its raw rows need not be kept.
+ * is read and its raw rows need not be kept; each valid line goes to `onValid` with its product's matchKey (the upload keeps lines column-wise).
  */
-export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: ColumnMapping, rules: Validation) {
-  const valid: StockLine[] = [];
+export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: ColumnMapping, rules: Validation, onValid: (line: StockLine, productKey: string) => void) {
   const rejected: RejectedRow[] = [];
-  const seen = new Map<string, number>();
+  // product matchKey → batch (upper case) → first row: nested, so a product's key is held once, not once per batch.
+  const seen = new Map<string, Map<string, number>>();
   const headerKey = headerRow?.map(cellText).join('|');
   const get = (row: readonly Cell[], field: InventoryField): Cell => {
     const i = mapping[field];
@@ -114,33 +115,39 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
 
     const pack = text(row, 'pack');
     const manufacturer = text(row, 'manufacturer');
-    if (name && batchNo) {
-      const key = `${matchKey(name, pack, manufacturer)}|${batchNo.toUpperCase()}`;
-      const first = seen.get(key);
+    const productKey = name && batchNo ? matchKey(name, pack, manufacturer) : '';
+    if (productKey) {
+      let batches = seen.get(productKey);
+      if (!batches) seen.set(productKey, (batches = new Map()));
+      const batch = batchNo.toUpperCase();
+      const first = batches.get(batch);
       if (first !== undefined) problems.push(`duplicate batch (same product and batch as row ${first})`);
-      else seen.set(key, r + 1);
+      else batches.set(batch, r + 1);
     }
 
     if (problems.length > 0) {
       rejected.push({ rowNumber: r + 1, cells, problems });
       return;
     }
-    valid.push({
-      rowNumber: r + 1,
-      name,
-      pack,
-      manufacturer,
-      composition: text(row, 'composition') || null,
-      batchNo,
-      expiryDate: expiryDate!,
-      mrpPaise: mrpPaise!,
-      ptrPaise: ptrPaise!,
-      ptsPaise,
-      quantity: quantity!,
-      schemeBuy: scheme ? Number(scheme[1]) : null,
-      schemeFree: scheme ? Number(scheme[2]) : null,
-      hsn,
-    });
+    onValid(
+      {
+        rowNumber: r + 1,
+        name,
+        pack,
+        manufacturer,
+        composition: text(row, 'composition') || null,
+        batchNo,
+        expiryDate: expiryDate!,
+        mrpPaise: mrpPaise!,
+        ptrPaise: ptrPaise!,
+        ptsPaise,
+        quantity: quantity!,
+        schemeBuy: scheme ? Number(scheme[1]) : null,
+        schemeFree: scheme ? Number(scheme[2]) : null,
+        hsn,
+      },
+      productKey,
+    );
   };
-  return { add, result: () => ({ valid, rejected, dataRows }) };
+  return { add, result: () => ({ rejected, dataRows }) };
 }
