@@ -160,6 +160,8 @@ async function main() {
   console.log(row(`global search | ${CONCURRENCY} | ${globalWrites.toFixed(0)} writes/s`, globalChurn));
   console.log(row('suggestions | 1 | still', suggestAlone));
   console.log(row('global search | 1 | still', globalAlone));
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(`process memory after the runs: RSS ${(rss / 2 ** 20).toFixed(0)} MB, JS heap used ${(heapUsed / 2 ** 20).toFixed(0)} MB (the search index and stock summaries included)`);
   await app.close();
   await db.destroy();
 }

@@ -147,3 +147,94 @@ describe('the seller decides', () => {
     expect(await batch(t.db, w.batches.punFar)).toEqual({ quantity: 100, reserved: 0 });
   });
 });
+
+describe("the buyer's purchase orders", () => {
+  async function twoOrders() {
+    const w = await marketplaceWorld(t.db);
+    const retailer = await signedIn(DEMO.retailer);
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dolovex, sellerUnitCode: 'STK-PUN-001', quantity: 30, freeQuantity: 3 });
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.crocivex, sellerUnitCode: 'STK-PUN-001', quantity: 3 });
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dolovex, sellerUnitCode: 'STK-MUM-001', quantity: 7 });
+    const { orders } = body<SubmitResult>(await retailer.post(MARKETPLACE_PATHS.cartSubmit));
+    const bySeller = (code: string) => orders.find((o) => o.counterpartyUnitCode === code)!.orderId;
+    return { retailer, agarwal: bySeller('STK-PUN-001'), lohar: bySeller('STK-MUM-001') };
+  }
+
+  it('reads its own order with every line, the batches held for it, and the totals', async () => {
+    const { retailer, agarwal } = await twoOrders();
+    const res = await retailer.get(MARKETPLACE_PATHS.order(agarwal));
+    expect(res.statusCode).toBe(200);
+    const detail = body<OrderDetail>(res);
+    expect(detail).toMatchObject({ callerSide: 'BUYER', status: 'PLACED', decidedAt: null, counterpartyTradeName: 'Agarwal Pharma Distributors', itemCount: 2, totalPaise: 97440 });
+    expect(detail.rejectReason).toBeUndefined();
+    const lines = [...detail.lines].sort((a, b) => a.productName.localeCompare(b.productName));
+    expect(lines.map((l) => [l.productName, l.pack, l.manufacturer, l.quantity, l.freeQuantity, l.ptrPaise, l.mrpPaise, l.totalPaise])).toEqual([
+      ['Crocivex 500', '10 tablets', 'Glaxovia Healthcare', 3, 0, 1500, 2000, 5040],
+      ['Dolovex 650 Tablet', '15 tablets', 'Microvia Labs', 30, 3, 2750, 3400, 92400],
+    ]);
+    // While PLACED the allocations are the reservations, first expiry first.
+    expect(lines[1]!.allocations).toEqual([
+      { batchNo: 'PUN-B1', expiryDate: '2027-01-31', quantity: 20 },
+      { batchNo: 'PUN-B2', expiryDate: '2028-06-30', quantity: 13 },
+    ]);
+  });
+
+  it('sees the order accepted with when it changed, and filters its list by status', async () => {
+    const { retailer, agarwal, lohar } = await twoOrders();
+    const stockist = await signedIn(DEMO.stockist);
+    t.clock.advance(60);
+    await stockist.post(MARKETPLACE_PATHS.acceptOrder(agarwal));
+
+    const detail = body<OrderDetail>(await retailer.get(MARKETPLACE_PATHS.order(agarwal)));
+    expect(detail.status).toBe('ACCEPTED');
+    expect(detail.decidedAt).toBe(t.clock.now().toISOString());
+
+    const accepted = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=ACCEPTED`)).orders;
+    expect(accepted.map((o) => o.orderId)).toContain(agarwal);
+    expect(accepted.every((o) => o.status === 'ACCEPTED')).toBe(true);
+    const placed = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=PLACED`)).orders;
+    expect(placed.map((o) => o.orderId)).toContain(lohar);
+    expect(placed.map((o) => o.orderId)).not.toContain(agarwal);
+
+    const bad = await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=SHIPPED`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ type: 'error' });
+  });
+
+  it("sees the seller's reason on a rejected order, and no batches held", async () => {
+    const { retailer, agarwal } = await twoOrders();
+    const stockist = await signedIn(DEMO.stockist);
+    await stockist.post(MARKETPLACE_PATHS.rejectOrder(agarwal), { reason: 'Dolovex is on allocation this week' });
+    const detail = body<OrderDetail>(await retailer.get(MARKETPLACE_PATHS.order(agarwal)));
+    expect(detail).toMatchObject({ status: 'REJECTED', rejectReason: 'Dolovex is on allocation this week' });
+    expect(detail.lines.flatMap((l) => l.allocations)).toEqual([]);
+  });
+
+  it('still opens an order older than the newest 200', async () => {
+    const { retailer, agarwal } = await twoOrders();
+    const [buyer, seller] = [await unitId(t.db, 'RTL-MUM-001'), await unitId(t.db, 'STK-MUM-001')];
+    const later = new Date(t.clock.now().getTime() + 3_600_000);
+    await t.db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          id: randomUUID(),
+          order_number: `ORD-TEST-${String(i).padStart(6, '0')}`,
+          buyer_unit_id: buyer,
+          seller_unit_id: seller,
+          status: 'PLACED' as const,
+          order_date: '2026-11-22',
+          item_count: 0,
+          taxable_paise: 0,
+          gst_paise: 0,
+          total_paise: 0,
+          created_at: later,
+        })),
+      )
+      .execute();
+    expect(body<OrderList>(await retailer.get(MARKETPLACE_PATHS.placedOrders)).orders.map((o) => o.orderId)).not.toContain(agarwal);
+    const res = await retailer.get(MARKETPLACE_PATHS.order(agarwal));
+    expect(res.statusCode).toBe(200);
+    expect(body<OrderDetail>(res).lines).toHaveLength(2);
+  });
+});

@@ -1,11 +1,32 @@
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { MARKETPLACE_PATHS, type MyAccount } from 'shared-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders } from 'shared-auth/testing/fake-api';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
+const RETAILER: MyAccount = { ...OWNER_ACCOUNT, customerType: 'RETAILER', unitCode: 'RTL-MUM-001', tradeName: 'Sharma Medical Stores' };
+
+function WhereAmI() {
+  return <output aria-label="Location">{useLocation().pathname}</output>;
+}
+
 describe('mf-accounting routes', () => {
+  // A retailer with no purchase orders yet (an unknown order id is not found).
+  beforeEach(() =>
+    installFakeApi(withAccount(RETAILER, (r) => (r.path === MARKETPLACE_PATHS.placedOrders ? success({ orders: [] }) : failure(404, 'E0002', 'Not found')))),
+  );
+  afterEach(resetFakeApi);
+
   describeRouteTable({
     routes,
     App,
+    wrap: withProviders,
+    async expectBody(page) {
+      if (page.path === 'purchases/orders') expect(await screen.findByText('No purchase orders yet')).toBeInTheDocument();
+      else if (page.path.startsWith('purchases/orders/:id')) expect(await screen.findByText('The purchase order could not be loaded')).toBeInTheDocument();
+      else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
+    },
     // SPEC.md §2 purchases (with the top-level variant's orders), sales, ledgers, profit&loss, memo-2-payment,
     // journals, stores, heads.
     specPaths: [
@@ -52,17 +73,28 @@ describe('mf-accounting routes', () => {
     ['', 'profit&loss'],
     ['', 'profit%26loss'],
   ])('profit & loss opens at %s/%s', (basename, path) => {
-    renderAt(basename, path, <App />);
+    renderAt(basename, path, withProviders(<App />));
     expect(screen.getByRole('heading', { level: 1, name: 'Profit & Loss' })).toBeInTheDocument();
   });
 
-  it('the purchase order preview is not taken for an order id', () => {
-    renderAt('/app', 'purchases/orders/preview', <App />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Purchase Order Preview' })).toBeInTheDocument();
+  it.each(['/app', ''])('the purchase order preview is the cart, which the shell owns (basename "%s")', (basename) => {
+    const { container } = renderAt(
+      basename,
+      'purchases/orders/preview',
+      withProviders(
+        <>
+          <App />
+          <WhereAmI />
+        </>,
+      ),
+    );
+    // Not taken for an order id: the remote hands the URL to the shell's /cart and renders nothing itself.
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/cart$/);
+    expect(container.querySelector('h1')).toBeNull();
   });
 
   it('fills the :id of a parent crumb from the URL', () => {
-    renderAt('', 'purchases/invoice/PI-12/payment', <App />);
+    renderAt('', 'purchases/invoice/PI-12/payment', withProviders(<App />));
     expect(screen.getByRole('link', { name: 'Purchase Invoice' })).toHaveAttribute('href', '/purchases/invoice/PI-12');
   });
 });

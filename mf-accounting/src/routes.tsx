@@ -1,10 +1,18 @@
-import { RouteTable, type RouteEntry } from 'shared-auth';
+import type { MyAccount } from 'shared-api';
+import { RouteTable, canUseCart, type RouteEntry } from 'shared-auth';
 import { NotAvailableYet } from 'shared-ui';
+import { PrintButton, PrintableViewLink, PurchaseOrderPage } from './purchase-orders/PurchaseOrderPage';
+import { PurchaseOrdersPage } from './purchase-orders/PurchaseOrdersPage';
 
 // Purchases, sales, journals, stores and heads have no index screen in SPEC.md §2: their group crumb is plain text.
 const PURCHASES = { label: 'Purchases' };
 const PURCHASE_INVOICES = { label: 'Purchase Invoices', to: '/purchases/invoices' };
 const PURCHASE_ORDERS = { label: 'Purchase Orders', to: '/purchases/orders' };
+/** Marketplace orders are placed through the cart, by retailers and hospitals (SPEC.md §6). */
+const BUYERS_ONLY = {
+  allow: (account: MyAccount) => canUseCart(account.customerType),
+  denied: 'Purchase orders are sent from the cart by retailers and hospitals. Orders you receive are under Orders › Online Orders.',
+};
 const SALES = { label: 'Sales' };
 const INSTORE_SALES = { label: 'In-store Sales', to: '/sales/instore' };
 const SALES_REPORTS = { label: 'Sales Reports', to: '/sales/reports' };
@@ -71,25 +79,26 @@ export const routes: readonly RouteEntry[] = [
     path: 'purchases/orders',
     title: 'Purchase Orders',
     crumbs: [PURCHASES],
-    element: <NotAvailableYet feature="Purchase orders" note="Orders you raised with your suppliers and their status." />,
+    element: <PurchaseOrdersPage />,
+    access: BUYERS_ONLY,
   },
-  {
-    path: 'purchases/orders/preview',
-    title: 'Purchase Order Preview',
-    crumbs: [PURCHASES, PURCHASE_ORDERS],
-    element: <NotAvailableYet feature="Purchase order preview" note="A purchase order as the supplier will see it, before it is sent." />,
-  },
+  // The cart is the purchase order before it is sent, and it lives in the shell: no second copy here.
+  { path: 'purchases/orders/preview', redirectTo: '/cart' },
   {
     path: 'purchases/orders/:id',
     title: 'Purchase Order',
     crumbs: [PURCHASES, PURCHASE_ORDERS],
-    element: <NotAvailableYet feature="Purchase order details" note="One purchase order with its items and status." />,
+    element: <PurchaseOrderPage />,
+    actions: <PrintableViewLink />,
+    access: BUYERS_ONLY,
   },
   {
     path: 'purchases/orders/:id/view',
     title: 'View Purchase Order',
     crumbs: [PURCHASES, PURCHASE_ORDERS, { label: 'Purchase Order', to: '/purchases/orders/:id' }],
-    element: <NotAvailableYet feature="Viewing a purchase order" note="A printable view of one purchase order." />,
+    element: <PurchaseOrderPage printable />,
+    actions: <PrintButton />,
+    access: BUYERS_ONLY,
   },
 
   // Sales

@@ -143,6 +143,9 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 export const OrderList = z.object({ orders: z.array(OrderSummary) });
 export type OrderList = z.infer<typeof OrderList>;
+/** GET /orders/v2/placed and /orders/v2/all: `?status=` narrows the list on the server (the list is capped). */
+export const OrderListQuery = z.object({ status: OrderStatus.optional() });
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 export const OrderAllocation = z.object({ batchNo: z.string(), expiryDate: z.string(), quantity: z.number().int() });
 export const OrderLine = z.object({
@@ -166,6 +169,8 @@ export const OrderDetail = OrderSummary.extend({
   /** Which side the caller is on. */
   callerSide: z.enum(['BUYER', 'SELLER']),
   decidedAt: z.string().nullable(),
+  /** The seller's reason, when it rejected the order with one. */
+  rejectReason: z.string().optional(),
   lines: z.array(OrderLine),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, heading, signIn } from './support';
+import { DEMO, heading, openNavLink, signIn } from './support';
 
 /*
  * Marketplace, as the demo retailer and stockist use it: the header search box, results with stockists, a cart
  * with the same medicine from two sellers, one order per seller, and the stockist accepting one (its stock drops).
  * Uses the demo seed: Sharma Medical Stores is connected with access to Agarwal Pharma (Pune) and Lohar Chawl
- * (Mumbai), both of which stock Dolo 650; Priya has recent searches.
+ * (Mumbai), both of which stock Dolo 650; Priya has recent searches. The buyer follows its orders under Purchase Orders.
  */
 
 const AGARWAL = 'Agarwal Pharma Distributors';
@@ -27,7 +27,7 @@ async function stockOf(page: Page, batchNo: string): Promise<number> {
   return units(await stockCell(page, batchNo));
 }
 
-test('a retailer searches, fills a two-seller cart and sends two orders; the stockist accepts one and its stock drops', async ({ page }) => {
+test('a retailer searches, fills a two-seller cart and sends two orders, sees them as purchase orders; the stockist accepts one, its stock drops, the buyer sees it accepted with batches', async ({ page }) => {
   await signIn(page, DEMO.retailer.mobile);
   // Start from an empty cart (the API is shared by the whole run).
   await page.goto('/app/cart');
@@ -80,6 +80,23 @@ test('a retailer searches, fills a two-seller cart and sends two orders; the sto
   await expect(agarwalOrder).toBeVisible();
   await expect(myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*PLACED`) }).first()).toBeVisible();
   const orderNumber = (await agarwalOrder.getByRole('cell').first().innerText()).trim();
+  const loharOrderNumber = (await myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*PLACED`) }).first().getByRole('cell').first().innerText()).trim();
+
+  // Purchase Orders (mf-accounting): both orders are there, placed; one opens with its lines.
+  await openNavLink(page, 'Orders', 'Purchase Orders');
+  await expect(heading(page, 'Purchase Orders')).toBeVisible();
+  const purchaseOrders = page.getByRole('table', { name: 'Purchase orders' });
+  for (const [number, seller] of [[orderNumber, AGARWAL], [loharOrderNumber, LOHAR]] as const) {
+    await expect(purchaseOrders.getByRole('row', { name: new RegExp(`${number}.*${seller}.*Placed`) })).toBeVisible();
+  }
+  await purchaseOrders.getByRole('link', { name: orderNumber }).click();
+  await expect(heading(page, 'Purchase Order')).toBeVisible();
+  await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
+  await expect(page.getByText('Waiting for the seller to accept')).toBeVisible();
+  // Columns: Product, Pack, Manufacturer, Qty, Free, …
+  const line = page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /Dolo 650 Tablet/ });
+  await expect(line.getByRole('cell').nth(3)).toHaveText('10');
+  await expect(page.getByRole('table', { name: 'Batches allocated' })).toHaveCount(0);
 
   // The stockist: Online Orders lists it; the order holds its batches; accepting takes them out of stock.
   await page.getByRole('button', { name: /Log ?out/i }).click();
@@ -100,4 +117,14 @@ test('a retailer searches, fills a two-seller cart and sends two orders; the sto
   // The list may first show the cached figure and then the fresh one (stale-while-revalidate).
   const cell = await stockCell(page, batchNo!);
   await expect.poll(() => units(cell)).toBe(before - 10);
+
+  // The retailer's purchase order now shows it accepted, with the batch its 10 units came from.
+  await page.getByRole('button', { name: /Log ?out/i }).click();
+  await signIn(page, DEMO.retailer.mobile);
+  await page.goto('/app/purchases/orders?status=ACCEPTED');
+  await page.getByRole('table', { name: 'Purchase orders' }).getByRole('link', { name: orderNumber }).click();
+  await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
+  await expect(page.getByText(/^Accepted on /)).toBeVisible();
+  const batches = page.getByRole('table', { name: 'Batches allocated' });
+  await expect(batches.getByRole('row', { name: new RegExp(`Dolo 650 Tablet ${batchNo} .* 10$`) })).toBeVisible();
 });

@@ -51,6 +51,23 @@ describe('TextField', () => {
     expect(email).toHaveAccessibleDescription('Enter a valid email');
   });
 
+  it('reserves the message line, so an error shown on blur moves nothing below it (the submit click is not lost)', async () => {
+    const user = userEvent.setup();
+    render(<EmployeeForm onSubmit={async () => {}} />);
+    const name = screen.getByLabelText('Name');
+    const line = name.nextElementSibling!;
+    // One line of error text (13 px at line-height 1.5) is there before any error is.
+    expect(getComputedStyle(line).minHeight).toBe('calc(13px * 1.5)');
+    expect(line).toBeEmptyDOMElement();
+    const shape = () => [...document.querySelectorAll('form > *, form > * > *')].map((el) => el.tagName);
+    const before = shape();
+    await user.click(name);
+    await user.tab();
+    expect(name.nextElementSibling).toBe(line);
+    expect(line).toHaveTextContent('Name is required');
+    expect(shape()).toEqual(before);
+  });
+
   it('shows every message on submit and does not call onSubmit', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn(async () => {});

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { type FieldValidator } from 'final-form';
 import { useField, type FieldMetaState, type UseFieldConfig } from 'react-final-form';
 import { Checkbox, Select, TextInput, type SelectOption, type TextInputProps } from '../inputs/inputs';
-import { FieldShell, ErrorText } from './FieldShell';
+import { FieldMessage, FieldShell } from './FieldShell';
 
 /**
  * react-final-form adapters. Errors show once a field is touched (final-form touches every field on submit), and
@@ -95,14 +95,9 @@ export function CheckboxField({ name, label, hint, validate, disabled, id: given
         label={label}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
       />
-      {error && (
-        <ErrorText id={`${id}-error`} role="alert">
-          {error}
-        </ErrorText>
-      )}
-      {!error && hint}
+      <FieldMessage id={id} hint={hint} error={error} />
     </div>
   );
 }

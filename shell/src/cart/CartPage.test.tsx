@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { MARKETPLACE_PATHS, PATHS, type Cart, type MyAccount, type OrderSummary } from 'shared-api';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { RequireSession } from '../guard/RequireSession';
@@ -69,6 +69,10 @@ function cartApi(): FakeRequest[] {
   });
 }
 
+function WhereAmI() {
+  return <output aria-label="Location">{useLocation().pathname}</output>;
+}
+
 function openCart() {
   render(
     withProviders(
@@ -76,6 +80,7 @@ function openCart() {
         <RequireSession>
           <CartPage />
         </RequireSession>
+        <WhereAmI />
       </MemoryRouter>,
     ),
   );
@@ -105,6 +110,11 @@ describe('cart page', () => {
     const orders = await screen.findByRole('table', { name: 'Your orders' });
     expect(await within(orders).findByText('ORD-2611-000001')).toBeInTheDocument();
     expect(within(orders).getByText('ORD-2611-000002')).toBeInTheDocument();
+    // Each order opens its purchase order (mf-accounting), in the URL variant the cart was opened in.
+    expect(within(orders).getByRole('link', { name: 'ORD-2611-000001' })).toHaveAttribute('href', '/app/purchases/orders/o0');
+    expect(screen.getByRole('link', { name: 'All purchase orders' })).toHaveAttribute('href', '/app/purchases/orders');
+    await userEvent.click(within(orders).getByText('Lohar Chawl Medical Agencies'));
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/app/purchases/orders/o1');
     expect(requests.find((r) => r.path === MARKETPLACE_PATHS.cartUpdateEntry)?.body).toEqual({ entryId: 'e2', quantity: 8, freeQuantity: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   MARKETPLACE_PATHS,
@@ -102,22 +103,44 @@ function QuantityEditor({ entry, onSaved }: { entry: Entry; onSaved: (cart: Cart
   );
 }
 
-const ORDER_COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
-  { key: 'orderNumber', header: 'Order number' },
-  { key: 'createdAt', header: 'Date', render: (o) => formatDateTime(o.createdAt) },
-  { key: 'counterpartyTradeName', header: 'Stockist' },
-  { key: 'itemCount', header: 'Items', align: 'right' },
-  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
-  { key: 'status', header: 'Status' },
-];
+/** mf-accounting's purchase order screen, in the URL variant the user is in. */
+const purchaseOrderPath = (base: string, orderId: string) => `${base}/purchases/orders/${encodeURIComponent(orderId)}`;
 
-/** The buyer's orders (GET /orders/v2/placed), newest first: what a submitted cart became. */
+/** The buyer's latest orders (GET /orders/v2/placed), newest first: what a submitted cart became. Each opens its purchase order. */
 function MyOrders() {
+  const base = useBasePath();
+  const navigate = useNavigate();
   const { data, error } = useSWR<OrderList, ApiError>(MARKETPLACE_PATHS.placedOrders, fetcher);
   if (error) return <ErrorPanel title="Your orders could not be loaded" message={error.message} />;
+  const columns: readonly DataTableColumn<OrderSummary>[] = [
+    {
+      key: 'orderNumber',
+      header: 'Order number',
+      // A real link for the keyboard; the row's own click would push the same page a second time.
+      render: (o) => (
+        <Link to={purchaseOrderPath(base, o.orderId)} onClick={(e) => e.stopPropagation()}>
+          {o.orderNumber}
+        </Link>
+      ),
+    },
+    { key: 'createdAt', header: 'Date', render: (o) => formatDateTime(o.createdAt) },
+    { key: 'counterpartyTradeName', header: 'Stockist' },
+    { key: 'itemCount', header: 'Items', align: 'right' },
+    { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
+    { key: 'status', header: 'Status' },
+  ];
   return (
-    <Card title="Your orders">
-      <DataTable label="Your orders" columns={ORDER_COLUMNS} rows={data?.orders ?? []} rowKey="orderId" loading={!data} emptyMessage="No orders yet." pageSize={10} />
+    <Card title="Your orders" actions={<Link to={`${base}/purchases/orders`}>All purchase orders</Link>}>
+      <DataTable
+        label="Your orders"
+        columns={columns}
+        rows={data?.orders ?? []}
+        rowKey="orderId"
+        loading={!data}
+        emptyMessage="No orders yet."
+        pageSize={10}
+        onRowClick={(o) => navigate(purchaseOrderPath(base, o.orderId))}
+      />
     </Card>
   );
 }

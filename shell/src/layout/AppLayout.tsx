@@ -5,9 +5,15 @@ import { VerificationBanner } from '../profile/VerificationBanner';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 
+/** Below the header: the navigation's column and the content side by side, both as tall as the page. */
+const Frame = styled.div`
+  display: flex;
+  min-height: calc(100vh - ${theme.layout.header}px);
+`;
 const Content = styled.main`
-  min-height: 100vh;
-  padding: ${theme.layout.header + 24}px ${theme.space.lg} ${theme.space.lg} ${theme.layout.navCollapsed + 24}px;
+  flex: 1;
+  min-width: 0;
+  padding: 24px ${theme.space.lg} ${theme.space.lg} 24px;
 `;
 
 /** Header and navigation around every signed-in page; pages and remotes render in the content area. */
@@ -15,11 +21,13 @@ export function AppLayout() {
   return (
     <>
       <Header />
-      <SideNav />
-      <Content id="content">
-        <VerificationBanner />
-        <Outlet />
-      </Content>
+      <Frame>
+        <SideNav />
+        <Content id="content">
+          <VerificationBanner />
+          <Outlet />
+        </Content>
+      </Frame>
     </>
   );
 }

@@ -8,9 +8,10 @@ import { icons } from './icons';
 import { SearchBox } from './SearchBox';
 import { WarehouseSwitcher } from './WarehouseSwitcher';
 
+// Sticky in the page flow rather than fixed, so the page is drawn in one piece wherever it is drawn whole.
 const Bar = styled.header`
-  position: fixed;
-  inset: 0 0 auto 0;
+  position: sticky;
+  top: 0;
   z-index: ${theme.zIndex.header};
   display: flex;
   align-items: center;

@@ -8,13 +8,24 @@ import { icons } from './icons';
 import { activeLinkFor, DEFAULT_OPEN_GROUP, groupContains, navGroupsFor, type NavGroup, type NavLink } from './nav-groups';
 import { useClickOutside } from './use-click-outside';
 
+/**
+ * The rail's column in the page flow: it is as tall as the page, so its background runs to the bottom of a long
+ * page (a fixed rail is only as tall as the window, which shows wherever the page is drawn whole, e.g. full-page
+ * captures). The navigation itself sticks below the header inside it and overlays the content when open.
+ */
+const Column = styled.div`
+  flex: none;
+  width: ${theme.layout.navCollapsed}px;
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.border};
+`;
 const Root = styled.div`
-  position: fixed;
+  position: sticky;
   top: ${theme.layout.header}px;
-  bottom: 0;
-  left: 0;
   z-index: ${theme.zIndex.nav};
   display: flex;
+  width: max-content;
+  height: calc(100vh - ${theme.layout.header}px);
 `;
 const Rail = styled.nav<{ $open: boolean }>`
   display: flex;
@@ -150,49 +161,51 @@ export function SideNav() {
   const flyoutGroup = groups.find((g) => g.id === flyout);
 
   return (
-    <Root ref={rootRef}>
-      <Rail $open={open} aria-label="Main navigation">
-        <ItemButton type="button" $open={open} onClick={toggleNav} aria-expanded={open} aria-label={open ? 'Collapse navigation' : 'Expand navigation'}>
-          {open ? icons.close : icons.menu}
-        </ItemButton>
-        {groups.map((group) => {
-          const active = groupContains(group, activeLink);
-          if (group.to) {
+    <Column>
+      <Root ref={rootRef}>
+        <Rail $open={open} aria-label="Main navigation">
+          <ItemButton type="button" $open={open} onClick={toggleNav} aria-expanded={open} aria-label={open ? 'Collapse navigation' : 'Expand navigation'}>
+            {open ? icons.close : icons.menu}
+          </ItemButton>
+          {groups.map((group) => {
+            const active = groupContains(group, activeLink);
+            if (group.to) {
+              return (
+                <ItemLink key={group.id} to={`${base}${group.to}`} $open={open} $active={active} title={group.label} onClick={closeAll} aria-current={active ? 'page' : undefined}>
+                  {icons[group.icon]}
+                  {open && <Label>{group.label}</Label>}
+                </ItemLink>
+              );
+            }
+            const isExpanded = open && expanded === group.id;
             return (
-              <ItemLink key={group.id} to={`${base}${group.to}`} $open={open} $active={active} title={group.label} onClick={closeAll} aria-current={active ? 'page' : undefined}>
-                {icons[group.icon]}
-                {open && <Label>{group.label}</Label>}
-              </ItemLink>
+              <div key={group.id}>
+                <ItemButton
+                  type="button"
+                  $open={open}
+                  $active={active}
+                  title={group.label}
+                  aria-expanded={open ? isExpanded : flyout === group.id}
+                  onClick={() => onGroup(group)}
+                >
+                  {icons[group.icon]}
+                  {open && <Label>{group.label}</Label>}
+                  {open && icons.chevronDown}
+                </ItemButton>
+                {isExpanded && (
+                  <GroupLinks links={group.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
+                )}
+              </div>
             );
-          }
-          const isExpanded = open && expanded === group.id;
-          return (
-            <div key={group.id}>
-              <ItemButton
-                type="button"
-                $open={open}
-                $active={active}
-                title={group.label}
-                aria-expanded={open ? isExpanded : flyout === group.id}
-                onClick={() => onGroup(group)}
-              >
-                {icons[group.icon]}
-                {open && <Label>{group.label}</Label>}
-                {open && icons.chevronDown}
-              </ItemButton>
-              {isExpanded && (
-                <GroupLinks links={group.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
-              )}
-            </div>
-          );
-        })}
-      </Rail>
-      {!open && flyoutGroup && (
-        <Flyout role="region" aria-label={`${flyoutGroup.label} links`}>
-          <h3>{flyoutGroup.label}</h3>
-          <GroupLinks links={flyoutGroup.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
-        </Flyout>
-      )}
-    </Root>
+          })}
+        </Rail>
+        {!open && flyoutGroup && (
+          <Flyout role="region" aria-label={`${flyoutGroup.label} links`}>
+            <h3>{flyoutGroup.label}</h3>
+            <GroupLinks links={flyoutGroup.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
+          </Flyout>
+        )}
+      </Root>
+    </Column>
   );
 }

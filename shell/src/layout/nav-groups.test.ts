@@ -15,10 +15,12 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'employees')).toEqual(['Logins']);
   });
 
-  it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group and only the Stockists list', (customerType) => {
+  it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group, only the Stockists list, and its Purchase Orders', (customerType) => {
     const groups = navGroupsFor({ customerType, role: 'OWNER' });
     expect(ids(groups)).not.toContain('inventory');
     expect(links(groups, 'customers')).toEqual(['Stockists']);
+    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders']);
+    expect(activeLinkFor(groups, '/purchases/orders/7f1c3a52/view')).toBe('/purchases/orders');
   });
 
   it('hides Employees from an employee login', () => {

@@ -1,5 +1,5 @@
 import type { MyAccount } from 'shared-api';
-import { canManageEmployees, canUploadInventory, customerListTypes } from 'shared-auth';
+import { canManageEmployees, canUploadInventory, canUseCart, customerListTypes } from 'shared-auth';
 import type { IconName } from './icons';
 
 /** A link target without the /app prefix; the navigation adds the variant the user is in. */
@@ -28,8 +28,8 @@ export const DEFAULT_OPEN_GROUP = 'orders';
 
 /**
  * Navigation groups by role (SPEC.md §2, §6). The shell owns this list, so navigation keeps working while a
- * remote is down. Dashboard, Orders, Billing, Payments and Stores are for everyone; Inventory for stockists;
- * Customers by type; Employees for the unit's owner.
+ * remote is down. Dashboard, Orders, Billing, Payments and Stores are for everyone (Orders with Purchase Orders
+ * for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
  */
 export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>): NavGroup[] {
   const groups: NavGroup[] = [
@@ -43,6 +43,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
         { label: 'Online Pickups', to: '/orders/online-pickups' },
         { label: 'Offline Pickups', to: '/orders/offline-pickups' },
         { label: 'Online Orders', to: '/orders/online-orders' },
+        // Buyers' own orders (mf-accounting): beside the orders they receive, in the group open by default.
+        ...(canUseCart(account.customerType) ? [{ label: 'Purchase Orders', to: '/purchases/orders' }] : []),
       ],
     },
     {

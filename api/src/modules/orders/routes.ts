@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MARKETPLACE_PATHS, OrderDetail, OrderList, RejectOrder } from 'shared-api';
+import { MARKETPLACE_PATHS, OrderDetail, OrderList, OrderListQuery, RejectOrder } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
@@ -16,14 +16,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get(MARKETPLACE_PATHS.placedOrders, {
     config: requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] }),
-    schema: { tags, summary: 'Orders the caller placed, newest first', security, response: replies(OrderList) },
-    handler: async (request) => ok(await orders.list(callerOf(request), 'BUYER')),
+    schema: { tags, summary: 'Orders the caller placed, newest first', security, querystring: OrderListQuery, response: replies(OrderList) },
+    handler: async (request) => ok(await orders.list(callerOf(request), 'BUYER', request.query.status)),
   });
 
   app.get(MARKETPLACE_PATHS.receivedOrders, {
     config: SELLER,
-    schema: { tags, summary: 'Online orders the caller received, newest first', security, response: replies(OrderList) },
-    handler: async (request) => ok(await orders.list(callerOf(request), 'SELLER')),
+    schema: { tags, summary: 'Online orders the caller received, newest first', security, querystring: OrderListQuery, response: replies(OrderList) },
+    handler: async (request) => ok(await orders.list(callerOf(request), 'SELLER', request.query.status)),
   });
 
   app.get('/orders/v2/:orderId', {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrderDetail, OrderList, OrderSummary, SubmitResult } from 'shared-api';
+import type { OrderDetail, OrderList, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
@@ -153,36 +153,9 @@ export class OrdersService {
     }
   }
 
-  /** Orders the caller's unit placed (buyer side) or received (seller side), newest first. */
-  async list(caller: Caller, side: 'BUYER' | 'SELLER'): Promise<OrderList> {
-    const mine = side === 'BUYER' ? 'o.buyer_unit_id' : 'o.seller_unit_id';
-    const other = side === 'BUYER' ? 'o.seller_unit_id' : 'o.buyer_unit_id';
-    const rows = await this.db
-      .selectFrom('orders as o')
-      .innerJoin('units as u', 'u.id', other)
-      .select(['o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.item_count', 'o.taxable_paise', 'o.gst_paise', 'o.total_paise', 'u.unit_code', 'u.trade_name', 'u.city', 'u.latitude', 'u.longitude'])
-      .where(mine, '=', caller.unitId)
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.order_number', 'desc')
-      .limit(200)
-      .execute();
-    const origin = await originOf(this.db, caller.userId, caller.unitId);
-    return {
-      orders: rows.map((r) => ({
-        orderId: r.id,
-        orderNumber: r.order_number,
-        createdAt: new Date(r.created_at).toISOString(),
-        status: r.status,
-        counterpartyUnitCode: r.unit_code,
-        counterpartyTradeName: r.trade_name,
-        city: r.city,
-        distanceKm: origin && r.latitude !== null && r.longitude !== null ? haversineKm(origin.latitude, origin.longitude, r.latitude, r.longitude) : null,
-        itemCount: r.item_count,
-        taxablePaise: Number(r.taxable_paise),
-        gstPaise: Number(r.gst_paise),
-        totalPaise: Number(r.total_paise),
-      })),
-    };
+  /** Orders the caller's unit placed (buyer side) or received (seller side), newest first; `status` narrows it. */
+  async list(caller: Caller, side: 'BUYER' | 'SELLER', status?: OrderStatus): Promise<OrderList> {
+    return { orders: await this.summaries(caller, side, { status }) };
   }
 
   /** One order, for its buyer or its seller (anyone else: not found). */
@@ -190,7 +163,8 @@ export class OrdersService {
     const order = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!order || (order.buyer_unit_id !== caller.unitId && order.seller_unit_id !== caller.unitId)) throw notFound();
     const side = order.seller_unit_id === caller.unitId ? 'SELLER' : 'BUYER';
-    const summary = (await this.list(caller, side)).orders.find((o) => o.orderId === orderId);
+    // Looked up by id, not found in the capped list: an old order stays readable.
+    const [summary] = await this.summaries(caller, side, { orderId });
     if (!summary) throw notFound();
     const lines = await this.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     const allocations = lines.length
@@ -207,6 +181,7 @@ export class OrdersService {
       ...summary,
       callerSide: side,
       decidedAt: order.decided_at ? new Date(order.decided_at).toISOString() : null,
+      ...(order.reject_reason ? { rejectReason: order.reject_reason } : {}),
       lines: lines.map((l) => ({
         lineId: l.id,
         productName: l.product_name,
@@ -224,6 +199,35 @@ export class OrdersService {
         allocations: mergeByBatch(allocations.filter((a) => a.order_line_id === l.id)),
       })),
     };
+  }
+
+  /** Order summaries on the caller's side, with the other party and its distance; one order or the newest 200. */
+  private async summaries(caller: Caller, side: 'BUYER' | 'SELLER', only: { orderId?: string; status?: OrderStatus }): Promise<OrderSummary[]> {
+    const mine = side === 'BUYER' ? 'o.buyer_unit_id' : 'o.seller_unit_id';
+    const other = side === 'BUYER' ? 'o.seller_unit_id' : 'o.buyer_unit_id';
+    let query = this.db
+      .selectFrom('orders as o')
+      .innerJoin('units as u', 'u.id', other)
+      .select(['o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.item_count', 'o.taxable_paise', 'o.gst_paise', 'o.total_paise', 'u.unit_code', 'u.trade_name', 'u.city', 'u.latitude', 'u.longitude'])
+      .where(mine, '=', caller.unitId);
+    if (only.orderId) query = query.where('o.id', '=', only.orderId);
+    if (only.status) query = query.where('o.status', '=', only.status);
+    const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.order_number', 'desc').limit(200).execute();
+    const origin = await originOf(this.db, caller.userId, caller.unitId);
+    return rows.map((r) => ({
+      orderId: r.id,
+      orderNumber: r.order_number,
+      createdAt: new Date(r.created_at).toISOString(),
+      status: r.status,
+      counterpartyUnitCode: r.unit_code,
+      counterpartyTradeName: r.trade_name,
+      city: r.city,
+      distanceKm: origin && r.latitude !== null && r.longitude !== null ? haversineKm(origin.latitude, origin.longitude, r.latitude, r.longitude) : null,
+      itemCount: r.item_count,
+      taxablePaise: Number(r.taxable_paise),
+      gstPaise: Number(r.gst_paise),
+      totalPaise: Number(r.total_paise),
+    }));
   }
 
   /**
