@@ -4,10 +4,10 @@ import { OnlineOrderPage } from './online-orders/OnlineOrderPage';
 import { OnlineOrdersPage } from './online-orders/OnlineOrdersPage';
 
 const ORDERS = { label: 'Orders', to: '/orders' };
-/** Online orders are received by sellers (stockists); buyers see theirs under the cart. */
+/** Online orders are received by sellers (stockists); buyers see the orders they placed under Purchase Orders. */
 const SELLERS_ONLY = {
   allow: (account: { customerType: string }) => account.customerType === 'STOCKIST',
-  denied: 'Online orders are received by stockists. Your own orders are listed on the cart page.',
+  denied: 'Online orders are received by stockists. The orders you placed are under Purchase Orders in the menu.',
 };
 const OUTWARD_STOCK = { label: 'Outward Stock Registry', to: '/outward-stock-registry' };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from './database';
+import { statementCounter, type Database } from './database';
 
 /** The topics of change_log (migration 007) and what their keys are. */
 export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection';
@@ -29,7 +29,9 @@ interface ChangeRow {
  * `catchUp()` resolves once every change committed before it was called has been handed to the subscribers, so a
  * request that caught up never sees cached data older than itself, whichever process or session wrote it.
  * Concurrent callers share reads: while one read runs, everyone arriving waits for the next one, which starts when
- * it ends, so fifty requests at once cost two small queries rather than fifty.
+ * it ends, so fifty requests at once cost two small queries rather than fifty. On the embedded database, which only
+ * this process writes, a caller skips the read when no statement has been issued since the last one: PGlite runs
+ * one statement at a time, so the query is most of a cached search's cost there.
  */
 export class ChangeFeed {
   private readonly handlers: ChangeHandler[] = [];
@@ -41,14 +43,20 @@ export class ChangeFeed {
   private lastPrunedAt = Date.now();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  /** Embedded database only: statements issued so far, and that count just after the last read was issued. */
+  private readonly issued: (() => number) | undefined;
+  private issuedAtRead = -1;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.issued = statementCounter(db);
+  }
 
   subscribe(handler: ChangeHandler): void {
     this.handlers.push(handler);
   }
 
   catchUp(): Promise<void> {
+    if (!this.running && this.issued?.() === this.issuedAtRead) return Promise.resolve();
     if (!this.running) {
       this.running = this.read().finally(() => (this.running = null));
       return this.running;
@@ -64,6 +72,8 @@ export class ChangeFeed {
 
   private async read(): Promise<void> {
     const now = Date.now();
+    // Counted before the read is issued, plus the read itself: anything issued in between makes the next call read.
+    const issuedAtRead = this.issued ? this.issued() + 1 : -1;
     if (this.horizon === null || now - this.lastReadAt > STALE_MS) {
       // Start over: the horizon is read before the subscribers reload, so whatever commits from here on is in the log.
       const { xmin } = await readLog(this.db, null);
@@ -71,6 +81,7 @@ export class ChangeFeed {
       this.horizon = xmin;
       this.applied.clear();
       this.lastReadAt = now;
+      this.issuedAtRead = issuedAtRead;
       return;
     }
     const { xmin, rows } = await readLog(this.db, this.horizon);
@@ -90,6 +101,7 @@ export class ChangeFeed {
     for (const xid of this.applied) if (BigInt(xid) < horizon) this.applied.delete(xid);
     this.horizon = xmin;
     this.lastReadAt = now;
+    this.issuedAtRead = issuedAtRead;
     if (now - this.lastPrunedAt > PRUNE_EVERY_MS) {
       this.lastPrunedAt = now;
       await sql`DELETE FROM change_log WHERE changed_at < now() - make_interval(mins => ${KEEP_MINUTES})`.execute(this.db);

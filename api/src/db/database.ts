@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type ParserOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, statementsIssued } from './pglite-dialect';
 import type { DB } from './types';
 
 export type Database = Kysely<DB>;
@@ -32,6 +32,19 @@ const toNumber = (value: string) => Number(value);
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
+/** Embedded databases only: a count of the statements issued to it so far (see statementsIssued). */
+const statementCounters = new WeakMap<Database, () => number>();
+
+export function statementCounter(db: Database): (() => number) | undefined {
+  return statementCounters.get(db);
+}
+
+function overPGlite(pglite: PGlite, parsers: ParserOptions, closeOnDestroy: boolean): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers, closeOnDestroy }) });
+  statementCounters.set(db, () => statementsIssued(pglite));
+  return db;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -50,10 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const parsers = { [pgliteTypes.DATE]: keepText, [pgliteTypes.INT8]: toNumber };
   if (options.pglite) {
-    return new Kysely<DB>({ dialect: new PGliteDialect({ pglite: options.pglite, parsers, closeOnDestroy: false }) });
+    return overPGlite(options.pglite, parsers, false);
   }
   const dataDir = options.pgliteDataDir === 'memory' ? undefined : options.pgliteDataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] });
-  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers }) });
+  return overPGlite(pglite, parsers, true);
 }

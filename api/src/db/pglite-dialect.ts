@@ -27,6 +27,16 @@ class Mutex {
   }
 }
 
+/**
+ * Statements issued to each PGlite instance, by any Kysely over it. A PGlite data directory belongs to one process,
+ * so when this has not moved nothing can have been written (change-feed.ts uses it to skip reading the log).
+ */
+const issued = new WeakMap<PGlite, number>();
+
+export function statementsIssued(pglite: PGlite): number {
+  return issued.get(pglite) ?? 0;
+}
+
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
 class PGliteConnection implements DatabaseConnection {
@@ -37,6 +47,7 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    issued.set(this.pglite, statementsIssued(this.pglite) + 1);
     if (compiled.parameters.length === 0) {
       // The simple protocol accepts several statements (migrations); the last result is the answer.
       const results = await this.pglite.exec(compiled.sql, { rowMode: 'object', parsers: this.parsers });

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { OrderStatus, ORDER_STATUSES, type OrderSummary } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, Select, Stack, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
-import { OrderStatusBadge, STATUS_LABELS } from './OrderStatusBadge';
+import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, Select, Stack, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { STATUS_LABELS } from './status-labels';
 import { usePlacedOrders } from './purchase-orders-api';
 
 export const orderPath = (orderId: string) => `/purchases/orders/${encodeURIComponent(orderId)}`;
@@ -22,7 +22,7 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'counterpartyTradeName', header: 'Seller', sortable: true },
   { key: 'itemCount', header: 'Items', align: 'right' },
   { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', sortable: true, render: (o) => formatRupees(o.totalPaise) },
-  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} /> },
+  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
 ];
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];

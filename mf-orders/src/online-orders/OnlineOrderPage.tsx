@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
-import { Button, Card, ConfirmDialog, DataTable, ErrorPanel, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, ConfirmDialog, DataTable, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, rejectOrder, useOrder } from './orders-api';
-import { StatusBadge } from './StatusBadge';
+import { STATUS_LABELS } from './status-labels';
 
 type Line = OrderDetail['lines'][number];
 
@@ -62,7 +62,7 @@ export function OnlineOrderPage() {
 
   return (
     <Stack gap="lg">
-      <Card title={`Order ${order.orderNumber}`} actions={<StatusBadge status={order.status} />}>
+      <Card title={`Order ${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} labels={STATUS_LABELS} />}>
         <Facts>
           <dt>From</dt>
           <dd>

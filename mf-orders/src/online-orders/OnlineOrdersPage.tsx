@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import type { OrderSummary } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { useReceivedOrders } from './orders-api';
-import { StatusBadge } from './StatusBadge';
+import { STATUS_LABELS } from './status-labels';
 
 const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'orderNumber', header: 'Order number', sortable: true },
@@ -12,7 +12,7 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'distanceKm', header: 'Distance', align: 'right', sortable: true, render: (o) => (o.distanceKm === null ? '—' : `${o.distanceKm.toLocaleString('en-IN')} km`) },
   { key: 'itemCount', header: 'Items', align: 'right' },
   { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', sortable: true, render: (o) => formatRupees(o.totalPaise) },
-  { key: 'status', header: 'Status', render: (o) => <StatusBadge status={o.status} /> },
+  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
 ];
 
 /** orders/online-orders: orders buyers placed through the marketplace, newest first; a row opens the order. */

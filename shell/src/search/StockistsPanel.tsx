@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { CONNECTIONS_PATHS, MARKETPLACE_PATHS, type StockistOffer, type StockistsResult } from 'shared-api';
 import { api, isApiError, useCart, type ApiError } from 'shared-auth';
-import { Button, DataTable, EmptyState, ErrorPanel, Spinner, TextInput, formatDate, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Badge, Button, DataTable, EmptyState, ErrorPanel, Spinner, TextInput, formatDate, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import useSWR from 'swr';
 import { useSignedInAccount } from '../guard/RequireSession';
 
@@ -14,14 +14,6 @@ const Batches = styled.ul`
   li + li {
     margin-top: 2px;
   }
-`;
-const NearExpiry = styled.span`
-  margin-left: ${theme.space.xs};
-  padding: 0 ${theme.space.xs};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.warning};
-  font-weight: ${theme.fontWeights.bold};
 `;
 const Order = styled.div`
   display: flex;
@@ -130,7 +122,7 @@ export function StockistsPanel({ productId }: { productId: string }) {
             {s.batches.map((b) => (
               <li key={b.batchNo + b.expiryDate}>
                 {b.batchNo} · {formatDate(b.expiryDate)}
-                {b.nearExpiry && <NearExpiry>Near expiry</NearExpiry>} · {formatRupees(b.ptrPaise)} · {formatRupees(b.mrpPaise)}
+                {b.nearExpiry && <Badge tone="warning">Near expiry</Badge>} · {formatRupees(b.ptrPaise)} · {formatRupees(b.mrpPaise)}
                 {b.schemeBuy && b.schemeFree ? ` · ${b.schemeBuy} + ${b.schemeFree}` : ''} · {b.available.toLocaleString('en-IN')} left
               </li>
             ))}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { ChangeFeed, type Topic, type TopicChanges } from '../src/db/change-feed';
+import { statementCounter } from '../src/db/database';
+import { build } from './helpers';
+
+const ctx = build();
+
+function recordingFeed() {
+  const feed = new ChangeFeed(ctx.db);
+  const handed: Map<Topic, TopicChanges>[] = [];
+  feed.subscribe((changes) => {
+    handed.push(new Map(changes));
+  });
+  return { feed, handed };
+}
+
+const logProductChange = (key: string) => sql`INSERT INTO change_log (topic, key) VALUES ('product', ${key}::uuid)`.execute(ctx.db);
+
+describe('change feed', () => {
+  it('starts with everything, then hands on each committed change once, and nothing when nothing changed', async () => {
+    const { feed, handed } = recordingFeed();
+    await feed.catchUp();
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.get('product')).toEqual({ all: true, keys: new Set() });
+
+    await feed.catchUp();
+    expect(handed).toHaveLength(1);
+
+    const first = randomUUID();
+    const second = randomUUID();
+    await logProductChange(first);
+    await logProductChange(second);
+    await feed.catchUp();
+    expect(handed).toHaveLength(2);
+    expect([...handed[1]!.keys()]).toEqual(['product']);
+    expect(handed[1]!.get('product')).toEqual({ all: false, keys: new Set([first, second]) });
+
+    await feed.catchUp();
+    expect(handed).toHaveLength(2);
+  });
+
+  it('hands on a change written while a read was running to the callers that came after it', async () => {
+    const { feed, handed } = recordingFeed();
+    await feed.catchUp();
+    const key = randomUUID();
+    const before = feed.catchUp();
+    const written = logProductChange(key);
+    const after = written.then(() => feed.catchUp());
+    await Promise.all([before, after]);
+    expect(handed.flatMap((changes) => [...(changes.get('product')?.keys ?? [])])).toEqual([key]);
+  });
+
+  (process.env.DATABASE_URL ? it.skip : it)(
+    'on the embedded database, asks nothing when no statement has been issued since its last read',
+    async () => {
+      const issued = statementCounter(ctx.db)!;
+      const { feed } = recordingFeed();
+      await feed.catchUp();
+      await logProductChange(randomUUID());
+      await feed.catchUp();
+      const settled = issued();
+      await feed.catchUp();
+      await feed.catchUp();
+      expect(issued()).toBe(settled);
+
+      await logProductChange(randomUUID());
+      const written = issued();
+      await feed.catchUp();
+      expect(issued()).toBe(written + 1);
+    },
+  );
+});
