@@ -45,7 +45,7 @@ describe('submit', () => {
     expect(note).toEqual({ type: 'B2B_ORDER', title: 'New order from Sharma Medical Stores', body: `${orders[1]!.orderNumber}: 2 items, ₹974.40.` });
 
     const placed = body<OrderList>(await retailer.get(MARKETPLACE_PATHS.placedOrders));
-    expect(placed.orders.filter((o) => orders.some((mine) => mine.orderId === o.orderId)).map((o) => o.status)).toEqual(['PLACED', 'PLACED']);
+    expect(placed.items.filter((o) => orders.some((mine) => mine.orderId === o.orderId)).map((o) => o.status)).toEqual(['PLACED', 'PLACED']);
   });
 
   it('answers E0044 without a cart and E0042 (with the item) when stock ran out since it was added', async () => {
@@ -109,7 +109,7 @@ describe('the seller decides', () => {
     const { w, retailer, orderId } = await placedOrder();
     const stockist = await signedIn(DEMO.stockist);
     const received = body<OrderList>(await stockist.get(MARKETPLACE_PATHS.receivedOrders));
-    expect(received.orders[0]).toMatchObject({ orderId, status: 'PLACED', counterpartyTradeName: 'Sharma Medical Stores', itemCount: 1 });
+    expect(received.items[0]).toMatchObject({ orderId, status: 'PLACED', counterpartyTradeName: 'Sharma Medical Stores', itemCount: 1 });
 
     const res = await stockist.post(MARKETPLACE_PATHS.acceptOrder(orderId));
     const detail = body<OrderDetail>(res);
@@ -189,16 +189,31 @@ describe("the buyer's purchase orders", () => {
     expect(detail.status).toBe('ACCEPTED');
     expect(detail.decidedAt).toBe(t.clock.now().toISOString());
 
-    const accepted = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=ACCEPTED`)).orders;
+    const accepted = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=ACCEPTED`)).items;
     expect(accepted.map((o) => o.orderId)).toContain(agarwal);
     expect(accepted.every((o) => o.status === 'ACCEPTED')).toBe(true);
-    const placed = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=PLACED`)).orders;
+    const placed = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=PLACED`)).items;
     expect(placed.map((o) => o.orderId)).toContain(lohar);
     expect(placed.map((o) => o.orderId)).not.toContain(agarwal);
 
     const bad = await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?status=SHIPPED`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ type: 'error' });
+  });
+
+  it('lists orders a page at a time, newest first, with the total', async () => {
+    const { retailer, agarwal, lohar } = await twoOrders();
+    const all = body<OrderList>(await retailer.get(MARKETPLACE_PATHS.placedOrders));
+    expect(all).toMatchObject({ totalResults: all.items.length, page: 0, pageSize: 20 });
+    expect(all.items.map((o) => o.orderId)).toEqual(expect.arrayContaining([agarwal, lohar]));
+
+    const pages = [0, 1].map(async (page) => body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?page=${page}&pageSize=1`)));
+    const [first, second] = await Promise.all(pages);
+    expect(first).toMatchObject({ totalResults: all.totalResults, page: 0, pageSize: 1 });
+    expect(first!.items.map((o) => o.orderId)).toEqual([all.items[0]!.orderId]);
+    expect(second!.items.map((o) => o.orderId)).toEqual([all.items[1]!.orderId]);
+    const past = body<OrderList>(await retailer.get(`${MARKETPLACE_PATHS.placedOrders}?page=${all.totalResults}&pageSize=1`));
+    expect(past).toMatchObject({ items: [], totalResults: all.totalResults });
   });
 
   it("sees the seller's reason on a rejected order, and no batches held", async () => {
@@ -232,7 +247,7 @@ describe("the buyer's purchase orders", () => {
         })),
       )
       .execute();
-    expect(body<OrderList>(await retailer.get(MARKETPLACE_PATHS.placedOrders)).orders.map((o) => o.orderId)).not.toContain(agarwal);
+    expect(body<OrderList>(await retailer.get(MARKETPLACE_PATHS.placedOrders)).items.map((o) => o.orderId)).not.toContain(agarwal);
     const res = await retailer.get(MARKETPLACE_PATHS.order(agarwal));
     expect(res.statusCode).toBe(200);
     expect(body<OrderDetail>(res).lines).toHaveLength(2);

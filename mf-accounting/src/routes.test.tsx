@@ -14,7 +14,7 @@ function WhereAmI() {
 describe('mf-accounting routes', () => {
   // A retailer with no purchase orders yet (an unknown order id is not found).
   beforeEach(() =>
-    installFakeApi(withAccount(RETAILER, (r) => (r.path === MARKETPLACE_PATHS.placedOrders ? success({ orders: [] }) : failure(404, 'E0002', 'Not found')))),
+    installFakeApi(withAccount(RETAILER, (r) => (r.path === MARKETPLACE_PATHS.placedOrders ? success({ items: [], totalResults: 0, page: 0, pageSize: 20 }) : failure(404, 'E0002', 'Not found')))),
   );
   afterEach(resetFakeApi);
 

@@ -7,7 +7,7 @@ import { App, routes } from './routes';
 describe('mf-orders routes', () => {
   // The stockist owner, with no online orders yet (an unknown order id is not found).
   beforeEach(() =>
-    installFakeApi(withAccount(OWNER_ACCOUNT, (r) => (r.path === MARKETPLACE_PATHS.receivedOrders ? success({ orders: [] }) : failure(404, 'E0002', 'Not found')))),
+    installFakeApi(withAccount(OWNER_ACCOUNT, (r) => (r.path === MARKETPLACE_PATHS.receivedOrders ? success({ items: [], totalResults: 0, page: 0, pageSize: 20 }) : failure(404, 'E0002', 'Not found')))),
   );
   afterEach(resetFakeApi);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from './constants';
 import { Cart } from './cart';
+import { PageQuery, Paged } from './envelope';
 
 /*
  * Marketplace (SPEC.md §2 search box, §3 cart entry and search suggestion, §5, §6 visibility, §7 cart and search
@@ -141,10 +142,11 @@ export const OrderSummary = z.object({
   totalPaise: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
-export const OrderList = z.object({ orders: z.array(OrderSummary) });
+/** GET /orders/v2/placed and /orders/v2/all, newest first, a page at a time. */
+export const OrderList = Paged(OrderSummary);
 export type OrderList = z.infer<typeof OrderList>;
-/** GET /orders/v2/placed and /orders/v2/all: `?status=` narrows the list on the server (the list is capped). */
-export const OrderListQuery = z.object({ status: OrderStatus.optional() });
+/** `?status=` narrows the list on the server; `page` (from 0) and `pageSize` as every paged list. */
+export const OrderListQuery = PageQuery.extend({ status: OrderStatus.optional() });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 export const OrderAllocation = z.object({ batchNo: z.string(), expiryDate: z.string(), quantity: z.number().int() });

@@ -12,6 +12,8 @@ import { toast } from 'shared-ui';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** Query parameters passed apart from the path (`fetcher`'s `[path, params]` keys); absent when none. */
+  params?: Record<string, unknown>;
   body: unknown;
 }
 export interface FakeAnswer {
@@ -59,6 +61,7 @@ export function installFakeApi(handler: FakeHandler): FakeRequest[] {
     const request: FakeRequest = {
       method: (config.method ?? 'get').toUpperCase(),
       path: config.url ?? '',
+      params: config.params as Record<string, unknown> | undefined,
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     };
     requests.push(request);

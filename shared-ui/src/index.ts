@@ -37,6 +37,7 @@ export {
   type SortState,
   type SortDirection,
 } from './table/DataTable';
+export { usePageFor } from './table/usePageFor';
 
 export { Modal, type ModalProps } from './overlays/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './overlays/ConfirmDialog';

@@ -79,13 +79,13 @@ const DETAILS: Record<string, OrderDetail> = {
   [REJECTED_ID]: { ...ORDERS[2]!, callerSide: 'BUYER', decidedAt: '2026-11-21T10:00:00.000Z', rejectReason: 'Out of our delivery area', lines: LINES.map((l) => ({ ...l, allocations: [] })) },
 };
 
-function purchasesApi(account: MyAccount = RETAILER, details: Record<string, OrderDetail> = DETAILS): FakeRequest[] {
+function purchasesApi(account: MyAccount = RETAILER, details: Record<string, OrderDetail> = DETAILS, orders: OrderSummary[] = ORDERS): FakeRequest[] {
   return installFakeApi(
     withAccount(account, (request) => {
-      const [path, query = ''] = request.path.split('?');
-      if (path === MARKETPLACE_PATHS.placedOrders) {
-        const status = new URLSearchParams(query).get('status');
-        return success({ orders: ORDERS.filter((o) => !status || o.status === status) });
+      if (request.path === MARKETPLACE_PATHS.placedOrders) {
+        const { status, page = 0, pageSize = 20 } = (request.params ?? {}) as { status?: string; page?: number; pageSize?: number };
+        const matching = orders.filter((o) => !status || o.status === status);
+        return success({ items: matching.slice(page * pageSize, (page + 1) * pageSize), totalResults: matching.length, page, pageSize });
       }
       const detail = Object.values(details).find((d) => request.path === MARKETPLACE_PATHS.order(d.orderId));
       return detail ? success(detail) : failure(404, 'E0002', 'Not found');
@@ -129,10 +129,29 @@ describe('purchase orders (buyer)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'REJECTED');
     expect(await rowOf('Purchase orders', 'ORD-2611-000042')).toBeInTheDocument();
     expect(screen.queryByText('ORD-2611-000043')).not.toBeInTheDocument();
-    expect(requests.map((r) => r.path)).toContain(`${MARKETPLACE_PATHS.placedOrders}?status=REJECTED`);
+    expect(requests.filter((r) => r.path === MARKETPLACE_PATHS.placedOrders).map((r) => r.params?.status)).toContain('REJECTED');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
     expect(await rowOf('Purchase orders', 'ORD-2611-000044')).toBeInTheDocument();
+  });
+
+  it('pages through many orders on the server, and a new status filter starts again at the first page', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      summary(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `ORD-2611-${String(100 - i).padStart(6, '0')}`, 'PLACED', 'Agarwal Pharma Distributors', 10_000, '2026-11-21T09:00:00.000Z'),
+    );
+    const requests = purchasesApi(RETAILER, DETAILS, many);
+    renderAt('/app', 'purchases/orders', withProviders(<App />));
+    expect(await rowOf('Purchase orders', 'ORD-2611-000100')).toBeInTheDocument();
+    expect(within(await table('Purchase orders')).getAllByRole('row')).toHaveLength(21);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await rowOf('Purchase orders', 'ORD-2611-000080')).toBeInTheDocument();
+    expect(within(await table('Purchase orders')).getAllByRole('row')).toHaveLength(6);
+    expect(requests.at(-1)!.params).toEqual({ page: 1, pageSize: 20 });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'PLACED');
+    expect(await rowOf('Purchase orders', 'ORD-2611-000100')).toBeInTheDocument();
+    expect(requests.at(-1)!.params).toEqual({ status: 'PLACED', page: 0, pageSize: 20 });
   });
 
   it('shows an accepted order: seller, when it was accepted, every line, the batches allocated and the totals', async () => {

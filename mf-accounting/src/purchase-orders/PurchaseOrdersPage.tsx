@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { OrderStatus, ORDER_STATUSES, type OrderSummary } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, Select, Stack, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, Select, Stack, formatDateTime, formatRupees, usePageFor, type DataTableColumn } from 'shared-ui';
 import { STATUS_LABELS } from './status-labels';
-import { usePlacedOrders } from './purchase-orders-api';
+import { ORDERS_PAGE_SIZE, usePlacedOrders } from './purchase-orders-api';
 
 export const orderPath = (orderId: string) => `/purchases/orders/${encodeURIComponent(orderId)}`;
 
@@ -10,7 +10,6 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   {
     key: 'orderNumber',
     header: 'Order number',
-    sortable: true,
     // A real link for the keyboard; the row's own click would push the same page a second time.
     render: (o) => (
       <Link to={orderPath(o.orderId)} onClick={(e) => e.stopPropagation()}>
@@ -18,22 +17,23 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
       </Link>
     ),
   },
-  { key: 'createdAt', header: 'Date', sortable: true, render: (o) => formatDateTime(o.createdAt) },
-  { key: 'counterpartyTradeName', header: 'Seller', sortable: true },
+  { key: 'createdAt', header: 'Date', render: (o) => formatDateTime(o.createdAt) },
+  { key: 'counterpartyTradeName', header: 'Seller' },
   { key: 'itemCount', header: 'Items', align: 'right' },
-  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', sortable: true, render: (o) => formatRupees(o.totalPaise) },
+  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
   { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
 ];
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
-/** purchases/orders: the orders this buyer sent from its cart, newest first, filtered by `?status=`; a row opens one. */
+/** purchases/orders: the orders this buyer sent from its cart, newest first and paged, filtered by `?status=`; a row opens one. */
 export function PurchaseOrdersPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const parsed = OrderStatus.safeParse(params.get('status'));
   const status = parsed.success ? parsed.data : undefined;
-  const { data, error, isLoading, mutate } = usePlacedOrders(status);
+  const [page, setPage] = usePageFor(status ?? '');
+  const { data, error, isLoading, mutate } = usePlacedOrders(status, page);
 
   function setStatus(value: string) {
     const next = new URLSearchParams(params);
@@ -43,7 +43,7 @@ export function PurchaseOrdersPage() {
   }
 
   if (error && !data) return <ErrorPanel title="Your purchase orders could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (!status && data?.orders.length === 0) {
+  if (!status && data?.totalResults === 0) {
     return <EmptyState title="No purchase orders yet" message="Orders you send to your stockists from the cart appear here with their status." />;
   }
   return (
@@ -54,11 +54,14 @@ export function PurchaseOrdersPage() {
       <DataTable
         label="Purchase orders"
         columns={COLUMNS}
-        rows={data?.orders ?? []}
+        rows={data?.items ?? []}
         rowKey="orderId"
         loading={isLoading}
         emptyMessage={status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}
-        pageSize={20}
+        page={page}
+        pageSize={ORDERS_PAGE_SIZE}
+        totalResults={data?.totalResults ?? 0}
+        onPageChange={setPage}
         onRowClick={(o) => navigate(orderPath(o.orderId))}
       />
     </Stack>

@@ -2,8 +2,12 @@ import { MARKETPLACE_PATHS, type OrderDetail, type OrderList, type OrderStatus }
 import { fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
 
-/** Orders the buyer's unit placed (GET /orders/v2/placed), newest first; the status filter runs on the server. */
-export const usePlacedOrders = (status?: OrderStatus) =>
-  useSWR<OrderList, ApiError>(status ? `${MARKETPLACE_PATHS.placedOrders}?status=${status}` : MARKETPLACE_PATHS.placedOrders, fetcher);
+export const ORDERS_PAGE_SIZE = 20;
+
+/** Orders the buyer's unit placed (GET /orders/v2/placed), newest first, one page; the status filter runs on the server. */
+export const usePlacedOrders = (status: OrderStatus | undefined, page: number) =>
+  useSWR<OrderList, ApiError>([MARKETPLACE_PATHS.placedOrders, { ...(status && { status }), page, pageSize: ORDERS_PAGE_SIZE }], fetcher, {
+    keepPreviousData: true,
+  });
 
 export const usePurchaseOrder = (orderId: string) => useSWR<OrderDetail, ApiError>(MARKETPLACE_PATHS.order(orderId), fetcher);

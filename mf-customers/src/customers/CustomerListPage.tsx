@@ -15,11 +15,12 @@ import {
   formatDate,
   formatRupees,
   toast,
+  usePageFor,
   type DataTableColumn,
 } from 'shared-ui';
 import { formatKm, useConnectedUsers, useConnectionActions } from './connections-api';
 import { PLURAL, STATUS_FILTERS, statusLabel } from './labels';
-import { Toolbar, TradeName, capitalise, useDebounced, usePageFor } from './list-helpers';
+import { Toolbar, TradeName, capitalise, useDebounced } from './list-helpers';
 import { NearbyPanel } from './NearbyPanel';
 
 const PAGE_SIZE = 20;

@@ -16,12 +16,13 @@ import {
   optional,
   toast,
   useFormState,
+  usePageFor,
   validatePincode,
   type DataTableColumn,
 } from 'shared-ui';
 import { formatKm, useConnectionActions, useNearbyTraders } from './connections-api';
 import { PLURAL, statusLabel } from './labels';
-import { Toolbar, TradeName, capitalise, useDebounced, usePageFor } from './list-helpers';
+import { Toolbar, TradeName, capitalise, useDebounced } from './list-helpers';
 
 const RADII = [10, 25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `Within ${km} km` }));
 const PAGE_SIZE = 10;

@@ -30,10 +30,3 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
-
-/** The page of a paged list, back to the first page whenever `filters` (search, status, …) change. */
-export function usePageFor(filters: string): [page: number, setPage: (page: number) => void] {
-  const [state, setState] = useState({ filters, page: 0 });
-  const page = state.filters === filters ? state.page : 0;
-  return [page, (next: number) => setState({ filters, page: next })];
-}

@@ -48,7 +48,7 @@ function ordersApi(): FakeRequest[] {
   let order = DETAIL;
   return installFakeApi(
     withAccount(OWNER_ACCOUNT, (request) => {
-      if (request.path === MARKETPLACE_PATHS.receivedOrders) return success({ orders: [SUMMARY] });
+      if (request.path === MARKETPLACE_PATHS.receivedOrders) return success({ items: [SUMMARY], totalResults: 1, page: 0, pageSize: 20 });
       if (request.method === 'GET' && request.path === MARKETPLACE_PATHS.order(ORDER_ID)) return success(order);
       if (request.method === 'POST' && request.path === MARKETPLACE_PATHS.acceptOrder(ORDER_ID)) {
         order = { ...order, status: 'ACCEPTED', decidedAt: '2026-11-22T05:10:00.000Z' };

@@ -1,36 +1,41 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OrderSummary } from 'shared-api';
 import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
-import { useReceivedOrders } from './orders-api';
+import { ORDERS_PAGE_SIZE, useReceivedOrders } from './orders-api';
 import { STATUS_LABELS } from './status-labels';
 
 const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
-  { key: 'orderNumber', header: 'Order number', sortable: true },
-  { key: 'createdAt', header: 'Date', sortable: true, render: (o) => formatDateTime(o.createdAt) },
-  { key: 'counterpartyTradeName', header: 'Trade name', sortable: true },
+  { key: 'orderNumber', header: 'Order number' },
+  { key: 'createdAt', header: 'Date', render: (o) => formatDateTime(o.createdAt) },
+  { key: 'counterpartyTradeName', header: 'Trade name' },
   { key: 'city', header: 'Market' },
-  { key: 'distanceKm', header: 'Distance', align: 'right', sortable: true, render: (o) => (o.distanceKm === null ? '—' : `${o.distanceKm.toLocaleString('en-IN')} km`) },
+  { key: 'distanceKm', header: 'Distance', align: 'right', render: (o) => (o.distanceKm === null ? '—' : `${o.distanceKm.toLocaleString('en-IN')} km`) },
   { key: 'itemCount', header: 'Items', align: 'right' },
-  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', sortable: true, render: (o) => formatRupees(o.totalPaise) },
+  { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
   { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
 ];
 
-/** orders/online-orders: orders buyers placed through the marketplace, newest first; a row opens the order. */
+/** orders/online-orders: orders buyers placed through the marketplace, newest first, paged on the server; a row opens the order. */
 export function OnlineOrdersPage() {
-  const { data, error, isLoading, mutate } = useReceivedOrders();
+  const [page, setPage] = useState(0);
+  const { data, error, isLoading, mutate } = useReceivedOrders(page);
   const navigate = useNavigate();
   if (error && !data) return <ErrorPanel title="Online orders could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (data?.orders.length === 0) {
+  if (data?.totalResults === 0) {
     return <EmptyState title="No online orders yet" message="Orders from connected retailers and hospitals with access to your stock appear here." />;
   }
   return (
     <DataTable
       label="Online orders"
       columns={COLUMNS}
-      rows={data?.orders ?? []}
+      rows={data?.items ?? []}
       rowKey="orderId"
       loading={isLoading}
-      pageSize={20}
+      page={page}
+      pageSize={ORDERS_PAGE_SIZE}
+      totalResults={data?.totalResults ?? 0}
+      onPageChange={setPage}
       onRowClick={(o) => navigate(`/orders/online-orders/${o.orderId}`)}
     />
   );

@@ -2,8 +2,11 @@ import { MARKETPLACE_PATHS, type OrderDetail, type OrderList } from 'shared-api'
 import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
 
-/** Online orders this stockist received (GET /orders/v2/all), newest first. */
-export const useReceivedOrders = () => useSWR<OrderList, ApiError>(MARKETPLACE_PATHS.receivedOrders, fetcher);
+export const ORDERS_PAGE_SIZE = 20;
+
+/** Online orders this stockist received (GET /orders/v2/all), newest first, one page. */
+export const useReceivedOrders = (page: number) =>
+  useSWR<OrderList, ApiError>([MARKETPLACE_PATHS.receivedOrders, { page, pageSize: ORDERS_PAGE_SIZE }], fetcher, { keepPreviousData: true });
 
 export const useOrder = (orderId: string) => useSWR<OrderDetail, ApiError>(MARKETPLACE_PATHS.order(orderId), fetcher);
 

@@ -33,7 +33,7 @@ function cartApi(): FakeRequest[] {
   return installFakeApi((request) => {
     if (request.path === PATHS.myAccount) return success(RETAILER);
     if (request.path === PATHS.cart) return success(cart());
-    if (request.path === MARKETPLACE_PATHS.placedOrders) return success({ orders });
+    if (request.path === MARKETPLACE_PATHS.placedOrders) return success({ items: orders, totalResults: orders.length, page: 0, pageSize: 20 });
     if (request.path === MARKETPLACE_PATHS.cartUpdateEntry) {
       const { entryId, quantity } = request.body as { entryId: string; quantity: number };
       entries = entries.map((e) => (e.id === entryId ? { ...e, quantity, totalPaise: quantity * e.ptrPaise } : e));

@@ -134,7 +134,7 @@ function MyOrders() {
       <DataTable
         label="Your orders"
         columns={columns}
-        rows={data?.orders ?? []}
+        rows={data?.items ?? []}
         rowKey="orderId"
         loading={!data}
         emptyMessage="No orders yet."

@@ -17,13 +17,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(MARKETPLACE_PATHS.placedOrders, {
     config: requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] }),
     schema: { tags, summary: 'Orders the caller placed, newest first', security, querystring: OrderListQuery, response: replies(OrderList) },
-    handler: async (request) => ok(await orders.list(callerOf(request), 'BUYER', request.query.status)),
+    handler: async (request) => ok(await orders.list(callerOf(request), 'BUYER', request.query)),
   });
 
   app.get(MARKETPLACE_PATHS.receivedOrders, {
     config: SELLER,
     schema: { tags, summary: 'Online orders the caller received, newest first', security, querystring: OrderListQuery, response: replies(OrderList) },
-    handler: async (request) => ok(await orders.list(callerOf(request), 'SELLER', request.query.status)),
+    handler: async (request) => ok(await orders.list(callerOf(request), 'SELLER', request.query)),
   });
 
   app.get('/orders/v2/:orderId', {

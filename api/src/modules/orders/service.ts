@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrderDetail, OrderList, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
+import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
@@ -153,9 +154,14 @@ export class OrdersService {
     }
   }
 
-  /** Orders the caller's unit placed (buyer side) or received (seller side), newest first; `status` narrows it. */
-  async list(caller: Caller, side: 'BUYER' | 'SELLER', status?: OrderStatus): Promise<OrderList> {
-    return { orders: await this.summaries(caller, side, { status }) };
+  /** Orders the caller's unit placed (buyer side) or received (seller side), newest first, one page; `status` narrows it. */
+  async list(caller: Caller, side: 'BUYER' | 'SELLER', query: z.output<typeof OrderListQuery>): Promise<OrderList> {
+    const { page, pageSize, status } = query;
+    const [items, total] = await Promise.all([
+      this.summaries(caller, side, { status, page: { offset: page * pageSize, limit: pageSize } }),
+      this.ordersOf(caller, side, { status }).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, totalResults: total.n, page, pageSize };
   }
 
   /** One order, for its buyer or its seller (anyone else: not found). */
@@ -201,18 +207,29 @@ export class OrdersService {
     };
   }
 
-  /** Order summaries on the caller's side, with the other party and its distance; one order or the newest 200. */
-  private async summaries(caller: Caller, side: 'BUYER' | 'SELLER', only: { orderId?: string; status?: OrderStatus }): Promise<OrderSummary[]> {
-    const mine = side === 'BUYER' ? 'o.buyer_unit_id' : 'o.seller_unit_id';
-    const other = side === 'BUYER' ? 'o.seller_unit_id' : 'o.buyer_unit_id';
+  /** The caller's unit's orders on one side, with the other party joined as `u`. */
+  private ordersOf(caller: Caller, side: 'BUYER' | 'SELLER', only: { orderId?: string; status?: OrderStatus }) {
     let query = this.db
       .selectFrom('orders as o')
-      .innerJoin('units as u', 'u.id', other)
-      .select(['o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.item_count', 'o.taxable_paise', 'o.gst_paise', 'o.total_paise', 'u.unit_code', 'u.trade_name', 'u.city', 'u.latitude', 'u.longitude'])
-      .where(mine, '=', caller.unitId);
+      .innerJoin('units as u', 'u.id', side === 'BUYER' ? 'o.seller_unit_id' : 'o.buyer_unit_id')
+      .where(side === 'BUYER' ? 'o.buyer_unit_id' : 'o.seller_unit_id', '=', caller.unitId);
     if (only.orderId) query = query.where('o.id', '=', only.orderId);
     if (only.status) query = query.where('o.status', '=', only.status);
-    const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.order_number', 'desc').limit(200).execute();
+    return query;
+  }
+
+  /** Order summaries on the caller's side, with the other party and its distance: one order, or a page newest first. */
+  private async summaries(
+    caller: Caller,
+    side: 'BUYER' | 'SELLER',
+    only: { orderId?: string; status?: OrderStatus; page?: { offset: number; limit: number } },
+  ): Promise<OrderSummary[]> {
+    let query = this.ordersOf(caller, side, only)
+      .select(['o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.item_count', 'o.taxable_paise', 'o.gst_paise', 'o.total_paise', 'u.unit_code', 'u.trade_name', 'u.city', 'u.latitude', 'u.longitude'])
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.order_number', 'desc');
+    if (only.page) query = query.offset(only.page.offset).limit(only.page.limit);
+    const rows = await query.execute();
     const origin = await originOf(this.db, caller.userId, caller.unitId);
     return rows.map((r) => ({
       orderId: r.id,
