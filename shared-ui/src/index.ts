@@ -46,7 +46,7 @@ export { toast, subscribeToasts, getToasts, TOAST_LIMIT, TOAST_AUTO_CLOSE_MS, ty
 export { ToastContainer } from './toasts/ToastContainer';
 
 export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
-export { Badge, OrderStatusBadge, type BadgeProps, type BadgeTone, type OrderStatusBadgeProps } from './feedback/Badge';
+export { Badge, OrderStatusBadge, ORDER_STATUS_LABELS, type BadgeProps, type BadgeTone, type OrderStatusBadgeProps } from './feedback/Badge';
 export {
   EmptyState,
   ErrorPanel,

@@ -76,11 +76,11 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   const myOrders = page.getByRole('table', { name: 'Your orders' });
   // Newest first: this run's orders lead the list.
-  const agarwalOrder = myOrders.getByRole('row', { name: new RegExp(`${AGARWAL}.*PLACED`) }).first();
+  const agarwalOrder = myOrders.getByRole('row', { name: new RegExp(`${AGARWAL}.*Placed`) }).first();
   await expect(agarwalOrder).toBeVisible();
-  await expect(myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*PLACED`) }).first()).toBeVisible();
+  await expect(myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*Placed`) }).first()).toBeVisible();
   const orderNumber = (await agarwalOrder.getByRole('cell').first().innerText()).trim();
-  const loharOrderNumber = (await myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*PLACED`) }).first().getByRole('cell').first().innerText()).trim();
+  const loharOrderNumber = (await myOrders.getByRole('row', { name: new RegExp(`${LOHAR}.*Placed`) }).first().getByRole('cell').first().innerText()).trim();
 
   // Purchase Orders (mf-accounting): both orders are there, placed; one opens with its lines.
   await openNavLink(page, 'Orders', 'Purchase Orders');

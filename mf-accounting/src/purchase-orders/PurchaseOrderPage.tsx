@@ -3,7 +3,6 @@ import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
 import { Button, ButtonLink, Card, DataTable, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, type DataTableColumn } from 'shared-ui';
-import { STATUS_LABELS } from './status-labels';
 import { usePurchaseOrder } from './purchase-orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -92,7 +91,7 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
   return (
     <Stack gap="lg" id={printable ? PRINT_ROOT : undefined}>
       {printable && <PrintOnlyTheOrder />}
-      <Card title={`${printable ? 'Purchase Order ' : 'Order '}${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} labels={STATUS_LABELS} />}>
+      <Card title={`${printable ? 'Purchase Order ' : 'Order '}${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} side="BUYER" />}>
         <Facts>
           {printable && account && (
             <>

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { OrderStatus, ORDER_STATUSES, type OrderSummary } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, Select, Stack, formatDateTime, formatRupees, usePageFor, type DataTableColumn } from 'shared-ui';
-import { STATUS_LABELS } from './status-labels';
+import { DataTable, EmptyState, ErrorPanel, ORDER_STATUS_LABELS, OrderStatusBadge, Select, Stack, formatDateTime, formatRupees, usePageFor, type DataTableColumn } from 'shared-ui';
 import { ORDERS_PAGE_SIZE, usePlacedOrders } from './purchase-orders-api';
 
 export const orderPath = (orderId: string) => `/purchases/orders/${encodeURIComponent(orderId)}`;
@@ -21,10 +20,10 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'counterpartyTradeName', header: 'Seller' },
   { key: 'itemCount', header: 'Items', align: 'right' },
   { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
-  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
+  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} side="BUYER" /> },
 ];
 
-const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS.BUYER[s] }))];
 
 /** purchases/orders: the orders this buyer sent from its cart, newest first and paged, filtered by `?status=`; a row opens one. */
 export function PurchaseOrdersPage() {
@@ -57,7 +56,7 @@ export function PurchaseOrdersPage() {
         rows={data?.items ?? []}
         rowKey="orderId"
         loading={isLoading}
-        emptyMessage={status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}
+        emptyMessage={status ? `No ${ORDER_STATUS_LABELS.BUYER[status].toLowerCase()} orders.` : 'No orders yet.'}
         page={page}
         pageSize={ORDERS_PAGE_SIZE}
         totalResults={data?.totalResults ?? 0}

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { Button, Card, ConfirmDialog, DataTable, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, rejectOrder, useOrder } from './orders-api';
-import { STATUS_LABELS } from './status-labels';
 
 type Line = OrderDetail['lines'][number];
 
@@ -62,7 +61,7 @@ export function OnlineOrderPage() {
 
   return (
     <Stack gap="lg">
-      <Card title={`Order ${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} labels={STATUS_LABELS} />}>
+      <Card title={`Order ${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} side="SELLER" />}>
         <Facts>
           <dt>From</dt>
           <dd>

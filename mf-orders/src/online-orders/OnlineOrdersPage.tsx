@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import type { OrderSummary } from 'shared-api';
 import { DataTable, EmptyState, ErrorPanel, OrderStatusBadge, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { ORDERS_PAGE_SIZE, useReceivedOrders } from './orders-api';
-import { STATUS_LABELS } from './status-labels';
 
 const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'orderNumber', header: 'Order number' },
@@ -13,7 +12,7 @@ const COLUMNS: readonly DataTableColumn<OrderSummary>[] = [
   { key: 'distanceKm', header: 'Distance', align: 'right', render: (o) => (o.distanceKm === null ? '—' : `${o.distanceKm.toLocaleString('en-IN')} km`) },
   { key: 'itemCount', header: 'Items', align: 'right' },
   { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
-  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} labels={STATUS_LABELS} /> },
+  { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} side="SELLER" /> },
 ];
 
 /** orders/online-orders: orders buyers placed through the marketplace, newest first, paged on the server; a row opens the order. */

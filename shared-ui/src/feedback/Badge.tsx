@@ -41,12 +41,17 @@ export function Badge({ tone, children }: BadgeProps) {
 
 const ORDER_TONES: Record<OrderStatus, BadgeTone> = { PLACED: 'warning', ACCEPTED: 'success', REJECTED: 'danger' };
 
+/** The words differ by who reads them: a buyer's placed order is new to its seller. */
+export const ORDER_STATUS_LABELS: Record<'BUYER' | 'SELLER', Record<OrderStatus, string>> = {
+  BUYER: { PLACED: 'Placed', ACCEPTED: 'Accepted', REJECTED: 'Rejected' },
+  SELLER: { PLACED: 'New', ACCEPTED: 'Accepted', REJECTED: 'Rejected' },
+};
+
 export interface OrderStatusBadgeProps {
   status: OrderStatus;
-  /** The words differ by who reads them: a seller's new order is a buyer's placed one. */
-  labels: Record<OrderStatus, string>;
+  side: 'BUYER' | 'SELLER';
 }
 
-export function OrderStatusBadge({ status, labels }: OrderStatusBadgeProps) {
-  return <Badge tone={ORDER_TONES[status]}>{labels[status]}</Badge>;
+export function OrderStatusBadge({ status, side }: OrderStatusBadgeProps) {
+  return <Badge tone={ORDER_TONES[status]}>{ORDER_STATUS_LABELS[side][status]}</Badge>;
 }

@@ -16,6 +16,7 @@ import {
   DataTable,
   EmptyState,
   ErrorPanel,
+  OrderStatusBadge,
   PageHeader,
   Spinner,
   Stack,
@@ -127,7 +128,7 @@ function MyOrders() {
     { key: 'counterpartyTradeName', header: 'Stockist' },
     { key: 'itemCount', header: 'Items', align: 'right' },
     { key: 'totalPaise', header: 'Total (incl. GST)', align: 'right', render: (o) => formatRupees(o.totalPaise) },
-    { key: 'status', header: 'Status' },
+    { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} side="BUYER" /> },
   ];
   return (
     <Card title="Your orders" actions={<Link to={`${base}/purchases/orders`}>All purchase orders</Link>}>
