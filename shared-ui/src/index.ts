@@ -57,7 +57,7 @@ export {
 
 export { PageHeader, PageTitle, Breadcrumb, type Crumb, type PageHeaderProps } from './page/PageHeader';
 export { Avatar, type AvatarProps } from './Avatar';
-export { Stack, Card, type StackProps, type CardProps } from './layout/layout';
+export { Stack, Card, DetailList, type StackProps, type CardProps } from './layout/layout';
 
 export {
   formatRupees,

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
-import { Button, ButtonLink, Card, DataTable, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { usePurchaseOrder } from './purchase-orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -28,19 +28,7 @@ const PrintOnlyTheOrder = createGlobalStyle`
   }
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${theme.space.xs} ${theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
-const Totals = styled(Facts)`
+const Totals = styled(DetailList)`
   align-self: flex-end;
   text-align: right;
 `;
@@ -92,7 +80,7 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
     <Stack gap="lg" id={printable ? PRINT_ROOT : undefined}>
       {printable && <PrintOnlyTheOrder />}
       <Card title={`${printable ? 'Purchase Order ' : 'Order '}${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} side="BUYER" />}>
-        <Facts>
+        <DetailList>
           {printable && account && (
             <>
               <dt>Buyer</dt>
@@ -115,7 +103,7 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
               <dd>{order.rejectReason ?? 'No reason given'}</dd>
             </>
           )}
-        </Facts>
+        </DetailList>
       </Card>
       {/* One page holding every line: the order (and its printout) is never cut at the table's page size. */}
       <DataTable label="Order lines" columns={LINE_COLUMNS} rows={order.lines} rowKey="lineId" pageSize={Math.max(order.lines.length, 1)} />

@@ -2,23 +2,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
-import { Button, Card, ConfirmDialog, DataTable, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, ConfirmDialog, DataTable, DetailList, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${theme.space.xs} ${theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
 const Actions = styled.div`
   display: flex;
   gap: ${theme.space.sm};
@@ -62,7 +50,7 @@ export function OnlineOrderPage() {
   return (
     <Stack gap="lg">
       <Card title={`Order ${order.orderNumber}`} actions={<OrderStatusBadge status={order.status} side="SELLER" />}>
-        <Facts>
+        <DetailList>
           <dt>From</dt>
           <dd>
             {order.counterpartyTradeName} ({order.counterpartyUnitCode}), {order.city}
@@ -84,7 +72,7 @@ export function OnlineOrderPage() {
           <dd>
             <strong>{formatRupees(order.totalPaise)}</strong>
           </dd>
-        </Facts>
+        </DetailList>
       </Card>
       <DataTable label="Order items" columns={COLUMNS} rows={order.lines} rowKey="lineId" />
       {order.status === 'PLACED' && order.callerSide === 'SELLER' && (

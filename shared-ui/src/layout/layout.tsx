@@ -74,3 +74,17 @@ export function Card({ title, actions, children, ...rest }: CardProps) {
     </Section>
   );
 }
+
+/** Label–value pairs in two columns (`<dt>` muted, `<dd>` beside it): an order's facts, a profile's details. */
+export const DetailList = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${theme.space.xs} ${theme.space.lg};
+  margin: 0;
+  dt {
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+  }
+`;
