@@ -46,7 +46,8 @@ export { toast, subscribeToasts, getToasts, TOAST_LIMIT, TOAST_AUTO_CLOSE_MS, ty
 export { ToastContainer } from './toasts/ToastContainer';
 
 export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
-export { Badge, OrderStatusBadge, ORDER_STATUS_LABELS, type BadgeProps, type BadgeTone, type OrderStatusBadgeProps } from './feedback/Badge';
+export { Badge, type BadgeProps, type BadgeTone } from './feedback/Badge';
+export { OrderStatusBadge, OrderTotalRows, ORDER_STATUS_LABELS, type OrderStatusBadgeProps, type OrderTotalRowsProps } from './orders/orders';
 export {
   EmptyState,
   ErrorPanel,

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
-import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { usePurchaseOrder } from './purchase-orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -113,14 +113,7 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
         </Card>
       )}
       <Totals aria-label="Order totals">
-        <dt>Taxable</dt>
-        <dd>{formatRupees(order.taxablePaise)}</dd>
-        <dt>GST</dt>
-        <dd>{formatRupees(order.gstPaise)}</dd>
-        <dt>Total</dt>
-        <dd>
-          <strong>{formatRupees(order.totalPaise)}</strong>
-        </dd>
+        <OrderTotalRows {...order} />
       </Totals>
     </Stack>
   );

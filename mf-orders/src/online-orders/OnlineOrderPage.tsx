@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
-import { Button, Card, ConfirmDialog, DataTable, DetailList, ErrorPanel, OrderStatusBadge, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, ConfirmDialog, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -64,14 +64,7 @@ export function OnlineOrderPage() {
               <dd>{formatDateTime(order.decidedAt)}</dd>
             </>
           )}
-          <dt>Taxable</dt>
-          <dd>{formatRupees(order.taxablePaise)}</dd>
-          <dt>GST</dt>
-          <dd>{formatRupees(order.gstPaise)}</dd>
-          <dt>Total</dt>
-          <dd>
-            <strong>{formatRupees(order.totalPaise)}</strong>
-          </dd>
+          <OrderTotalRows {...order} />
         </DetailList>
       </Card>
       <DataTable label="Order items" columns={COLUMNS} rows={order.lines} rowKey="lineId" />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { OrderStatus } from 'shared-api';
 import styled from 'styled-components';
 import { theme } from '../theme';
 
@@ -37,21 +36,4 @@ export interface BadgeProps {
 /** A short state word in a coloured pill: an order's status, a batch near expiry. Printed as plain text. */
 export function Badge({ tone, children }: BadgeProps) {
   return <Pill $tone={tone}>{children}</Pill>;
-}
-
-const ORDER_TONES: Record<OrderStatus, BadgeTone> = { PLACED: 'warning', ACCEPTED: 'success', REJECTED: 'danger' };
-
-/** The words differ by who reads them: a buyer's placed order is new to its seller. */
-export const ORDER_STATUS_LABELS: Record<'BUYER' | 'SELLER', Record<OrderStatus, string>> = {
-  BUYER: { PLACED: 'Placed', ACCEPTED: 'Accepted', REJECTED: 'Rejected' },
-  SELLER: { PLACED: 'New', ACCEPTED: 'Accepted', REJECTED: 'Rejected' },
-};
-
-export interface OrderStatusBadgeProps {
-  status: OrderStatus;
-  side: 'BUYER' | 'SELLER';
-}
-
-export function OrderStatusBadge({ status, side }: OrderStatusBadgeProps) {
-  return <Badge tone={ORDER_TONES[status]}>{ORDER_STATUS_LABELS[side][status]}</Badge>;
 }
