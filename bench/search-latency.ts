@@ -14,7 +14,18 @@
  *   pnpm --filter bench exec tsx search-latency.ts                                 # embedded PGlite (BENCH_SCALE)
  *
  * BENCH_SCALE=0.2 seeds a fifth of the full marketplace (PGlite in memory holds 1,000,000 batches only slowly).
+ *
+ * `--workers` (PostgreSQL only, issue 11): requests per second of the real server (`api/src/server.ts`) with
+ * API_WORKERS=1 and then 2, driven over loopback HTTP by 50 keep-alive connections (the cluster spreads them over
+ * the workers), each a different buyer; a bounded number of requests per run (BENCH_REQUESTS, default 3,000).
+ *
+ *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers
  */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { MARKETPLACE_PATHS } from 'shared-api';
@@ -170,4 +181,183 @@ async function main() {
   await db.destroy();
 }
 
-if (process.argv[1]?.endsWith('search-latency.ts')) void main();
+const API_DIR = path.resolve(__dirname, '../api');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** One JSON request; `agent: false` opens a new connection (the cluster hands connections out round-robin). */
+function callApi(port: number, agent: Agent | false, method: string, url: string, payload?: object, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = payload && JSON.stringify(payload);
+    const headers: Record<string, string> = {};
+    if (data) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await callApi(port, false, 'GET', '/health')).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('API did not start');
+}
+
+/** Signs a buyer in over HTTP; the code is kept by the worker that sent it, so it is asked for until that one answers. */
+async function signInOverHttp(port: number, mobile: string, workers: number): Promise<string> {
+  const sent = await callApi(port, false, 'POST', '/medico/otp/login', { mobileNumber: mobile });
+  if (sent.status !== 200) throw new Error(`OTP for ${mobile}: ${sent.body}`);
+  for (let i = 0; i < workers * 3; i++) {
+    const last = await callApi(port, false, 'GET', `/test/otp/last?mobileNumber=${mobile}`);
+    if (last.status !== 200) continue;
+    const verified = await callApi(port, false, 'POST', '/medico/otp/login/verify', { mobileNumber: mobile, otp: JSON.parse(last.body).body.otp });
+    return JSON.parse(verified.body).body.token as string;
+  }
+  throw new Error(`no OTP for ${mobile}`);
+}
+
+/** CPU seconds used so far by a process and its children (the cluster's workers): utime + stime from /proc. */
+function treeCpuSeconds(root: number): number {
+  const stats = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((pid) => {
+      try {
+        // After the command name in parentheses: state, ppid, … utime and stime are fields 14 and 15 of the line.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return { pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+      } catch {
+        return null; // ended meanwhile
+      }
+    })
+    .filter((s) => s !== null);
+  const tree = new Set([root]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const s of stats) {
+      if (tree.has(s.pid) || !tree.has(s.ppid)) continue;
+      tree.add(s.pid);
+      grown = true;
+    }
+  }
+  // Linux reports in clock ticks of 1/100 s (USER_HZ).
+  return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / 100;
+}
+
+/** `total` requests, `concurrency` at a time over a keep-alive agent; requests per second and client-side latency. */
+async function load(port: number, agent: Agent, tokens: string[], url: string, payload: (q: string) => object, total: number, apiPid?: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  const user = async (token: string) => {
+    while (next < total) {
+      const q = QUERIES[next++ % QUERIES.length]!;
+      const started = performance.now();
+      const res = await callApi(port, agent, 'POST', url, payload(q), token);
+      latencies.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`${url} ${q}: ${res.status} ${res.body}`);
+    }
+  };
+  const cpu = process.cpuUsage();
+  const apiCpu = apiPid ? treeCpuSeconds(apiPid) : 0;
+  const wall = performance.now();
+  await Promise.all(tokens.map((token) => user(token)));
+  const seconds = (performance.now() - wall) / 1000;
+  const used = process.cpuUsage(cpu);
+  const apiSeconds = apiPid ? treeCpuSeconds(apiPid) - apiCpu : 0;
+  latencies.sort((a, b) => a - b);
+  return {
+    total,
+    perSecond: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    clientCpuMs: (used.user + used.system) / 1000 / total,
+    apiCpuMs: (apiSeconds * 1000) / total,
+    /** Cores the API processes kept busy on average. */
+    apiCores: apiSeconds / seconds,
+  };
+}
+
+async function workersMode() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('--workers needs a PostgreSQL server: node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers (PGlite is opened by one process only)');
+  const requests = Number(process.env.BENCH_REQUESTS ?? 3_000);
+  const { db, app, scale, seeded } = await openBenchApi();
+  await app.close();
+  await db.destroy();
+  console.log(`PostgreSQL server, ${JSON.stringify(scale)}; seed seconds ${JSON.stringify(seeded)}; ${requests} requests per run, ${CONCURRENCY} connections`);
+  const rows: string[] = [];
+  for (const workers of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) {
+    const port = await freePort();
+    const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_DIR,
+      env: {
+        ...process.env,
+        API_WORKERS: String(workers),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+        MEDICO_DEMO: '1',
+        MEDICO_TEST_ROUTES: '1',
+        SEED_DEMO: '0',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        // Request logs off: a production log pipe is not what is measured here.
+        LOG_LEVEL: 'warn',
+        OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000',
+        OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    try {
+      await waitForHealth(port);
+      const tokens: string[] = [];
+      for (const buyer of BENCH_BUYERS.slice(0, CONCURRENCY)) tokens.push(await signInOverHttp(port, buyer.mobile, workers));
+      const suggestPayload = (q: string) => ({ suggest: q, type: 'ALL', subType: 'ALL' });
+      const globalPayload = (q: string) => ({ query: q });
+      // Warm-up as in the in-process runs, for every worker: each loads its own search index and stock summaries,
+      // and its JIT warms on the requests it gets.
+      for (let round = 0; round < 2 * workers; round++) {
+        await load(port, agent, tokens, MARKETPLACE_PATHS.suggest, suggestPayload, 1_000);
+        await load(port, agent, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload, 1_000);
+      }
+      for (const [name, url, payload] of [
+        ['suggestions', MARKETPLACE_PATHS.suggest, suggestPayload],
+        ['global search', MARKETPLACE_PATHS.globalSearch, globalPayload],
+      ] as const) {
+        const r = await load(port, agent, tokens, url, payload, requests, api.pid);
+        rows.push(
+          `| ${workers} | ${name} | ${r.total} | **${r.perSecond.toFixed(0)}** | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)} ms | ${r.apiCores.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} ms |`,
+        );
+        console.log(rows[rows.length - 1]);
+      }
+    } finally {
+      agent.destroy();
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+    }
+  }
+  console.log(`\n| API_WORKERS | call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | API CPU per request | API cores busy | load generator CPU per request |\n|---|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) console.log(r);
+  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+}
+
+if (process.argv[1]?.endsWith('search-latency.ts')) void (process.argv.includes('--workers') ? workersMode() : main());

@@ -2,6 +2,7 @@
 // Dependency-free on purpose: these scripts run on a fresh machine before `pnpm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,44 +74,96 @@ export async function buildApps({ force = false } = {}) {
   await mustPass('build', await pnpm([...filters, '--workspace-concurrency=2', 'build']));
 }
 
-/** Starts long-running children and stops all of them together on Ctrl-C or when one exits. */
-export function supervise(children) {
-  const procs = children.map(({ label, cmd, args, env, cwd }) => {
+/** True for each port something already listens on (127.0.0.1, where every server here binds). */
+export async function portsInUse(ports) {
+  const busy = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise((resolve) => {
+          const probe = createServer();
+          probe.once('error', (error) => resolve(error.code === 'EADDRINUSE'));
+          probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+        }),
+    ),
+  );
+  return ports.filter((_, i) => busy[i]);
+}
+
+/**
+ * Starts long-running children and keeps them running: one that exits is started again after a pause that doubles
+ * while it keeps failing (1 s, 2 s, 4 s … 30 s) and is back to 1 s once it has stayed up a minute. Ctrl-C (SIGINT)
+ * or SIGTERM stops all of them, then this process.
+ */
+export function supervise(children, { minDelayMs = 1000, maxDelayMs = 30_000, stableAfterMs = 60_000, graceMs = 5000 } = {}) {
+  const running = new Set();
+  const timers = new Set();
+  let stopping = false;
+  const seconds = (ms) => `${ms / 1000} s`;
+
+  function start(spec, delayMs) {
+    const { label, cmd, args, env, cwd } = spec;
+    const startedAt = Date.now();
     const child = spawn(cmd, args, { cwd: cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    const prefix = (line) => (line ? `[${label}] ${line}` : line);
+    running.add(child);
     const pipe = (stream, out) => {
       let buf = '';
       stream.on('data', (d) => {
         buf += d;
         const lines = buf.split('\n');
         buf = lines.pop() ?? '';
-        for (const l of lines) out.write(prefix(l) + '\n');
+        for (const l of lines) out.write(l ? `[${label}] ${l}\n` : '\n');
       });
     };
     pipe(child.stdout, process.stdout);
     pipe(child.stderr, process.stderr);
-    child.on('exit', (code) => {
-      console.log(`[${label}] exited (${code})`);
-      stopAll(code ?? 1);
-    });
-    return child;
-  });
-  let stopping = false;
-  function stopAll(code) {
+    let ended = false;
+    const onEnd = (how) => {
+      if (ended) return;
+      ended = true;
+      running.delete(child);
+      if (stopping) {
+        if (running.size === 0) process.exit(0);
+        return;
+      }
+      // A child that ran for a while crashed for a new reason: retry soon again.
+      const wait = Date.now() - startedAt >= stableAfterMs ? minDelayMs : delayMs;
+      console.log(`[${label}] ${how}; restarting in ${seconds(wait)}`);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        console.log(`[${label}] restarting`);
+        start(spec, Math.min(wait * 2, maxDelayMs));
+      }, wait);
+      timers.add(timer);
+    };
+    child.on('exit', (code, signal) => onEnd(`exited (${signal ?? `code ${code}`})`));
+    child.on('error', (error) => onEnd(`could not start (${error.message})`));
+  }
+
+  function stopAll() {
     if (stopping) return;
     stopping = true;
-    for (const p of procs) if (p.exitCode === null) p.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 1500).unref();
+    for (const timer of timers) clearTimeout(timer);
+    if (running.size === 0) process.exit(0);
+    for (const child of running) child.kill('SIGTERM');
+    setTimeout(() => {
+      for (const child of running) child.kill('SIGKILL');
+      process.exit(0);
+    }, graceMs).unref();
   }
-  process.on('SIGINT', () => stopAll(0));
-  process.on('SIGTERM', () => stopAll(0));
-  return procs;
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
+  for (const spec of children) start(spec, minDelayMs);
 }
 
-export function staticServer(app) {
+/** One app's static server; every app's CSP allows the origins in the portal's remotes.json (the shell's). */
+export function staticServer(app, remotes = path.join(ROOT, 'shell/dist/remotes.json')) {
   return {
     label: app.name,
     cmd: process.execPath,
-    args: [path.join(ROOT, 'scripts/static-server.mjs'), '--dir', path.join(ROOT, app.name, 'dist'), '--port', String(app.port), app.spa ? '--spa' : '--cors'],
+    args: [
+      path.join(ROOT, 'scripts/static-server.mjs'),
+      ...['--dir', path.join(ROOT, app.name, 'dist'), '--port', String(app.port), '--remotes', remotes],
+      app.spa ? '--spa' : '--cors',
+    ],
   };
 }

@@ -2,9 +2,9 @@
 // `npm test`: every check the project has, in the order that fails fastest:
 // typecheck, lint, unit tests, API tests on embedded PGlite, API tests on a PostgreSQL server, production builds,
 // then the cross-remote Playwright tests. Prints one closing line with the totals.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, buildApps, install, pnpm, pnpmCommand, run } from './lib.mjs';
+import { ROOT, buildApps, install, pnpm, pnpmCommand, portsInUse, run } from './lib.mjs';
 
 const results = path.join(ROOT, '.tmp/test-results');
 rmSync(results, { recursive: true, force: true });
@@ -25,6 +25,19 @@ function countJest(file) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+// node:test's TAP summary ("# pass N", "# fail N", "# skipped N"); no file means the runner crashed.
+function countTap(file) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    return;
+  }
+  const tap = readFileSync(file, 'utf8');
+  const n = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  totals.passed += n('pass');
+  totals.failed += n('fail') + n('cancelled');
+  totals.skipped += n('skipped') + n('todo');
 }
 
 function countPlaywright(file) {
@@ -56,6 +69,13 @@ if (wanted('unit')) {
   const out = path.join(results, 'unit.json');
   await step('unit tests (jest)', () => pnpm(['exec', 'jest', '--ci', '--json', `--outputFile=${out}`]));
   countJest(out);
+  // The launcher's own scripts (supervision, static server): node:test, no dependencies.
+  const tap = path.join(results, 'scripts.tap');
+  const files = readdirSync(path.join(ROOT, 'scripts')).filter((f) => f.endsWith('.test.mjs')).map((f) => path.join('scripts', f));
+  await step('script tests (node:test)', () =>
+    run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files]),
+  );
+  countTap(tap);
 }
 if (wanted('api')) {
   const out = path.join(results, 'api-pglite.json');
@@ -70,6 +90,13 @@ if (wanted('api-pg')) {
   countJest(out);
 }
 if (wanted('e2e')) {
+  // Playwright starts its own servers on the ports of tests/ports.json (never those of `npm start`) and reuses none.
+  const ports = JSON.parse(readFileSync(path.join(ROOT, 'tests/ports.json'), 'utf8'));
+  const busy = await portsInUse([ports.api, ...Object.values(ports.apps)]);
+  if (busy.length) {
+    console.error(`\n✖ Port ${busy.join(', ')} already in use, needed by the end-to-end tests: stop the other \`npm test\` (or whatever listens there) first.`);
+    process.exit(1);
+  }
   await buildApps();
   const out = path.join(results, 'e2e.json');
   await step('end-to-end tests (Playwright, Debian chromium)', () => pnpm(['--filter', 'tests', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } }));

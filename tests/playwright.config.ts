@@ -1,29 +1,42 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import ports from './ports.json';
 
-// Every app from its production build on its own fixed port, as users get them. The API runs on a fresh in-memory
-// database with the demo seed, so each run starts from the same data.
+// Every app from its production build, as users get them, on ports of its own (ports.json: never those of
+// `npm start`, so both run side by side). The API runs on a fresh in-memory database with the demo seed, so each run
+// starts from the same data. Servers are never reused: a server already on a test port fails the run.
 const root = path.resolve(__dirname, '..');
-const apps = [
-  { name: 'shell', port: 3000, spa: true },
-  { name: 'mf-orders', port: 3001 },
-  { name: 'mf-accounting', port: 3002 },
-  { name: 'mf-payments', port: 3003 },
-  { name: 'mf-inventory', port: 3004 },
-  { name: 'mf-customers', port: 3005 },
-];
-const reuse = !process.env.CI;
+const apps = Object.entries(ports.apps).map(([name, port]) => ({ name, port, spa: name === 'shell' }));
+const origin = (port: number) => `http://localhost:${port}`;
+
+// The shell reads /remotes.json at run time: its test server answers one that points at the test ports.
+const remotesJson = path.join(root, '.tmp/e2e/remotes.json');
+const remotes = `${JSON.stringify(
+  {
+    apiBaseUrl: origin(ports.api),
+    remotes: Object.fromEntries(apps.filter((a) => !a.spa).map((a) => [a.name.replace('-', '_'), `${origin(a.port)}/mf-manifest.json`])),
+  },
+  null,
+  2,
+)}\n`;
+// Workers load this file too: rewrite only when different, so a running server never reads a half-written file.
+if (!existsSync(remotesJson) || readFileSync(remotesJson, 'utf8') !== remotes) {
+  mkdirSync(path.dirname(remotesJson), { recursive: true });
+  writeFileSync(remotesJson, remotes);
+}
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test must show, locally and in CI.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: origin(ports.apps.shell),
     trace: 'retain-on-failure',
     // The portal asks for notification permission after sign-in (SPEC.md §4); granted here so no prompt blocks.
     permissions: ['notifications'],
@@ -39,23 +52,31 @@ export default defineConfig({
     {
       command: 'node node_modules/tsx/dist/cli.mjs src/server.ts',
       cwd: path.join(root, 'api'),
-      url: 'http://localhost:4000/health',
-      reuseExistingServer: reuse,
+      url: `${origin(ports.api)}/health`,
+      reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        PORT: '4000',
+        PORT: String(ports.api),
         PGLITE_DATA_DIR: 'memory',
+        DATABASE_URL: '',
         NODE_ENV: 'test',
+        MEDICO_DEMO: '1', // the demo seed
+        MEDICO_TEST_ROUTES: '1', // GET /test/otp/last: how the tests read the one-time code
+        CORS_ORIGINS: apps.flatMap((a) => [origin(a.port), `http://127.0.0.1:${a.port}`]).join(','),
         OTP_MAX_SENDS_PER_IP_PER_HOUR: '10000',
         OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '10000',
         ACCESS_TOKEN_TTL_SECONDS: '900',
-        DATABASE_URL: '',
       },
     },
     ...apps.map((app) => ({
-      command: `node ${path.join(root, 'scripts/static-server.mjs')} --dir ${path.join(root, app.name, 'dist')} --port ${app.port} ${app.spa ? '--spa' : '--cors'}`,
-      url: `http://localhost:${app.port}/${app.spa ? 'remotes.json' : 'mf-manifest.json'}`,
-      reuseExistingServer: reuse,
+      command: [
+        'node',
+        path.join(root, 'scripts/static-server.mjs'),
+        ...['--dir', path.join(root, app.name, 'dist'), '--port', String(app.port), '--remotes', remotesJson],
+        app.spa ? '--spa' : '--cors',
+      ].join(' '),
+      url: `${origin(app.port)}/${app.spa ? 'remotes.json' : 'mf-manifest.json'}`,
+      reuseExistingServer: false,
       timeout: 30_000,
     })),
   ],

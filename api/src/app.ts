@@ -10,6 +10,7 @@ import { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/database';
 import { PUBLIC, isAllowed, type Access } from './http/access';
 import { registerErrorHandlers } from './http/error-handler';
+import { registerInputChecks } from './http/input';
 import { ok } from './http/envelope';
 import { accessDenied, notActivated } from './http/errors';
 import { accountRoutes } from './modules/account/routes';
@@ -40,6 +41,10 @@ import { connectionsRoutes } from './modules/connections/routes';
 import { ConnectionsService } from './modules/connections/service';
 import { PushService } from './modules/push/service';
 import { testingRoutes } from './modules/testing/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { LedgerService } from './modules/ledger/service';
+import { salesRoutes } from './modules/sales/routes';
+import { SalesService } from './modules/sales/service';
 
 export interface RouteEntry {
   method: HTTPMethods;
@@ -63,7 +68,7 @@ export interface AppDeps {
 
 const DOCS_PREFIX = '/docs';
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -81,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  registerInputChecks(app);
 
   // Every route must say who may call it; a route that forgets is a startup error, not an open door.
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -109,14 +115,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxAge: 600,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Medico B2B API', version: '0.1.0', description: 'Answers are { type: "success", body } or { type: "error", code, message }.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  // API_DOCS=0: no /docs (the route contracts stay the same; only the pages and the OpenAPI JSON go).
+  if (config.docs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Medico B2B API', version: '0.1.0', description: 'Answers are { type: "success", body } or { type: "error", code, message }.' },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  }
 
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
   // One per process: the caches of sessions and search follow the database's change log through it.
@@ -159,7 +168,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(registrationRoutes, { registration: new RegistrationService(deps.db, config, auth) });
   await app.register(staffRoutes, { staff: new StaffService(deps.db, config) });
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
-  if (!config.isProduction) await app.register(testingRoutes, { auth });
+  await app.register(salesRoutes, { sales: new SalesService(deps.db, config) });
+  await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
+  // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).
+  if (config.testRoutes) await app.register(testingRoutes, { auth });
 
   return app;
 }

@@ -18,11 +18,21 @@ export interface OtpConfig {
   maxAttempts: number;
   maxSendsPerNumberPerHour: number;
   maxSendsPerIpPerHour: number;
+  /** "Not registered" (E0037) and "already registered" (E0029) answers to one address per hour: they reveal who is a customer. */
+  maxRefusalsPerIpPerHour: number;
 }
 
 export interface Config {
+  /** NODE_ENV as given, or the mode (see `loadConfig`). */
   nodeEnv: string;
+  /** Production mode: NODE_ENV=production, or DATABASE_URL without NODE_ENV and without MEDICO_DEMO=1. */
   isProduction: boolean;
+  /** MEDICO_DEMO=1: demo mode (demo seed, console SMS, generated JWT secret), also with a DATABASE_URL. */
+  demo: boolean;
+  /** MEDICO_TEST_ROUTES=1 (the test runners only): GET /test/otp/last answers the last code sent to a number. */
+  testRoutes: boolean;
+  /** API_DOCS (default on): the OpenAPI pages at /docs. */
+  docs: boolean;
   port: number;
   host: string;
   /** Set → PostgreSQL server; unset → embedded PGlite. */
@@ -42,6 +52,8 @@ export interface Config {
   seedDemo: boolean;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
+  /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
+  apiWorkers: number;
   /** Every time-dependent rule reads the time here, so tests can move the clock. */
   now: Clock;
 }
@@ -50,23 +62,39 @@ type Env = Record<string, string | undefined>;
 
 const API_ROOT = path.resolve(__dirname, '..');
 
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return n;
-}
+/**
+ * Reads variables, collecting every problem so a refused start lists them all at once. Each reader returns its
+ * fallback after recording a problem; `loadConfig` throws before such a value is used.
+ */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(readonly env: Env) {}
 
-function staffMobile(raw: string): string {
-  if (!/^[6-9]\d{9}$/.test(raw)) throw new Error(`STAFF_MOBILE must be a 10-digit mobile number, got "${raw}"`);
-  return raw;
-}
+  /** The value, or undefined when unset or empty (an empty variable means "not set", as in `FOO= cmd`). */
+  get(name: string): string | undefined {
+    const raw = this.env[name];
+    return raw === undefined || raw === '' ? undefined : raw;
+  }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+  int(name: string, fallback: number, min = 0): number {
+    const raw = this.get(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= min) return n;
+    this.problems.push(`${name} must be an integer of at least ${min}, got "${raw}"`);
+    return fallback;
+  }
+
+  /** A switch: 1/true/yes/on or 0/false/no/off; anything else is a mistake, not silently "off". */
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.get(name);
+    if (raw === undefined) return fallback;
+    const value = raw.toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name} must be 1 or 0 (true/false, yes/no, on/off), got "${raw}"`);
+    return fallback;
+  }
 }
 
 function defaultCorsOrigins(): string[] {
@@ -76,16 +104,10 @@ function defaultCorsOrigins(): string[] {
 }
 
 /**
- * Without JWT_SECRET (allowed outside production only) a random secret is generated once and kept in the
- * PGlite data directory, so sessions survive restarts. In memory or against a server it lives for one process.
+ * Without JWT_SECRET (refused in production) a random secret is generated once and kept in the PGlite data
+ * directory, so sessions survive restarts. In memory or against a server it lives for one process.
  */
-function resolveJwtSecret(env: Env, isProduction: boolean, pgliteDataDir: string, usesPglite: boolean): string {
-  const given = env.JWT_SECRET;
-  if (given) {
-    if (given.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-    return given;
-  }
-  if (isProduction) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+function generatedJwtSecret(pgliteDataDir: string, usesPglite: boolean): string {
   if (!usesPglite || pgliteDataDir === 'memory') return randomBytes(32).toString('base64url');
   mkdirSync(pgliteDataDir, { recursive: true });
   const file = path.join(pgliteDataDir, 'jwt-secret');
@@ -95,49 +117,94 @@ function resolveJwtSecret(env: Env, isProduction: boolean, pgliteDataDir: string
   return secret;
 }
 
+/**
+ * The mode: production when NODE_ENV=production, and also when NODE_ENV is unset but DATABASE_URL is set (a
+ * deployment that forgot NODE_ENV) unless demo mode is asked for with MEDICO_DEMO=1; otherwise development.
+ * Production refuses to start with anything meant for demos or tests, listing every problem in one error.
+ */
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  const isProduction = nodeEnv === 'production';
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const rawDir = env.PGLITE_DATA_DIR || path.join(API_ROOT, '.data', 'pglite');
+  const read = new EnvReader(env);
+  const demo = read.bool('MEDICO_DEMO', false);
+  const testRoutes = read.bool('MEDICO_TEST_ROUTES', false);
+  const givenNodeEnv = read.get('NODE_ENV');
+  const databaseUrl = read.get('DATABASE_URL');
+  const isProduction = givenNodeEnv === 'production' || (givenNodeEnv === undefined && databaseUrl !== undefined && !demo);
+  const nodeEnv = givenNodeEnv ?? (isProduction ? 'production' : 'development');
+  const rawDir = read.get('PGLITE_DATA_DIR') ?? path.join(API_ROOT, '.data', 'pglite');
   const pgliteDataDir = rawDir === 'memory' ? 'memory' : path.resolve(rawDir);
-  const smsProvider = env.SMS_PROVIDER ?? 'console';
-  if (smsProvider !== 'console' && smsProvider !== 'http') throw new Error('SMS_PROVIDER must be console or http');
-  if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
 
-  return {
+  // Production has no usable default SMS adapter: the console one writes the codes to the log.
+  const smsProvider = read.get('SMS_PROVIDER') ?? (isProduction ? undefined : 'console');
+  if (smsProvider !== undefined && smsProvider !== 'console' && smsProvider !== 'http') {
+    read.problems.push(`SMS_PROVIDER must be console or http, got "${smsProvider}"`);
+  }
+  if (smsProvider === 'http' && !read.get('SMS_HTTP_URL')) read.problems.push('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  const jwtSecret = read.get('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) read.problems.push('JWT_SECRET must be at least 32 characters');
+  const seedDemoGiven = read.get('SEED_DEMO') !== undefined;
+  const seedDemo = read.bool('SEED_DEMO', demo);
+  const staffMobile = read.get('STAFF_MOBILE');
+  if (staffMobile !== undefined && !/^[6-9]\d{9}$/.test(staffMobile)) {
+    read.problems.push(`STAFF_MOBILE must be a 10-digit mobile number, got "${staffMobile}"`);
+  }
+
+  if (isProduction) {
+    const refuse = (line: string) => read.problems.push(`production: ${line}`);
+    if (smsProvider === undefined) refuse('SMS_PROVIDER is not set: set SMS_PROVIDER=http with SMS_HTTP_URL (an SMS gateway)');
+    if (smsProvider === 'console') refuse('SMS_PROVIDER=console writes one-time codes to the log: set SMS_PROVIDER=http with SMS_HTTP_URL');
+    if (seedDemoGiven && seedDemo) refuse('SEED_DEMO would write the demo units and their sign-ins: unset SEED_DEMO');
+    if (jwtSecret === undefined) refuse('JWT_SECRET is required (at least 32 characters, the same in every API process)');
+    if (testRoutes) refuse('MEDICO_TEST_ROUTES would answer anyone the one-time codes (GET /test/otp/last): unset it');
+    if (demo) refuse('MEDICO_DEMO is for demos only: unset it, or unset NODE_ENV=production for a demo');
+  }
+
+  const config: Omit<Config, 'jwtSecret'> = {
     nodeEnv,
     isProduction,
-    port: int(env, 'PORT', 4000),
-    host: env.HOST || '127.0.0.1',
+    demo,
+    testRoutes,
+    docs: read.bool('API_DOCS', true),
+    port: read.int('PORT', 4000),
+    host: read.get('HOST') ?? '127.0.0.1',
     databaseUrl,
     pgliteDataDir,
-    jwtSecret: resolveJwtSecret(env, isProduction, pgliteDataDir, !databaseUrl),
-    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
-    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
+    accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 900),
+    refreshTokenTtlDays: read.int('REFRESH_TOKEN_TTL_DAYS', 30),
     corsOrigins: env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : defaultCorsOrigins(),
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
-    logLevel: env.LOG_LEVEL || 'info',
-    logPretty: bool(env, 'LOG_PRETTY', false),
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024),
+    trustProxy: read.bool('TRUST_PROXY', false),
+    logLevel: read.get('LOG_LEVEL') ?? 'info',
+    logPretty: read.bool('LOG_PRETTY', false),
     sms: {
-      provider: smsProvider,
-      httpUrl: env.SMS_HTTP_URL,
-      httpApiKey: env.SMS_HTTP_API_KEY,
-      httpApiKeyHeader: env.SMS_HTTP_API_KEY_HEADER || 'x-api-key',
-      httpSender: env.SMS_HTTP_SENDER || 'MEDICO',
+      provider: smsProvider === 'http' ? 'http' : 'console',
+      httpUrl: read.get('SMS_HTTP_URL'),
+      httpApiKey: read.get('SMS_HTTP_API_KEY'),
+      httpApiKeyHeader: read.get('SMS_HTTP_API_KEY_HEADER') ?? 'x-api-key',
+      httpSender: read.get('SMS_HTTP_SENDER') ?? 'MEDICO',
     },
     otp: {
       ttlSeconds: 300,
       resendAfterSeconds: 60,
       maxAttempts: 5,
-      maxSendsPerNumberPerHour: int(env, 'OTP_MAX_SENDS_PER_NUMBER_PER_HOUR', 5),
-      maxSendsPerIpPerHour: int(env, 'OTP_MAX_SENDS_PER_IP_PER_HOUR', 30),
+      maxSendsPerNumberPerHour: read.int('OTP_MAX_SENDS_PER_NUMBER_PER_HOUR', 5),
+      maxSendsPerIpPerHour: read.int('OTP_MAX_SENDS_PER_IP_PER_HOUR', 30),
+      maxRefusalsPerIpPerHour: read.int('OTP_MAX_REFUSALS_PER_IP_PER_HOUR', 10),
     },
-    seedDemo: bool(env, 'SEED_DEMO', true),
-    ...(env.STAFF_MOBILE ? { staff: { mobile: staffMobile(env.STAFF_MOBILE), name: env.STAFF_NAME || 'Back office' } } : {}),
+    seedDemo,
+    ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
+    apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),
   };
+
+  if (read.problems.length) {
+    const why = !isProduction
+      ? ''
+      : givenNodeEnv === 'production'
+        ? ' (production mode: NODE_ENV=production)'
+        : ' (production mode: DATABASE_URL is set without NODE_ENV; MEDICO_DEMO=1 asks for a demo instead)';
+    throw new Error(`configuration refused${why}:\n${read.problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  return { ...config, jwtSecret: jwtSecret ?? generatedJwtSecret(pgliteDataDir, !databaseUrl) };
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
+import { SalesService } from '../src/modules/sales/service';
+import { addBatch, addProduct, setGstRate } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
+import { acceptedOrder } from './ledger-fixtures';
 
 /**
  * Walks EVERY route in fastify's route table (collected by app.ts as routes register), so a route added later
@@ -34,6 +37,8 @@ interface Victim {
   connectionId: string;
   /** An order the victim received (hospital → victim). */
   orderId: string;
+  /** A tax invoice the victim issued to the hospital. */
+  invoiceId: string;
   markers: string[];
 }
 
@@ -46,6 +51,7 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     customerType: 'stockist',
     connectedUserType: 'retailer',
     orderId: victim.orderId,
+    invoiceId: victim.invoiceId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -119,6 +125,14 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     'DELETE /b2bapp/bank-accounts/delete/:id': {},
     [`POST ${PROFILE_PATHS.addWarehouse}`]: { payload: { displayName: 'Attacker Godown', addressLine: 'x', pincode: '400001', city: 'Mumbai', latitude: null, longitude: null } },
     'POST /b2bapp/group/warehouses/edit/:id': { payload: { displayName: 'Hijacked', addressLine: 'x', pincode: '400001', city: 'Mumbai', latitude: null, longitude: null } },
+    // Accounting: the victim's order and invoice by id; lists and reports show only the caller's own books.
+    'POST /purchases/sales/invoice/from-order/:orderId': {},
+    [`GET ${ACCOUNTING_PATHS.salesInvoices}`]: {},
+    'GET /purchases/sales/invoice/:invoiceId': {},
+    'GET /purchases/sales/invoice/:invoiceId/pdf': {},
+    [`GET ${ACCOUNTING_PATHS.salesRegister}`]: { query: { month: '2026-11' } },
+    [`GET ${ACCOUNTING_PATHS.hsnSummary}`]: { query: { month: '2026-11' } },
+    [`GET ${ACCOUNTING_PATHS.trialBalance}`]: {},
   };
   const fixture = fixtures[`${route.method} ${route.url}`];
   return fixture && { method: route.method, url, ...fixture };
@@ -159,14 +173,26 @@ async function prepareVictim(): Promise<Victim> {
     .values({ id: orderId, order_number: 'ORD-VICTIM-1', buyer_unit_id: hospital.id, seller_unit_id: unit.id, status: 'PLACED', order_date: '2026-11-22', item_count: 0, taxable_paise: 0, gst_paise: 0, total_paise: 0, created_at: now })
     .execute();
 
+  // A tax invoice the victim issued to the hospital (its books now hold a voucher).
+  await setGstRate(db, '30049099', '2020-01-01', 1200);
+  const product = await addProduct(db, { name: 'Victimol 500', manufacturer: 'Victim Labs', pack: '10 tablets', hsn: '30049099' });
+  const batchId = await addBatch(db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'VIC-1', expiry: '2028-01-31', quantity: 10, ptr: 1000, mrp: 1500 });
+  const invoiced = await acceptedOrder(db, { sellerCode: 'STK-PUN-001', buyerCode: 'HSP-AMD-001', lines: [{ productId: product, quantity: 2, ptrPaise: 1000, batches: [{ batchId, quantity: 2 }] }] });
+  const owner0 = users.find((u) => u.role === 'OWNER')!;
+  const invoice = await new SalesService(db, t.config).issueFromOrder(
+    { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
+    invoiced,
+  );
+
   return {
     warehouseId: warehouses[1]!.id,
     orderId,
+    invoiceId: invoice.invoiceId,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
     connectionId: connection.id,
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
-      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId,
+      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, 'Victimol',
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -180,6 +206,8 @@ async function victimState() {
     liveTokens: await t.db.selectFrom('refresh_tokens as r').innerJoin('users as u', 'u.id', 'r.user_id').select('r.id').where('u.unit_id', '=', unit.id).where('r.revoked_at', 'is', null).execute(),
     connections: await t.db.selectFrom('connections').select(['id', 'status', 'has_access']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     orders: await t.db.selectFrom('orders').select(['id', 'status']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
+    invoices: await t.db.selectFrom('sales_invoices').select('id').where('unit_id', '=', unit.id).execute(),
+    vouchers: await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', unit.id).execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }

@@ -1,7 +1,34 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PATHS } from 'shared-api';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { ChangeFeed } from '../src/db/change-feed';
+import { AuthService } from '../src/modules/auth/service';
+import { createSmsSender } from '../src/modules/auth/sms';
+import { DEMO, body, build, requestOtp, testConfig } from './helpers';
+
+/** A production configuration that starts: each refusal test breaks one thing in it. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://medico@db.internal:5432/medico',
+  JWT_SECRET: 'prod-secret-prod-secret-prod-secret-0123',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'https://sms.example/send',
+};
+
+/** The refusal message of a configuration, or '' when it loads. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+const productionLines = (message: string) => message.split('\n').filter((line) => line.startsWith('  - production: '));
 
 describe('configuration', () => {
   it('has safe local defaults', () => {
@@ -14,9 +41,16 @@ describe('configuration', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
       bodyLimitBytes: 1024 * 1024,
-      seedDemo: true,
+      isProduction: false,
+      nodeEnv: 'development',
+      // No demo seed and no test routes unless asked for; the docs are on.
+      demo: false,
+      seedDemo: false,
+      testRoutes: false,
+      docs: true,
+      apiWorkers: 1,
       sms: { provider: 'console' },
-      otp: { ttlSeconds: 300, resendAfterSeconds: 60, maxAttempts: 5, maxSendsPerNumberPerHour: 5, maxSendsPerIpPerHour: 30 },
+      otp: { ttlSeconds: 300, resendAfterSeconds: 60, maxAttempts: 5, maxSendsPerNumberPerHour: 5, maxSendsPerIpPerHour: 30, maxRefusalsPerIpPerHour: 10 },
     });
     expect(config.corsOrigins).toContain('http://localhost:3000');
     expect(config.corsOrigins).toContain('http://127.0.0.1:3005');
@@ -50,5 +84,114 @@ describe('configuration', () => {
     expect(config.sms).toMatchObject({ provider: 'http', httpUrl: 'https://sms.example/send', httpApiKey: 'k', httpApiKeyHeader: 'x-api-key' });
     expect(() => loadConfig({ PGLITE_DATA_DIR: 'memory', SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
     expect(() => loadConfig({ PGLITE_DATA_DIR: 'memory', PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('reads API_WORKERS (an integer of at least 1) and API_DOCS', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', API_WORKERS: '4', API_DOCS: '0' })).toMatchObject({ apiWorkers: 4, docs: false });
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', API_WORKERS: '0' })).toMatch(/API_WORKERS must be an integer of at least 1, got "0"/);
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', API_WORKERS: '1.5' })).toMatch(/API_WORKERS/);
+  });
+
+  it('refuses a switch that is neither on nor off, instead of reading it as off', () => {
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', API_DOCS: 'nope' })).toMatch(/API_DOCS must be 1 or 0/);
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', MEDICO_TEST_ROUTES: 'true', MEDICO_DEMO: 'yes' })).toMatchObject({ testRoutes: true, demo: true });
+  });
+});
+
+describe('production refuses unsafe configuration', () => {
+  it('starts with an SMS gateway, a JWT secret and nothing of demos or tests', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({ isProduction: true, seedDemo: false, testRoutes: false, demo: false, docs: true, sms: { provider: 'http' } });
+    expect(config.jwtSecret).toBe(PRODUCTION.JWT_SECRET);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '0', MEDICO_TEST_ROUTES: '0', API_DOCS: '0' })).toMatchObject({ seedDemo: false, testRoutes: false, docs: false });
+  });
+
+  it.each([
+    ['no SMS_PROVIDER (no usable default)', { SMS_PROVIDER: undefined }, 'SMS_PROVIDER is not set: set SMS_PROVIDER=http with SMS_HTTP_URL (an SMS gateway)'],
+    ['console SMS', { SMS_PROVIDER: 'console' }, 'SMS_PROVIDER=console writes one-time codes to the log: set SMS_PROVIDER=http with SMS_HTTP_URL'],
+    ['the demo seed', { SEED_DEMO: '1' }, 'SEED_DEMO would write the demo units and their sign-ins: unset SEED_DEMO'],
+    ['no JWT_SECRET', { JWT_SECRET: undefined }, 'JWT_SECRET is required (at least 32 characters, the same in every API process)'],
+    ['test routes', { MEDICO_TEST_ROUTES: '1' }, 'MEDICO_TEST_ROUTES would answer anyone the one-time codes (GET /test/otp/last): unset it'],
+    ['demo mode', { MEDICO_DEMO: '1' }, 'MEDICO_DEMO is for demos only: unset it, or unset NODE_ENV=production for a demo'],
+  ])('refuses %s with one line', (_, change, line) => {
+    const message = refusal({ ...PRODUCTION, ...change });
+    expect(message).toMatch(/^configuration refused \(production mode: NODE_ENV=production\):\n/);
+    expect(productionLines(message)).toEqual([`  - production: ${line}`]);
+  });
+
+  it('lists every problem in one error', () => {
+    const message = refusal({ NODE_ENV: 'production', SEED_DEMO: 'on', MEDICO_TEST_ROUTES: '1', MEDICO_DEMO: '1', PORT: 'x' });
+    expect(productionLines(message).map((line) => line.split(' ')[4])).toEqual(['SMS_PROVIDER', 'SEED_DEMO', 'JWT_SECRET', 'MEDICO_TEST_ROUTES', 'MEDICO_DEMO']);
+    expect(message).toContain('  - PORT must be an integer of at least 0, got "x"');
+  });
+
+  it('treats DATABASE_URL without NODE_ENV as production, unless MEDICO_DEMO=1 asks for a demo', () => {
+    const { NODE_ENV: _, ...withoutNodeEnv } = PRODUCTION;
+    expect(loadConfig(withoutNodeEnv)).toMatchObject({ isProduction: true, nodeEnv: 'production', seedDemo: false });
+
+    const forgotten = refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL });
+    expect(forgotten).toMatch(/^configuration refused \(production mode: DATABASE_URL is set without NODE_ENV; MEDICO_DEMO=1 asks for a demo instead\):/);
+    expect(productionLines(forgotten)).toHaveLength(2); // SMS_PROVIDER, JWT_SECRET
+    expect(refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL, SMS_PROVIDER: 'console', SEED_DEMO: '1', JWT_SECRET: PRODUCTION.JWT_SECRET })).toMatch(/SEED_DEMO would write/);
+
+    // An explicit development NODE_ENV is development, with or without a server.
+    expect(loadConfig({ DATABASE_URL: PRODUCTION.DATABASE_URL, NODE_ENV: 'development' })).toMatchObject({ isProduction: false, seedDemo: false });
+  });
+
+  it('accepts demo mode outside production: demo seed, console SMS and a generated secret, also with a DATABASE_URL', () => {
+    const demo = loadConfig({ DATABASE_URL: PRODUCTION.DATABASE_URL, MEDICO_DEMO: '1' });
+    expect(demo).toMatchObject({ isProduction: false, nodeEnv: 'development', demo: true, seedDemo: true, testRoutes: false, sms: { provider: 'console' } });
+    expect(demo.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', MEDICO_DEMO: '1' }).seedDemo).toBe(true);
+    // SEED_DEMO says it explicitly either way.
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', MEDICO_DEMO: '1', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
+// One build() per file: it opens the file's database and closes it after the describe that called it.
+describe('the app built from the configuration', () => {
+  const t = build({ env: { MEDICO_TEST_ROUTES: '' } });
+  /** Another app on the same database and clock, built from the test configuration with these variables. */
+  async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
+    const app = await buildApp(testConfig(t.clock, env), { db: t.db });
+    opened.push(app);
+    return app;
+  }
+  const opened: FastifyInstance[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((app) => app.close()));
+  });
+  const lastCode = (app: FastifyInstance) => app.inject({ method: 'GET', url: PATHS.testLastOtp, query: { mobileNumber: DEMO.retailer } });
+
+  it('has no /test routes without MEDICO_TEST_ROUTES (NODE_ENV=test or development alike), and keeps no codes', async () => {
+    expect(t.config.testRoutes).toBe(false);
+    expect((await requestOtp(t.app, DEMO.retailer)).statusCode).toBe(200);
+    expect((await lastCode(t.app)).statusCode).toBe(404);
+    expect((await lastCode(await appWith({ NODE_ENV: 'development', MEDICO_TEST_ROUTES: '' }))).statusCode).toBe(404);
+
+    const auth = new AuthService(t.db, t.config, createSmsSender(t.config.sms, t.app.log), t.app.log, new ChangeFeed(t.db));
+    expect((await auth.sendOtp(DEMO.hospital, '127.0.0.9', false)).resendAfterSeconds).toBe(60);
+    expect(auth.lastOtpSent.size).toBe(0);
+  });
+
+  it('answers the last code sent to a number with MEDICO_TEST_ROUTES=1', async () => {
+    const app = await appWith({ MEDICO_TEST_ROUTES: '1' });
+    expect((await lastCode(app)).statusCode).toBe(404);
+    expect((await requestOtp(app, DEMO.retailer)).statusCode).toBe(200);
+    const res = await lastCode(app);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ otp: string }>(res).otp).toMatch(/^\d{6}$/);
+  });
+
+  it('serves the OpenAPI pages at /docs by default, and not with API_DOCS=0', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/docs' })).statusCode).not.toBe(404);
+
+    const noDocs = await appWith({ API_DOCS: '0' });
+    expect((await noDocs.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);
+    expect((await noDocs.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);
+    // The API itself is unchanged.
+    expect((await requestOtp(noDocs, DEMO.retailer)).statusCode).toBe(200);
   });
 });

@@ -48,7 +48,7 @@ export interface BuildOptions {
   sms?: SmsSender;
 }
 
-const TABLES = ['registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'users', 'warehouses', 'units'];
+const TABLES = ['sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 
@@ -96,6 +96,8 @@ export function testConfig(clock: TestClock, env: Record<string, string> = {}): 
     PGLITE_DATA_DIR: 'memory',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // lastOtp() reads the code from GET /test/otp/last; the tests seed the demo data themselves (resetData).
+    MEDICO_TEST_ROUTES: '1',
     ...env,
   });
   return { ...config, now: clock.now };

@@ -4,11 +4,27 @@ import ExcelJS from 'exceljs';
 
 export const HEADER = ['Item Name', 'Pack', 'Company', 'Batch No', 'Exp.', 'MRP', 'PTR', 'Qty', 'Free', 'HSN', 'GST%'];
 
+/** A cell with a number format, as Excel stores a date shown "Jan-28" (value: a Date, or a formula giving a day number). */
+export class Formatted {
+  constructor(
+    readonly value: ExcelJS.CellValue,
+    readonly numFmt: string,
+  ) {}
+}
+
 export async function xlsxOf(rows: unknown[][], titleRows: string[] = ['AGARWAL PHARMA DISTRIBUTORS', 'Stock Statement as on 22/11/2026']) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Stock');
   for (const title of titleRows) sheet.addRow([title]);
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) {
+    const added = sheet.addRow(row.map((c) => (c instanceof Formatted ? null : c)));
+    row.forEach((c, i) => {
+      if (!(c instanceof Formatted)) return;
+      const cell = added.getCell(i + 1);
+      cell.value = c.value;
+      cell.numFmt = c.numFmt;
+    });
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,10 +1,10 @@
 import * as XLSX from 'xlsx';
-import { parseExpiry } from '../src/modules/inventory/parsers/dates';
+import { isMonthYearFormat, parseExpiry } from '../src/modules/inventory/parsers/dates';
 import { findHeaderRow, mappingOf, cellText } from '../src/modules/inventory/parsers/header-detect';
 import { parsePaise } from '../src/modules/inventory/parsers/money';
 import { readUpload } from '../src/modules/inventory/parsers/read-upload';
 import { validateRows } from '../src/modules/inventory/parsers/rows';
-import { HEADER, pdfOf, pdfTable, xlsxOf } from './inventory-fixtures';
+import { Formatted, HEADER, pdfOf, pdfTable, xlsxOf } from './inventory-fixtures';
 
 const RULES = { today: '2026-11-22', knownHsn: new Set(['3004', '3003']) };
 
@@ -61,14 +61,57 @@ describe('XLSX', () => {
     expect(a.headerIndex).toBe(2);
     expect(a.mapping).toEqual({ name: 0, pack: 1, manufacturer: 2, batch: 3, expiry: 4, mrp: 5, ptr: 6, quantity: 7, free: 8, hsn: 9, gst: 10 });
     expect(a.rejected).toEqual([]);
-    expect(a.valid.map((l) => [l.batchNo, l.expiryDate, l.mrpPaise, l.quantity, l.schemeBuy, l.schemeFree])).toEqual([
-      ['DOL24A101', '2027-03-31', 3360, 120, 10, 1],
-      ['PAN24B202', '2028-03-31', 16850, 60, null, null],
-      // A plain number under "Free" is free goods received: on hand too.
-      ['TEL24C303', '2027-12-31', 28300, 35, null, null],
-      ['SHC24D404', '2027-03-31', 131200, 1200, null, null],
+    expect(a.valid.map((l) => [l.batchNo, l.expiryDate, l.mrpPaise, l.quantity, l.freeQuantity, l.schemeBuy, l.schemeFree])).toEqual([
+      ['DOL24A101', '2027-03-31', 3360, 120, 0, 10, 1],
+      ['PAN24B202', '2028-03-31', 16850, 60, 0, null, null],
+      // A plain number under "Free" is free goods received, kept apart from the stock quantity.
+      ['TEL24C303', '2027-12-31', 28300, 30, 5, null, null],
+      ['SHC24D404', '2027-03-31', 131200, 1200, 0, null, null],
     ]);
   });
+
+  it('reads a date cell shown without a day ("Jan-28", mm/yy …) as the end of its month, like the same text', async () => {
+    const jan15 = new Date(Date.UTC(2028, 0, 15));
+    const serial = 46767; // 2028-01-15
+    const row = (batch: string, expiry: unknown) => ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', batch, expiry, 33.6, 26.88, 10];
+    const bytes = await xlsxOf([
+      HEADER.slice(0, 8),
+      row('MMM-YY', new Formatted(jan15, 'mmm-yy')),
+      row('MM/YY', new Formatted(jan15, 'mm/yy')),
+      row('LOCALE', new Formatted(jan15, '[$-409]mmmm yyyy;@')),
+      row('FORMULA', new Formatted({ formula: 'DATE(2028,1,15)', result: serial, date1904: false }, 'mmm-yy')),
+      row('TEXT', 'Jan-28'),
+      // Shown with a day: that day.
+      row('DAY', new Formatted(jan15, 'dd/mm/yyyy')),
+      row('DAYFORMULA', new Formatted({ formula: 'DATE(2028,1,15)', result: serial, date1904: false }, 'dd-mmm-yy')),
+    ]);
+    const a = await analyse('stock.xlsx', bytes);
+    expect(a.rejected).toEqual([]);
+    expect(a.valid.map((l) => [l.batchNo, l.expiryDate])).toEqual([
+      ['MMM-YY', '2028-01-31'],
+      ['MM/YY', '2028-01-31'],
+      ['LOCALE', '2028-01-31'],
+      ['FORMULA', '2028-01-31'],
+      ['TEXT', '2028-01-31'],
+      ['DAY', '2028-01-15'],
+      ['DAYFORMULA', '2028-01-15'],
+    ]);
+  });
+
+  it.each([
+    ['mmm-yy', true],
+    ['mm/yy', true],
+    ['mmmm yyyy', true],
+    ['[$-409]mmm-yy;@', true],
+    ['"Exp "mm/yyyy', true],
+    ['dd/mm/yyyy', false],
+    ['d-mmm-yy', false],
+    ['mm-dd-yy', false],
+    ['yyyy', false],
+    ['h:mm', false],
+    ['0.00', false],
+    ['#,##0 "my"', false],
+  ])('number format %p shows a month without a day: %p', (format, expected) => expect(isMonthYearFormat(format)).toBe(expected));
 
   it('names every problem of a row and catches duplicate batches', async () => {
     const bytes = await xlsxOf([
@@ -108,14 +151,30 @@ describe('other types', () => {
     await expect(readUpload('stock.csv', Buffer.from('a,b'))).rejects.toThrow('only Excel (XLS, XLSX), PDF or TXT allowed');
   });
 
-  it('reads legacy XLS in the isolated worker', async () => {
-    const sheet = XLSX.utils.aoa_to_sheet([['Stock list'], HEADER, ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'DOL1', '31/03/2027', 33.6, 26.88, 100]]);
+  it('reads legacy XLS in the isolated worker: sheet row numbers, and date cells shown without a day as month end', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Stock list'],
+      [],
+      HEADER,
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'DOL1', '31/03/2027', 33.6, 26.88, 100],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'DOL2', 46767, 33.6, 26.88, 10],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'DOL3', 46767, 33.6, 26.88, 10],
+      [],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', '', '31/03/2027', 33.6, 26.88, 100],
+    ]);
+    sheet.E5!.z = 'mmm-yy';
+    sheet.E6!.z = 'dd/mm/yyyy';
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Stock');
     const bytes = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
     const a = await analyse('stock.xls', bytes);
     expect(a.type).toBe('XLS');
-    expect(a.valid.map((l) => [l.name, l.expiryDate, l.quantity])).toEqual([['Dolo 650 Tablet', '2027-03-31', 100]]);
+    expect(a.valid.map((l) => [l.batchNo, l.expiryDate])).toEqual([
+      ['DOL1', '2027-03-31'],
+      ['DOL2', '2028-01-31'],
+      ['DOL3', '2028-01-15'],
+    ]);
+    expect(a.rejected.map((r) => [r.rowNumber, r.problems])).toEqual([[8, ['missing batch']]]);
   });
 
   it('reads comma, tab and pipe text with quoted delimiters', async () => {
@@ -125,6 +184,44 @@ describe('other types', () => {
       const a = await analyse('stock.txt', Buffer.from(d === ',' ? text : text.replace(/"/g, '')));
       expect({ d, valid: a.valid.map((l) => [l.name, l.quantity]) }).toEqual({ d, valid: [['Dolo 650, Tablet', 100]] });
     }
+  });
+
+  it('reports problems by the file\'s line numbers, blank and separator lines included', async () => {
+    const good = 'Dolo 650 Tablet,15 Tab,Micro Labs,DOL1,03/27,33.60,26.88,100';
+    const text = ['Agarwal Pharma', '', HEADER.slice(0, 8).join(','), '', good, '', '', 'Pan 40,15 Tab,Alkem,,03/27,168.50,134.80,10', '-----', 'Telma 40,30 Tab,Glenmark,TEL1,01/25,283,226.4,10'];
+    const a = await analyse('stock.txt', Buffer.from(text.join('\r\n')));
+    expect(a.valid.map((l) => l.rowNumber)).toEqual([5]);
+    expect(a.rejected.map((r) => [r.rowNumber, r.problems])).toEqual([
+      [8, ['missing batch']],
+      [10, ['expiry in the past']],
+    ]);
+
+    const fixed = [
+      'AGARWAL PHARMA',
+      '',
+      'Item Name        Batch    Expiry     MRP     PTR   Qty',
+      '------------------------------------------------------',
+      '',
+      'Ecosprin 75      ECO1     Mar-28    5.30    4.24  1200',
+      '',
+      'Ecosprin 150              Mar-28    9.30    7.24    50',
+    ];
+    const f = await analyse('stock.txt', Buffer.from(fixed.join('\n')));
+    expect(f.valid.map((l) => [l.rowNumber, l.batchNo])).toEqual([[6, 'ECO1']]);
+    expect(f.rejected.map((r) => [r.rowNumber, r.problems])).toEqual([[8, ['missing batch']]]);
+  });
+
+  it('refuses a TXT file with a NUL byte anywhere as binary, naming where', async () => {
+    const text = Buffer.from(`${HEADER.slice(0, 8).join(',')}\n${'Dolo 650 Tablet,15 Tab,Micro Labs,DOL1,03/27,33.60,26.88,100\n'.repeat(2000)}`);
+    // Far past the first 64 KB, where the check used to stop.
+    const nulAt = text.length - 10;
+    text[nulAt] = 0;
+    expect(text.length).toBeGreaterThan(65536 * 1.5);
+    await expect(readUpload('stock.txt', text)).rejects.toMatchObject({
+      code: 'E0001',
+      statusCode: 400,
+      message: `This file is binary, not text (a NUL byte at byte ${nulAt + 1}): export the stock as plain text (UTF-8 or ANSI), Excel or PDF`,
+    });
   });
 
   it('reads fixed-width text with right-aligned numbers', async () => {

@@ -254,3 +254,124 @@ describe('unknown column names', () => {
     expect(res.json().body).toMatchObject({ rowsImported: 1, rowsRejected: 0 });
   });
 });
+
+describe('import correctness (issue 11)', () => {
+  const batchQuantity = async (batchNo: string) =>
+    (await t.db.selectFrom('inventory_batches').select('quantity').where('batch_no', '=', batchNo).executeTakeFirstOrThrow()).quantity;
+
+  it('two simultaneous imports of the same file (a double click): one imports, the other answers "already imported"', async () => {
+    const s = await stockist();
+    const bytes = await xlsxOf(FILE_ROWS);
+    const before = await counts();
+    const [a, b] = await Promise.all([
+      upload(INVENTORY_PATHS.uploadImport, s.headers, 'stock.xlsx', bytes, { mode: 'ADD' }),
+      upload(INVENTORY_PATHS.uploadImport, s.headers, 'stock.xlsx', bytes, { mode: 'ADD' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const answers = [a.json().body, b.json().body];
+    expect(answers.map((r) => r.alreadyImported).sort()).toEqual([false, true]);
+    expect(answers[0].importId).toBe(answers[1].importId);
+    expect(answers.map((r) => r.rowsImported)).toEqual([2, 2]);
+    // Added once, not twice.
+    expect(await batchQuantity('TEST-BNS-1')).toBe(40);
+    expect((await counts()).imports).toBe(before.imports + 1);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+  });
+
+  it('refuses a TXT upload with a NUL byte anywhere as binary, storing nothing', async () => {
+    const s = await stockist();
+    const before = await counts();
+    const text = Buffer.from(`${HEADER.slice(0, 8).join(',')}\nNul Tonic,100 ml,Test Pharma,NUL-1,03/28,90,72,10\n`);
+    text[text.length - 3] = 0;
+    for (const path of [INVENTORY_PATHS.uploadPreview, INVENTORY_PATHS.uploadImport]) {
+      const res = await upload(path, s.headers, 'stock.txt', text, { mode: 'ADD' });
+      expect([res.statusCode, res.json().code, res.json().fields]).toEqual([400, 'E0001', { file: 'Not a text file' }]);
+      expect(res.json().message).toMatch(/^This file is binary, not text \(a NUL byte at byte \d+\)/);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('fills a missing HSN from a later file; a file whose HSN or GST % disagrees gets warnings and never overwrites', async () => {
+    const s = await stockist();
+    const wash = ['Issue11 Face Wash', '100 ml', 'Test Cosmetics'];
+    const productHsn = async () => (await t.db.selectFrom('products').select('hsn').where('name', '=', wash[0]!).executeTakeFirstOrThrow()).hsn;
+    // First seen in a file without HSN or GST columns: GST unknown.
+    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', await xlsxOf([HEADER.slice(0, 8), [...wash, 'FW-1', '03/28', 150, 120, 10]]), { mode: 'ADD' });
+    expect(await productHsn()).toBeNull();
+
+    // A later file carries HSN 3808 (18 % in force) and agrees: no warning, the HSN is filled in.
+    const agreeing = await xlsxOf([HEADER, [...wash, 'FW-2', '03/28', 150, 120, 10, '', '3808', '18']]);
+    const quiet = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', agreeing)).json().body;
+    expect([quiet.warnedRows, quiet.warned, quiet.sample[0].warnings]).toEqual([0, [], []]);
+    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', agreeing, { mode: 'ADD' });
+    expect(await productHsn()).toBe('3808');
+    const list = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: s.headers, query: { search: 'Issue11 Face Wash' } });
+    expect(list.json().body.items.map((b: { batchNo: string; hsn: string; gstBp: number }) => [b.batchNo, b.hsn, b.gstBp])).toEqual([
+      ['FW-1', '3808', 1800],
+      ['FW-2', '3808', 1800],
+    ]);
+
+    // Disagreeing files: warned on the row, imported, the record kept. Dolo's HSN 3004 is at 5 % since 22 Sep 2025.
+    const disagreeing = await xlsxOf([
+      HEADER,
+      [...wash, 'FW-3', '03/28', 150, 120, 10, '', '3004', '12'],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'ISSUE11-DOL', '03/28', 33.6, 26.88, 10, '', '', '12'],
+      ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'ISSUE11-DOL2', '03/28', 33.6, 26.88, 10, '', '30049099', '5'],
+    ]);
+    const preview = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'c.xlsx', disagreeing)).json().body;
+    const expected = [
+      { rowNumber: 4, name: wash[0], batchNo: 'FW-3', warnings: ['HSN 3004 in the file, 3808 on record: the product keeps 3808', 'GST 12 % in the file, 18 % in force for HSN 3808'] },
+      { rowNumber: 5, name: 'Dolo 650 Tablet', batchNo: 'ISSUE11-DOL', warnings: ['GST 12 % in the file, 5 % in force for HSN 3004'] },
+    ];
+    expect([preview.validRows, preview.warnedRows, preview.warned]).toEqual([3, 2, expected]);
+    expect(preview.sample.map((r: { warnings: string[] }) => r.warnings)).toEqual([expected[0]!.warnings, expected[1]!.warnings, []]);
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'c.xlsx', disagreeing, { mode: 'ADD' });
+    expect(res.json().body.rowsImported).toBe(3);
+    expect(await productHsn()).toBe('3808');
+    const dolo = await t.db.selectFrom('products').select('hsn').where('name', '=', 'Dolo 650 Tablet').where('manufacturer', '=', 'Micro Labs').execute();
+    expect(dolo.map((p) => p.hsn)).toEqual(['3004']);
+  });
+
+  it('shows a quantity with free goods as "stock + free", and counts free goods as stock or not as chosen, remembered per unit', async () => {
+    const s = await stockist();
+    const file = (suffix: string) =>
+      xlsxOf([
+        HEADER,
+        ['Free Goods Tonic', '100 ml', 'Test Pharma', `FREE-${suffix}`, '03/28', 90, 72, 480, 48, '3004', '5'],
+        ['Free Goods Tonic', '100 ml', 'Test Pharma', `PLAIN-${suffix}`, '03/28', 90, 72, 20, '', '3004', '5'],
+      ]);
+    const first = await file('1');
+    const sampleOf = (preview: { sample: { batchNo: string; fileQuantity: number; freeQuantity: number; quantity: number }[] }) =>
+      preview.sample.map((r) => [r.batchNo, r.fileQuantity, r.freeQuantity, r.quantity]);
+
+    // Default as before: free goods are stock.
+    const counted = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first)).json().body;
+    expect([counted.countFree, counted.rowsWithFree]).toEqual([true, 1]);
+    expect(sampleOf(counted)).toEqual([
+      ['FREE-1', 480, 48, 528],
+      ['PLAIN-1', 20, 0, 20],
+    ]);
+    const notCounted = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first, { countFree: 'false' })).json().body;
+    expect(notCounted.countFree).toBe(false);
+    expect(sampleOf(notCounted)[0]).toEqual(['FREE-1', 480, 48, 480]);
+    const bad = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first, { countFree: 'yes' });
+    expect([bad.statusCode, bad.json().code, bad.json().fields]).toEqual([400, 'E0001', { countFree: 'true or false' }]);
+
+    const imported = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD', countFree: 'false' });
+    expect(imported.json().body).toMatchObject({ countFree: false, rowsImported: 2, alreadyImported: false });
+    expect(await batchQuantity('FREE-1')).toBe(480);
+
+    // The unit's choice is remembered: the next upload without one does not count free goods either.
+    const second = await file('2');
+    const remembered = (await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second)).json().body;
+    expect(remembered.countFree).toBe(false);
+    expect(sampleOf(remembered)[0]).toEqual(['FREE-2', 480, 48, 480]);
+    const again = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD' });
+    expect(again.json().body).toMatchObject({ alreadyImported: true, countFree: false });
+    t.clock.advance(60);
+    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD', countFree: 'true' });
+    expect(await batchQuantity('FREE-2')).toBe(528);
+    expect((await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first)).json().body.countFree).toBe(true);
+    expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+  });
+});

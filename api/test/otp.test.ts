@@ -1,4 +1,4 @@
-import { PATHS } from 'shared-api';
+import { PATHS, REGISTRATION_PATHS } from 'shared-api';
 import { DEMO, body, build, lastOtp, requestOtp, verifyOtp } from './helpers';
 
 const t = build();
@@ -86,6 +86,36 @@ describe('OTP sign-in', () => {
     expect(right.json().code).toBe('E0004');
   });
 
+  it('keeps the 60 s wait after wrong tries lock a code: sign-in is no resend without the wait (E0005)', async () => {
+    await requestOtp(t.app, DEMO.hospital);
+    const code = await lastOtp(t.app, DEMO.hospital);
+    t.clock.advance(10);
+    for (let attempt = 1; attempt <= 5; attempt++) await verifyOtp(t.app, DEMO.hospital, wrongCode(code));
+
+    const atOnce = await requestOtp(t.app, DEMO.hospital);
+    expect(atOnce.statusCode).toBe(429);
+    expect(atOnce.json()).toEqual({ type: 'error', code: 'E0005', message: 'Please wait 50 seconds before requesting another code' });
+    expect((await resend(DEMO.hospital)).json().code).toBe('E0005');
+    expect(await t.db.selectFrom('otp_codes').select('id').execute()).toHaveLength(1);
+
+    // 60 s after the locked code was sent, sign-in sends a new code, which works.
+    t.clock.advance(50);
+    const later = await requestOtp(t.app, DEMO.hospital);
+    expect(later.statusCode).toBe(200);
+    expect(body(later)).toEqual({ mobileNumber: DEMO.hospital, resendAfterSeconds: 60, expiresInSeconds: 300 });
+    expect(await t.db.selectFrom('otp_codes').select('id').execute()).toHaveLength(2);
+    expect((await verifyOtp(t.app, DEMO.hospital, await lastOtp(t.app, DEMO.hospital))).statusCode).toBe(200);
+  });
+
+  it('sends a new code at once after a sign-in used the last one (a second device)', async () => {
+    await requestOtp(t.app, DEMO.stockist);
+    expect((await verifyOtp(t.app, DEMO.stockist, await lastOtp(t.app, DEMO.stockist))).statusCode).toBe(200);
+    const again = await requestOtp(t.app, DEMO.stockist);
+    expect(again.statusCode).toBe(200);
+    expect(body(again)).toMatchObject({ resendAfterSeconds: 60 });
+    expect(await t.db.selectFrom('otp_codes').select('id').execute()).toHaveLength(2);
+  });
+
   it('allows a resend only after 60 seconds, and the new code replaces the old one', async () => {
     await requestOtp(t.app, DEMO.stockist);
     const first = await lastOtp(t.app, DEMO.stockist);
@@ -142,6 +172,55 @@ describe('OTP sign-in', () => {
       expect(fourth.json().code).toBe('E0006');
       // Another address is not affected.
       expect((await requestOtp(limited.app, DEMO.stockistEmployee, '203.0.113.8')).statusCode).toBe(200);
+    });
+  });
+
+  describe('"not registered" answers per address (OTP_MAX_REFUSALS_PER_IP_PER_HOUR, default 10)', () => {
+    const unknown = (i: number) => `91234567${String(i).padStart(2, '0')}`;
+    const verifyFrom = (mobile: string, ip: string) =>
+      t.app.inject({ method: 'POST', url: PATHS.otpVerify, payload: { mobileNumber: mobile, otp: '123456' }, remoteAddress: ip });
+
+    it('answers 10 unknown numbers an hour with E0037, then 429 E0006 for every number, known ones too', async () => {
+      const ip = '198.51.100.20';
+      for (let i = 0; i < 10; i++) {
+        const res = await requestOtp(t.app, unknown(i), ip);
+        expect([res.statusCode, res.json().code]).toEqual([404, 'E0037']);
+      }
+      const eleventh = await requestOtp(t.app, unknown(10), ip);
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json()).toEqual({ type: 'error', code: 'E0006', message: 'Too many requests, please try again later' });
+      // The limited address learns nothing more: a registered number gets the same answer, on every OTP route.
+      expect((await requestOtp(t.app, DEMO.retailer, ip)).json().code).toBe('E0006');
+      expect((await resend(DEMO.retailer, ip)).json().code).toBe('E0006');
+      expect((await verifyFrom(DEMO.retailer, ip)).json().code).toBe('E0006');
+      expect((await verifyFrom(unknown(11), ip)).json().code).toBe('E0006');
+      // Other addresses are not affected.
+      expect((await requestOtp(t.app, unknown(11), '198.51.100.21')).json().code).toBe('E0037');
+      expect((await requestOtp(t.app, DEMO.retailer, '198.51.100.21')).statusCode).toBe(200);
+
+      t.clock.advance(3600);
+      expect((await requestOtp(t.app, unknown(12), ip)).json().code).toBe('E0037');
+      // Rows past the hour are deleted as new ones are written.
+      expect(await t.db.selectFrom('otp_refusals').select('ip').execute()).toHaveLength(1);
+    });
+
+    it('counts unknown numbers at verify and registered ones at registration alike', async () => {
+      const ip = '198.51.100.30';
+      for (let i = 0; i < 5; i++) expect((await verifyFrom(unknown(i), ip)).json().code).toBe('E0037');
+      for (let i = 0; i < 4; i++) {
+        const res = await t.app.inject({ method: 'POST', url: REGISTRATION_PATHS.otp, payload: { mobileNumber: DEMO.retailer }, remoteAddress: ip });
+        expect([res.statusCode, res.json().code]).toEqual([409, 'E0029']);
+      }
+      expect((await requestOtp(t.app, unknown(5), ip)).json().code).toBe('E0037');
+      expect((await verifyFrom(unknown(6), ip)).json().code).toBe('E0006');
+      expect((await verifyFrom(DEMO.retailer, ip)).json().code).toBe('E0006');
+    });
+
+    it('holds the limit for requests arriving together', async () => {
+      const ip = '198.51.100.40';
+      const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => requestOtp(t.app, unknown(i), ip)));
+      const codes = answers.map((res) => res.json().code as string).sort();
+      expect(codes).toEqual([...Array(10).fill('E0037'), ...Array(4).fill('E0006')].sort());
     });
   });
 });

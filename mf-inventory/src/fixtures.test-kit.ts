@@ -38,6 +38,10 @@ export const PREVIEW: UploadPreview = {
   rejected: [],
   warehouseName: 'Pune Main Godown',
   previousImport: null,
+  countFree: true,
+  rowsWithFree: 0,
+  warnedRows: 0,
+  warned: [],
 };
 
 const bucket = (key: string, label: string, batches: number) => ({ key, label, batches, quantity: batches * 10, valuePaise: batches * 10000 });

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import useSWR from 'swr';
 import {
+  COUNT_FREE_FIELD,
   INVENTORY_PATHS,
   ErrorResponse,
   type AddStock,
@@ -58,10 +59,14 @@ async function postFile<T>(path: string, file: File, fields: Record<string, stri
   }
 }
 
-export function previewUpload(file: File, mapping: ColumnMapping | undefined, onProgress: UploadProgress) {
-  return postFile<UploadPreview>(INVENTORY_PATHS.uploadPreview, file, mapping ? { mapping: JSON.stringify(mapping) } : {}, onProgress);
+/** `countFree` undefined: the server answers with the unit's last choice. */
+export function previewUpload(file: File, mapping: ColumnMapping | undefined, countFree: boolean | undefined, onProgress: UploadProgress) {
+  const fields: Record<string, string> = {};
+  if (mapping) fields.mapping = JSON.stringify(mapping);
+  if (countFree !== undefined) fields[COUNT_FREE_FIELD] = String(countFree);
+  return postFile<UploadPreview>(INVENTORY_PATHS.uploadPreview, file, fields, onProgress);
 }
 
-export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, onProgress: UploadProgress) {
-  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, { mode, mapping: JSON.stringify(mapping) }, onProgress);
+export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, countFree: boolean, onProgress: UploadProgress) {
+  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, { mode, mapping: JSON.stringify(mapping), [COUNT_FREE_FIELD]: String(countFree) }, onProgress);
 }

@@ -42,6 +42,7 @@ export const ERROR_CATALOGUE = {
   E0006: 'Too many requests, please try again later',
   E0008: 'Account not yet activated',
   E0009: 'Already exists',
+  E0010: 'Document cannot be issued',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -15,3 +15,5 @@ export * from './registration';
 export * from './profile';
 export * from './inventory';
 export * from './marketplace';
+export * from './gst';
+export * from './accounting';

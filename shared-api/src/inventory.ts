@@ -46,10 +46,24 @@ export const PreviewRow = z.object({
   expiryDate: z.string(),
   mrpPaise: z.number().int(),
   ptrPaise: z.number().int(),
+  /** what the import stores: fileQuantity, plus freeQuantity when free goods count as stock (countFree) */
   quantity: z.number().int(),
+  /** the file's stock quantity column as written */
+  fileQuantity: z.number().int(),
+  /** free goods received (a plain number in the Free column); 0 when none */
+  freeQuantity: z.number().int(),
   scheme: z.string().nullable(),
+  /** worth checking but imported as is: HSN or GST % disagreeing with what is on record */
+  warnings: z.array(z.string()),
 });
 export type PreviewRow = z.infer<typeof PreviewRow>;
+
+/** A valid row with warnings (imported; what is on record is never overwritten). */
+export const WarnedRow = z.object({ rowNumber: z.number().int(), name: z.string(), batchNo: z.string(), warnings: z.array(z.string()) });
+export type WarnedRow = z.infer<typeof WarnedRow>;
+
+/** Upload form field (preview and import): 'true' or 'false'; absent → the unit's last choice (first time: true). */
+export const COUNT_FREE_FIELD = 'countFree';
 
 export const PreviousImport = z.object({ importId: z.string(), importedAt: z.string(), mode: UploadMode, rowsImported: z.number().int() });
 
@@ -72,6 +86,13 @@ export const UploadPreview = z.object({
   warehouseName: z.string(),
   /** this very file was imported into this warehouse before: importing again changes nothing */
   previousImport: PreviousImport.nullable(),
+  /** free quantities are counted as stock (the request's choice, else the unit's last one) */
+  countFree: z.boolean(),
+  /** valid rows with a free quantity: the choice matters only when there are some */
+  rowsWithFree: z.number().int(),
+  warnedRows: z.number().int(),
+  /** up to 5,000 valid rows with warnings */
+  warned: z.array(WarnedRow),
 });
 export type UploadPreview = z.infer<typeof UploadPreview>;
 
@@ -88,6 +109,8 @@ export const ImportResult = z.object({
   /** the first inventory of the unit credited 3 free deliveries (SPEC.md §1) */
   referralCredited: z.boolean(),
   rejected: z.array(RejectedRow),
+  /** free quantities were counted as stock (remembered for the unit's next upload) */
+  countFree: z.boolean(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

@@ -105,3 +105,21 @@ export const REGISTRATION_PATHS = {
   staffApprove: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/approve`,
   staffReject: (id: string) => `/staff/registrations/${encodeURIComponent(id)}/reject`,
 } as const;
+
+/**
+ * Accounting (issue 13): SPEC.md §7 puts purchases, sales, returns, reports and ledgers under `purchases/*`.
+ * Sales invoices are the seller's; both parties may read one invoice.
+ */
+export const ACCOUNTING_PATHS = {
+  /** POST: the tax invoice of an accepted marketplace order (idempotent: one invoice per order). */
+  invoiceFromOrder: (orderId: string) => `/purchases/sales/invoice/from-order/${encodeURIComponent(orderId)}`,
+  /** The seller's sales invoices ("online sales"), paged, with period and party filters. */
+  salesInvoices: '/purchases/sales/invoices',
+  salesInvoice: (invoiceId: string) => `/purchases/sales/invoice/${encodeURIComponent(invoiceId)}`,
+  /** application/pdf; `?size=A5` for the half page. */
+  salesInvoicePdf: (invoiceId: string) => `/purchases/sales/invoice/${encodeURIComponent(invoiceId)}/pdf`,
+  salesRegister: '/purchases/sales/register',
+  hsnSummary: '/purchases/sales/hsn-summary',
+  /** Heads of the caller's unit with their balances (the default chart is created on first use). */
+  trialBalance: '/purchases/ledgers/trial-balance',
+} as const;

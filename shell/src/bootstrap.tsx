@@ -1,3 +1,4 @@
+import './zod-jitless'; // first: before any zod schema is built
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API, DEMO, heading, openNavLink, signIn } from './support';
+import { type Page } from '@playwright/test';
+import { API, DEMO, expect, heading, openNavLink, signIn, test } from './support';
 
 /*
  * A connection the demo seed does not have (the retailer and the Thane stockist), so other specs' data is untouched;
@@ -31,7 +31,7 @@ async function sellersSeen(page: Page): Promise<{ sellers: number; visible: numb
 
 const row = (page: Page, table: string, name: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
 
-test('a retailer finds a stockist near it and asks to connect; the stockist approves with access, then removes it', async ({ page, browser }) => {
+test('a retailer finds a stockist near it and asks to connect; the stockist approves with access, then removes it', async ({ page, newUser }) => {
   await signIn(page, DEMO.retailer.mobile);
   await openNavLink(page, 'Customers', 'Stockists');
   await expect(heading(page, 'Stockists')).toBeVisible();
@@ -51,8 +51,7 @@ test('a retailer finds a stockist near it and asks to connect; the stockist appr
   await expect(row(page, 'Connected stockists', THANE.trade)).toContainText('Request sent');
 
   // The stockist sees the request (and its notification), approves it with access after the confirmation.
-  const other = await browser.newContext({ permissions: ['notifications'] });
-  const seller = await other.newPage();
+  const seller = await newUser();
   await signIn(seller, THANE.mobile);
   const added = await seller.request.post(`${API}/tenants/inventory/add`, {
     headers: { authorization: `Bearer ${await tokenOf(seller)}` },
@@ -89,5 +88,4 @@ test('a retailer finds a stockist near it and asks to connect; the stockist appr
   await request.getByRole('button', { name: `Disconnect ${RETAILER_TRADE}` }).click();
   await seller.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
   await expect(request).toContainText('Disconnected');
-  await other.close();
 });

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { DEMO, heading, openNavLink, signIn } from './support';
+import { DEMO, expect, heading, openNavLink, signIn, test } from './support';
 
 /** The part of exceljs (the API's XLSX library, borrowed from api/) this test uses to write a billing tool's export. */
 interface Workbook {

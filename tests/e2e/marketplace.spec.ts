@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, heading, openNavLink, signIn } from './support';
+import { type Page } from '@playwright/test';
+import { DEMO, expect, heading, openNavLink, signIn, test } from './support';
 
 /*
  * Marketplace, as the demo retailer and stockist use it: the header search box, results with stockists, a cart

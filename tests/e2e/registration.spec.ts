@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API, heading, lastOtp, signIn } from './support';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { API, expect, heading, lastOtp, signIn, test } from './support';
 
 /** Back-office staff of the demo seed (api/src/db/seed-registration.ts). */
 const STAFF = '9800000090';
@@ -15,7 +15,7 @@ function gstin(stateCode: string, pan: string): string {
   }
   return first14 + BASE36.charAt((36 - (sum % 36)) % 36);
 }
-// Fresh numbers and identifiers each run: a reused API server (outside CI) keeps what earlier runs registered.
+// Fresh numbers and identifiers for each test run, so a test never depends on what another one registered.
 const RUN = String(Date.now()).slice(-6);
 const PDF = Buffer.from('%PDF-1.4\n% licence scan\n%%EOF\n', 'latin1');
 
@@ -27,7 +27,7 @@ async function staffDecides(page: Page, applicant: string, decide: (page: Page) 
   await decide(page);
 }
 
-test('a retailer registers (OTP, pincode lookup, licences), staff approve, the retailer trades in the portal', async ({ page, browser }) => {
+test('a retailer registers (OTP, pincode lookup, licences), staff approve, the retailer trades in the portal', async ({ page, newUser }) => {
   const mobile = `9700${RUN}`;
   const pan = `AKLPV${RUN.slice(-4)}M`;
   const tradeName = `Vighnesh Medical ${RUN}`;
@@ -96,7 +96,7 @@ test('a retailer registers (OTP, pincode lookup, licences), staff approve, the r
   await signIn(page, mobile);
   await expect(page.getByText('Your account is awaiting verification.')).toBeVisible();
 
-  const staff = await (await browser.newContext()).newPage();
+  const staff = await newUser();
   await staffDecides(staff, tradeName, async (p) => {
     await expect(p.getByText(gstin('27', pan))).toBeVisible();
     await p.getByRole('button', { name: 'Approve' }).click();
@@ -128,11 +128,11 @@ async function registerByApi(request: APIRequestContext, mobile: string, tradeNa
   await post('/registration/submit', { acceptTerms: true, acceptConsent: true });
 }
 
-test('a rejected applicant sees the reason staff gave', async ({ page, browser }) => {
+test('a rejected applicant sees the reason staff gave', async ({ page, newUser }) => {
   const mobile = `9701${RUN}`;
   const tradeName = `Joshi Medicals ${RUN}`;
   await registerByApi(page.request, mobile, tradeName, `BMNPJ${RUN.slice(-4)}K`);
-  const staff = await (await browser.newContext()).newPage();
+  const staff = await newUser();
   const reason = 'Drug licence 2 has expired; upload the renewed licence';
   await staffDecides(staff, tradeName, async (p) => {
     await p.getByRole('button', { name: 'Reject' }).click();

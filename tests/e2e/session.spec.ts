@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { API, DEMO, heading, signIn } from './support';
+import { API, DEMO, PORTAL, expect, heading, signIn, test } from './support';
 
 test('sign in with OTP: the header greets by first name and shows the active warehouse city; logout returns to /', async ({ page }) => {
   await signIn(page, DEMO.stockist.mobile);
@@ -13,13 +12,13 @@ test('sign in with OTP: the header greets by first name and shows the active war
   await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('http://localhost:3000/');
+  await expect(page).toHaveURL(`${PORTAL}/`);
   await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('medico.session'))).toBeNull();
 
   // Signed-in routes now send the user back to /.
   await page.goto('/app/profile');
-  await expect(page).toHaveURL('http://localhost:3000/');
+  await expect(page).toHaveURL(`${PORTAL}/`);
 });
 
 test('a wrong code is refused with a clear message', async ({ page }) => {
@@ -29,7 +28,7 @@ test('a wrong code is refused with a clear message', async ({ page }) => {
   await page.getByPlaceholder('6-digit code').fill('000000');
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('alert')).toContainText(/code/i);
-  await expect(page).toHaveURL('http://localhost:3000/');
+  await expect(page).toHaveURL(`${PORTAL}/`);
 });
 
 test('an expired access token is refreshed silently and the page still loads', async ({ page }) => {

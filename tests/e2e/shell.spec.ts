@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, heading, openNavLink, signIn } from './support';
+import { DEMO, appOrigin, expect, heading, openNavLink, signIn, test } from './support';
 
 test('warehouse switch sets the active warehouse on the server and reloads with its city', async ({ page }) => {
   await signIn(page, DEMO.stockist.mobile);
@@ -74,8 +73,8 @@ test('deep links open a remote route directly, under /app and at top level', asy
 
 test('a stopped remote shows its error panel with Retry while header and navigation keep working', async ({ page }) => {
   await signIn(page, DEMO.stockist.mobile);
-  // mf-payments (:3003) is unreachable, as when its server is stopped.
-  await page.route('http://localhost:3003/**', (route) => route.abort('connectionrefused'));
+  // mf-payments is unreachable, as when its server is stopped.
+  await page.route(`${appOrigin('mf-payments')}/**`, (route) => route.abort('connectionrefused'));
   await openNavLink(page, 'Payments', 'Receive Payments');
   await expect(page.getByText('Payments could not be loaded')).toBeVisible();
   await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
@@ -86,7 +85,7 @@ test('a stopped remote shows its error panel with Retry while header and navigat
   // Back up again: Retry really loads it.
   await openNavLink(page, 'Payments', 'Receive Payments');
   await expect(page.getByText('Payments could not be loaded')).toBeVisible();
-  await page.unroute('http://localhost:3003/**');
+  await page.unroute(`${appOrigin('mf-payments')}/**`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(heading(page, 'Receive Payments')).toBeVisible();
 });

@@ -1,6 +1,54 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import ports from '../ports.json';
 
-export const API = 'http://localhost:4000';
+export { expect };
+
+/** The test servers (ports.json), apart from those of `npm start`. */
+export const PORTAL = `http://localhost:${ports.apps.shell}`;
+export const API = `http://localhost:${ports.api}`;
+export const appOrigin = (app: keyof typeof ports.apps) => `http://localhost:${ports.apps[app]}`;
+
+/**
+ * The browser raises `securitypolicyviolation` for each blocked load, connection, inline script or eval, even when the
+ * page catches the error (a caught eval logs nothing by itself): each is written to the console with a marker.
+ */
+async function collectCspViolations(context: BrowserContext, into: string[]): Promise<void> {
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`),
+    ),
+  );
+  context.on('console', (message) => {
+    if (message.text().startsWith('CSP violation:')) into.push(message.text());
+  });
+}
+
+/**
+ * Every test: fails on any Content-Security-Policy violation in its pages, so the portal is known to work under the
+ * static server's policy. `newUser()` opens a second person's browser (its own context, same checks), closed when
+ * the test ends so its pages never outlive it.
+ */
+export const test = base.extend<{ cspViolations: string[]; newUser: () => Promise<Page> }>({
+  cspViolations: [
+    async ({ context }, provide) => {
+      const violations: string[] = [];
+      await collectCspViolations(context, violations);
+      await provide(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  newUser: async ({ browser, cspViolations }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      await collectCspViolations(context, cspViolations);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
 
 /** Demo logins of the seed (api/src/db/seed.ts). */
 export const DEMO = {
@@ -8,7 +56,7 @@ export const DEMO = {
   retailer: { mobile: '9800000002', firstName: 'Priya', city: 'Mumbai' },
 } as const;
 
-/** The last code the API "sent" by SMS (console adapter; the endpoint exists only outside production). */
+/** The last code the API "sent" by SMS (console adapter; GET /test/otp/last exists only with MEDICO_TEST_ROUTES=1). */
 export async function lastOtp(page: Page, mobile: string): Promise<string> {
   const res = await page.request.get(`${API}/test/otp/last`, { params: { mobileNumber: mobile } });
   expect(res.ok()).toBeTruthy();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely } from 'kysely';
-import { gstRateOn, lineMoney } from '../modules/orders/money';
+import { gstRatesOn } from '../modules/ledger/gst-rates';
+import { supplyBetween } from '../modules/ledger/parties';
+import { orderLineMoney } from '../modules/orders/money';
 import { insertOrder } from '../modules/orders/repository';
 import { reserveFefo, sellableBatches } from '../modules/orders/stock';
 import { istDate } from '../modules/search/text';
@@ -47,6 +49,7 @@ export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void>
     .execute();
 
   const today = istDate(now);
+  const supply = await supplyBetween(trx, seller.id, buyer.id);
   const lines = [];
   for (const wanted of DEMO_ORDER.lines) {
     if (lines.length === DEMO_ORDER.maxLines) break;
@@ -58,8 +61,9 @@ export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void>
     if (!first) continue;
     const { reserved, short } = await reserveFefo(trx, batches, wanted.quantity, now);
     if (short > 0) throw new Error(`demo order: not enough ${product.name}`);
-    const rateBp = await gstRateOn(trx, product.hsn, today);
-    lines.push({ product, position, reserved, rateBp, ptr: first.ptr_paise, mrp: first.mrp_paise, quantity: wanted.quantity, ...lineMoney(wanted.quantity, first.ptr_paise, rateBp) });
+    const rates = await gstRatesOn(trx, [product.hsn], today);
+    const money = orderLineMoney({ quantity: wanted.quantity, freeQuantity: 0, ptrPaise: first.ptr_paise }, product.hsn ? rates.get(product.hsn) : null, supply);
+    lines.push({ product, position, reserved, ptr: first.ptr_paise, mrp: first.mrp_paise, quantity: wanted.quantity, ...money });
   }
   if (!lines.length) return;
 

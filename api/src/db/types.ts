@@ -75,6 +75,12 @@ export interface OtpCodesTable {
   created_at: Timestamp;
 }
 
+/** Migration 009: OTP answers that revealed whether a number is registered, per client address. */
+export interface OtpRefusalsTable {
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface RefreshTokensTable {
   id: string;
   family_id: string;
@@ -362,13 +368,127 @@ export interface InventoryImportsTable {
   file_hash: string;
   file_type: string;
   mode: 'REPLACE' | 'ADD';
+  /** free quantities counted as stock (008_import_free_goods.sql) */
+  count_free: Defaulted<boolean>;
   rows_imported: number;
   rows_rejected: number;
   created_by: Optional<string>;
   created_at: Timestamp;
 }
 
+// ---- Accounting core (010_ledger.sql) ----
+
+export interface LedgerAccountsTable {
+  id: string;
+  unit_id: string;
+  code: string;
+  name: string;
+  group_code: string;
+  party_unit_id: Optional<string>;
+  system: boolean;
+  created_at: Timestamp;
+}
+
+export interface VouchersTable {
+  id: string;
+  unit_id: string;
+  kind: string;
+  /** 'YYYY-MM-DD' */
+  voucher_date: string;
+  document_type: string;
+  document_id: Optional<string>;
+  document_number: Optional<string>;
+  narration: Defaulted<string>;
+  reverses_id: Optional<string>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface VoucherLinesTable {
+  voucher_id: string;
+  position: number;
+  unit_id: string;
+  account_id: string;
+  debit_paise: number;
+  credit_paise: number;
+}
+
+export interface DocumentCountersTable {
+  unit_id: string;
+  series: string;
+  financial_year: string;
+  last_serial: number;
+}
+
+export interface SalesInvoicesTable {
+  id: string;
+  unit_id: string;
+  series: string;
+  financial_year: string;
+  serial: number;
+  invoice_number: string;
+  /** 'YYYY-MM-DD' */
+  invoice_date: string;
+  order_id: Optional<string>;
+  buyer_unit_id: Optional<string>;
+  recipient_name: string;
+  recipient_gstin: Optional<string>;
+  /** shared-api DocumentParty (jsonb) */
+  supplier: ColumnType<unknown, string, string>;
+  recipient: ColumnType<unknown, string, string>;
+  place_of_supply: string;
+  supply_kind: 'INTRA' | 'INTER';
+  reverse_charge: Defaulted<boolean>;
+  item_count: number;
+  gross_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+  amount_in_words: string;
+  voucher_id: string;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface SalesInvoiceLinesTable {
+  invoice_id: string;
+  position: number;
+  product_id: Optional<string>;
+  batch_id: Optional<string>;
+  order_line_id: Optional<string>;
+  product_name: string;
+  manufacturer: string;
+  pack: string;
+  hsn: string;
+  batch_no: string;
+  /** 'YYYY-MM-DD' */
+  expiry_date: string;
+  mrp_paise: number;
+  rate_paise: number;
+  quantity: number;
+  free_quantity: number;
+  discount_bp: number;
+  discount_paise: number;
+  gross_paise: number;
+  taxable_paise: number;
+  gst_rate_bp: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+}
+
 export interface DB {
+  ledger_accounts: LedgerAccountsTable;
+  vouchers: VouchersTable;
+  voucher_lines: VoucherLinesTable;
+  document_counters: DocumentCountersTable;
+  sales_invoices: SalesInvoicesTable;
+  sales_invoice_lines: SalesInvoiceLinesTable;
   inventory_imports: InventoryImportsTable;
   change_log: ChangeLogTable;
   search_history: SearchHistoryTable;
@@ -384,6 +504,7 @@ export interface DB {
   warehouses: WarehousesTable;
   users: UsersTable;
   otp_codes: OtpCodesTable;
+  otp_refusals: OtpRefusalsTable;
   refresh_tokens: RefreshTokensTable;
   notifications: NotificationsTable;
   carts: CartsTable;

@@ -5,6 +5,12 @@ import { AppError } from './errors';
 
 const send = (status: number, body: ErrorResponse) => ({ status, body });
 
+/**
+ * The multipart parser (busboy) refuses a cut-off or boundary-less body with plain Errors, no status code: they
+ * are the client's fault, not ours.
+ */
+const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|Multipart: Boundary not found)$|terminated early due to unexpected end of multipart data$/;
+
 /** Maps anything thrown to the error envelope: bad input → 400 E0001, unknown → 500 E0041 (logged), never a stack trace. */
 function toErrorReply(error: FastifyError | AppError | Error): { status: number; body: ErrorResponse } {
   if (error instanceof AppError) {
@@ -19,6 +25,9 @@ function toErrorReply(error: FastifyError | AppError | Error): { status: number;
     const first = Object.entries(fields)[0];
     const message = first ? `${first[0]}: ${first[1]}` : errorMessage('E0001');
     return send(400, { type: 'error', code: 'E0001', message, fields });
+  }
+  if (MALFORMED_MULTIPART.test(error.message) && !('statusCode' in error)) {
+    return send(400, { type: 'error', code: 'E0001', message: 'The upload arrived incomplete or malformed (the form was cut off or has no boundary): please send it again' });
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

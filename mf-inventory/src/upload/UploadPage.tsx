@@ -13,8 +13,9 @@ import {
   type RejectedRow,
   type UploadMode,
   type UploadPreview,
+  type WarnedRow,
 } from 'shared-api';
-import { Button, Card, DataTable, Select, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, Checkbox, DataTable, Select, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
 import { ProgressBar } from './ProgressBar';
 import { downloadText, rejectedCsv } from './rejected-csv';
@@ -32,7 +33,11 @@ const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   },
 ];
 
-const sampleColumns: DataTableColumn<PreviewRow>[] = [
+/** How a row's quantity is made up: the file's stock quantity and the free goods beside it ("480 + 48 free"). */
+const fileQuantity = (r: PreviewRow) => (r.freeQuantity > 0 ? `${formatNumber(r.fileQuantity)} + ${formatNumber(r.freeQuantity)} free` : formatNumber(r.fileQuantity));
+
+/** The sample; "Into stock" follows the free-goods choice (PreviewRow: quantity = fileQuantity + free when counted). */
+const sampleColumns = (countFree: boolean): DataTableColumn<PreviewRow>[] => [
   { key: 'rowNumber', header: 'Row', align: 'right' },
   { key: 'name', header: 'Product' },
   { key: 'pack', header: 'Pack' },
@@ -41,8 +46,17 @@ const sampleColumns: DataTableColumn<PreviewRow>[] = [
   { key: 'expiryDate', header: 'Expiry', render: (r) => formatDate(r.expiryDate) },
   { key: 'mrpPaise', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrpPaise) },
   { key: 'ptrPaise', header: 'PTR', align: 'right', render: (r) => formatRupees(r.ptrPaise) },
-  { key: 'quantity', header: 'Qty', align: 'right' },
+  { key: 'fileQuantity', header: 'Qty in file', align: 'right', render: fileQuantity },
+  { key: 'quantity', header: 'Into stock', align: 'right', render: (r) => formatNumber(r.fileQuantity + (countFree ? r.freeQuantity : 0)) },
   { key: 'scheme', header: 'Scheme', render: (r) => r.scheme ?? '' },
+  { key: 'warnings', header: 'Check', render: (r) => r.warnings.join('; ') },
+];
+
+const warnedColumns: DataTableColumn<WarnedRow>[] = [
+  { key: 'rowNumber', header: 'Row', align: 'right' },
+  { key: 'name', header: 'Product' },
+  { key: 'batchNo', header: 'Batch' },
+  { key: 'warnings', header: 'Check', render: (r) => r.warnings.join('; ') },
 ];
 
 const rejectedColumns = (headers: string[], mapping: ColumnMapping): DataTableColumn<RejectedRow>[] => [
@@ -77,12 +91,19 @@ export function UploadPage() {
   const [mode, setMode] = useState<UploadMode | null>(null);
   const [progress, setProgress] = useState<{ label: string; fraction: number | null } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // The user's free-goods choice for this upload; null: the unit's last one, as the preview says.
+  const [countFree, setCountFree] = useState<boolean | null>(null);
+  // A new file input after each import: a browser fires no change event when the file chosen is the one the input
+  // already holds, so choosing the same (perhaps re-exported) file again would go unnoticed.
+  const [inputKey, setInputKey] = useState(0);
+  const freeCounted = countFree ?? preview?.countFree ?? true;
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const picked = event.target.files?.[0] ?? null;
     setFile(picked);
     setPreview(null);
     setResult(null);
+    setCountFree(null);
     setProblem(picked ? fileProblem(picked) : null);
   }
 
@@ -90,9 +111,12 @@ export function UploadPage() {
     const refusal = fileProblem(file);
     if (refusal || !file) return setProblem(refusal);
     setProblem(null);
+    setResult(null);
     setProgress({ label: 'Uploading', fraction: 0 });
     try {
-      const answer = await previewUpload(file, withMapping, (f) => setProgress(f === null ? { label: 'Reading the file…', fraction: null } : { label: 'Uploading', fraction: f }));
+      const answer = await previewUpload(file, withMapping, countFree ?? undefined, (f) =>
+        setProgress(f === null ? { label: 'Reading the file…', fraction: null } : { label: 'Uploading', fraction: f }),
+      );
       setPreview(answer);
       setMapping(answer.mapping);
     } catch (error) {
@@ -106,10 +130,12 @@ export function UploadPage() {
     if (!file || !preview || !mode) return;
     setProgress({ label: 'Uploading', fraction: 0 });
     try {
-      const answer = await importUpload(file, mode, mapping, (f) =>
+      const answer = await importUpload(file, mode, mapping, freeCounted, (f) =>
         setProgress(f === null ? { label: 'Importing… (one transaction: all valid rows or none)', fraction: null } : { label: 'Uploading', fraction: f }),
       );
       setResult(answer);
+      setFile(null);
+      setInputKey((k) => k + 1);
       toast.success({
         title: answer.alreadyImported ? 'Already imported' : 'Stock imported',
         message: answer.alreadyImported
@@ -142,7 +168,7 @@ export function UploadPage() {
           <p>Export the stock statement from your billing software (Marg, Tally, Busy …) as Excel (XLS, XLSX), PDF or TXT, up to {UPLOAD_MAX_BYTES / 1048576} MB.</p>
           <label>
             Stock file{' '}
-            <input type="file" accept=".xlsx,.xls,.pdf,.txt" onChange={pick} disabled={busy} aria-label="Stock file" />
+            <input key={inputKey} type="file" accept=".xlsx,.xls,.pdf,.txt" onChange={pick} disabled={busy} aria-label="Stock file" />
           </label>
           <div>
             <Button type="button" onClick={() => void read(undefined)} disabled={busy || !file}>
@@ -196,8 +222,23 @@ export function UploadPage() {
       {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
         <Card title={`3. ${rows(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
+            {preview.rowsWithFree > 0 && (
+              <Checkbox
+                checked={freeCounted}
+                onChange={(e) => setCountFree(e.target.checked)}
+                label={`Count free goods as stock (${rows(preview.rowsWithFree)} with a free quantity: stocked as quantity + free; remembered for your next upload)`}
+              />
+            )}
             {preview.sample.length > 0 && (
-              <DataTable label="Rows to import (first rows)" columns={sampleColumns} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
+              <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
+            )}
+            {preview.warnedRows > 0 && (
+              <>
+                <strong>
+                  {rows(preview.warnedRows)} to check: imported as they are; a product’s HSN on record is kept, never overwritten by the file
+                </strong>
+                <DataTable label="Rows to check" columns={warnedColumns} rows={preview.warned} rowKey="rowNumber" pageSize={10} />
+              </>
             )}
             {preview.rejectedRows > 0 && (
               <>
@@ -252,6 +293,7 @@ export function UploadPage() {
                   `${result.mode === 'REPLACE' && result.batchesZeroed > 0 ? `; ${formatNumber(result.batchesZeroed)} batches not in the file went to zero` : ''}. ` +
                   `${formatNumber(result.productsCreated)} new products; ${rows(result.rowsRejected)} rejected.`}
             </p>
+            {preview.rowsWithFree > 0 && <p>Free goods {result.countFree ? 'were' : 'were not'} counted as stock.</p>}
             {result.referralCredited && <p>Your first inventory is in: 3 more free deliveries have been added to your referral offer.</p>}
             <Stack direction="row" gap="sm">
               <Link to="/inventory/list">See the inventory</Link>

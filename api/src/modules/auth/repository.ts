@@ -19,6 +19,30 @@ export async function lockMobile(db: Executor, mobile: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${'otp:' + mobile}))`.execute(db);
 }
 
+/**
+ * Serialises the OTP requests of one client address (taken before `lockMobile`), so concurrent requests cannot
+ * each pass the address's hourly limits before any of them is counted.
+ */
+export async function lockAddress(db: Executor, ip: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${'otp-ip:' + ip}))`.execute(db);
+}
+
+export async function countRefusalsSince(db: Executor, ip: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('otp_refusals')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Records an answer that revealed whether a number is registered; rows past the hour no longer count and go. */
+export async function recordRefusal(db: Executor, ip: string, now: Date, hourAgo: Date): Promise<void> {
+  await db.deleteFrom('otp_refusals').where('created_at', '<=', hourAgo).execute();
+  await db.insertInto('otp_refusals').values({ ip, created_at: now }).execute();
+}
+
 export async function countOtpsSince(db: Executor, by: { mobile: string } | { ip: string }, since: Date): Promise<number> {
   let query = db.selectFrom('otp_codes').select(sql<number>`count(*)::int`.as('n')).where('created_at', '>', since);
   query = 'mobile' in by ? query.where('mobile', '=', by.mobile) : query.where('ip', '=', by.ip);

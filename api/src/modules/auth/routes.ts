@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     schema: { tags: ['auth'], summary: 'Exchange the code for a session', body: OtpVerifyRequest, response: replies(Session) },
     handler: async (request) => {
       const { mobileNumber, otp, deviceId } = request.body;
-      return ok(await auth.verifyOtp(mobileNumber, otp, deviceId));
+      return ok(await auth.verifyOtp(mobileNumber, otp, deviceId, request.ip));
     },
   });
 

@@ -19,11 +19,15 @@ const DAY_MS = 24 * HOUR_MS;
 export type OtpPurpose = 'LOGIN' | 'REGISTRATION';
 
 type VerifyOutcome = { ok: true; userId: string; unitId: string } | { ok: false; error: AppError };
+type SendDecision =
+  | { kind: 'send'; id: string; code: string }
+  | { kind: 'keep'; wait: number; expiresIn: number }
+  | { kind: 'refuse'; error: AppError };
 
 export class AuthService {
   private readonly tokens: AccessTokens;
   private readonly hashOtp: (mobile: string, code: string) => string;
-  /** Outside production only: the last code sent to each number, for GET /test/otp/last. */
+  /** With MEDICO_TEST_ROUTES=1 only (never in production): the last code sent to each number, for GET /test/otp/last. */
   readonly lastOtpSent = new Map<string, string>();
   /** Live sessions by refresh-token family, until the change log reports their token, user or unit changed. */
   private readonly callers = new CachedMap<string, Caller | null>(SESSION_CACHE_SIZE);
@@ -46,21 +50,25 @@ export class AuthService {
 
   /**
    * POST otp/login (resend=false) and otp/login/resend (resend=true). A login inside the resend window keeps the
-   * code already sent (a reload must not burn a send); a resend inside it is refused with the seconds left.
+   * code already sent (a reload must not burn a send); a resend inside it is refused with the seconds left, and so
+   * is a login after the code was locked by wrong tries (else a login would be a resend without the wait).
    */
   async sendOtp(mobile: string, ip: string, resend: boolean, purpose: OtpPurpose = 'LOGIN'): Promise<OtpLoginResponse> {
     const { otp } = this.config;
     const now = this.config.now();
-    const decision = await this.db.transaction().execute(async (trx) => {
-      const hourAgo = new Date(now.getTime() - HOUR_MS);
-      if ((await repo.countOtpsSince(trx, { ip }, hourAgo)) >= otp.maxSendsPerIpPerHour) {
-        throw new AppError('E0006', 429);
-      }
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const decision = await this.db.transaction().execute(async (trx): Promise<SendDecision> => {
+      await repo.lockAddress(trx, ip);
+      // Both limits are checked before the number is looked up, so a limited address learns nothing about it.
+      if ((await repo.countOtpsSince(trx, { ip }, hourAgo)) >= otp.maxSendsPerIpPerHour) throw new AppError('E0006', 429);
+      if ((await repo.countRefusalsSince(trx, ip, hourAgo)) >= otp.maxRefusalsPerIpPerHour) throw new AppError('E0006', 429);
       // Sign-in codes go to registered numbers only; registration codes (same limits) to unregistered ones only,
-      // so a code of one purpose can never be used for the other.
+      // so a code of one purpose can never be used for the other. Either refusal is counted against the address.
       const registered = Boolean(await repo.findLiveUserByMobile(trx, mobile));
-      if (purpose === 'LOGIN' && !registered) throw new AppError('E0037', 404);
-      if (purpose === 'REGISTRATION' && registered) throw new AppError('E0029', 409);
+      if (purpose === 'LOGIN' ? !registered : registered) {
+        await repo.recordRefusal(trx, ip, now, hourAgo);
+        return { kind: 'refuse', error: registered ? new AppError('E0029', 409) : new AppError('E0037', 404) };
+      }
       await repo.lockMobile(trx, mobile);
 
       const last = await repo.latestOtp(trx, mobile);
@@ -68,12 +76,13 @@ export class AuthService {
         const waitMs = last.created_at.getTime() + otp.resendAfterSeconds * 1000 - now.getTime();
         if (waitMs > 0) {
           const wait = Math.ceil(waitMs / 1000);
-          if (resend) throw new AppError('E0005', 429, `Please wait ${wait} seconds before requesting another code`);
           const usable = !last.consumed_at && !last.dead_at && last.expires_at > now;
-          if (usable) {
+          if (usable && !resend) {
             const expiresIn = Math.ceil((last.expires_at.getTime() - now.getTime()) / 1000);
-            return { send: false as const, wait, expiresIn };
+            return { kind: 'keep', wait, expiresIn };
           }
+          // A used code (signed in) lets a new sign-in start at once; a locked one waits like a resend.
+          if (resend || last.dead_at) throw new AppError('E0005', 429, `Please wait ${wait} seconds before requesting another code`);
         }
       }
       if ((await repo.countOtpsSince(trx, { mobile }, hourAgo)) >= otp.maxSendsPerNumberPerHour) {
@@ -90,10 +99,11 @@ export class AuthService {
         ip,
         created_at: now,
       });
-      return { send: true as const, id, code };
+      return { kind: 'send', id, code };
     });
 
-    if (!decision.send) {
+    if (decision.kind === 'refuse') throw decision.error;
+    if (decision.kind === 'keep') {
       return { mobileNumber: mobile, resendAfterSeconds: decision.wait, expiresInSeconds: decision.expiresIn };
     }
     // Sent after the commit: a slow gateway must not hold the database.
@@ -104,15 +114,25 @@ export class AuthService {
       await repo.deleteOtp(this.db, decision.id);
       throw new AppError('E0041', 502);
     }
-    if (!this.config.isProduction) this.lastOtpSent.set(mobile, decision.code);
+    if (this.config.testRoutes) this.lastOtpSent.set(mobile, decision.code);
     return { mobileNumber: mobile, resendAfterSeconds: otp.resendAfterSeconds, expiresInSeconds: otp.ttlSeconds };
   }
 
-  async verifyOtp(mobile: string, code: string, deviceId: string | undefined): Promise<Session> {
-    // Wrong attempts must be counted even though the request fails, so the error is thrown after the commit.
+  async verifyOtp(mobile: string, code: string, deviceId: string | undefined, ip: string): Promise<Session> {
+    const now = this.config.now();
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    // Wrong attempts and refusals must be counted even though the request fails, so the error is thrown after the commit.
     const outcome = await this.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
+      await repo.lockAddress(trx, ip);
+      // Checked for every number (not only unknown ones), or the 429 itself would tell who is registered.
+      if ((await repo.countRefusalsSince(trx, ip, hourAgo)) >= this.config.otp.maxRefusalsPerIpPerHour) {
+        return { ok: false, error: new AppError('E0006', 429) };
+      }
       const user = await repo.findLiveUserByMobile(trx, mobile);
-      if (!user) return { ok: false, error: new AppError('E0037', 404) };
+      if (!user) {
+        await repo.recordRefusal(trx, ip, now, hourAgo);
+        return { ok: false, error: new AppError('E0037', 404) };
+      }
       const checked = await this.checkCode(trx, mobile, code);
       return checked ?? { ok: true, userId: user.id, unitId: user.unit_id };
     });

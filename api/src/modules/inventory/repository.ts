@@ -57,23 +57,66 @@ export async function knownHsnCodes(db: Database): Promise<Set<string>> {
   return new Set(rows.map((r) => r.hsn));
 }
 
-export function previousImport(db: Database, warehouseId: string, fileHash: string) {
+/** hsn_gst_rates in force on `today`: each code's latest rate that has taken effect. */
+export async function ratesInForce(db: Database, today: string): Promise<Map<string, number>> {
+  const rows = await sql<{ hsn: string; rate_bp: number }>`
+    SELECT DISTINCT ON (hsn) hsn, rate_bp FROM hsn_gst_rates WHERE effective_from <= ${today}::date
+    ORDER BY hsn, effective_from DESC`.execute(db);
+  return new Map(rows.rows.map((r) => [r.hsn, r.rate_bp]));
+}
+
+/** The HSN on record of the master's products with these match keys (a key absent from the map: no such product). */
+export async function recordedHsn(db: Database, matchKeys: readonly string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  for (const keys of chunks(matchKeys)) {
+    const rows = await sql<{ match_key: string; hsn: string | null }>`
+      SELECT match_key, hsn FROM products WHERE match_key = ANY(${keys}::text[])`.execute(db);
+    for (const r of rows.rows) found.set(r.match_key, r.hsn);
+  }
+  return found;
+}
+
+/** Whether the unit's latest import counted free goods as stock: its choice for the next upload (none yet: undefined). */
+export async function lastCountFree(db: Database, unitId: string): Promise<boolean | undefined> {
+  const last = await db
+    .selectFrom('inventory_imports')
+    .select('count_free')
+    .where('unit_id', '=', unitId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.count_free;
+}
+
+/**
+ * Imports into one warehouse one at a time (a double click sends the same file twice): the second waits here until
+ * the first commits, then sees its import record. NO KEY UPDATE does not block the rows that only reference it.
+ */
+export async function lockWarehouse(trx: Db, warehouseId: string): Promise<void> {
+  await sql`SELECT id FROM warehouses WHERE id = ${warehouseId}::uuid FOR NO KEY UPDATE`.execute(trx);
+}
+
+export function previousImport(db: Db, warehouseId: string, fileHash: string) {
   return db
     .selectFrom('inventory_imports')
-    .select(['id', 'mode', 'rows_imported', 'rows_rejected', 'created_at'])
+    .select(['id', 'mode', 'rows_imported', 'rows_rejected', 'count_free', 'created_at'])
     .where('warehouse_id', '=', warehouseId)
     .where('file_hash', '=', fileHash)
     .executeTakeFirst();
 }
 
-/** The file's distinct products (by match key), created when the master lacks them; ids[i] is product i's id. */
+/**
+ * The file's distinct products (by match key), created when the master lacks them; ids[i] is product i's id. A
+ * product without an HSN takes the file's; one with an HSN keeps it (the preview warns when the file disagrees).
+ */
 export async function upsertProducts(trx: Db, products: ProductColumns, now: Date) {
   const ids: string[] = [];
   let created = 0;
   for (const [from, to] of ranges(products.matchKey.length)) {
     const column = <T>(values: T[]) => values.slice(from, to);
     const keys = column(products.matchKey);
-    // DO UPDATE (a no-op) rather than DO NOTHING so existing products come back with their ids too.
+    // DO UPDATE rather than DO NOTHING so existing products come back with their ids too.
     const result = await sql<{ id: string; match_key: string; inserted: boolean }>`
       INSERT INTO products (id, name, manufacturer, composition, pack, hsn, match_key, created_at)
       SELECT u.id, u.name, u.manufacturer, u.composition, u.pack, u.hsn, u.match_key, ${now}::timestamptz
@@ -81,7 +124,7 @@ export async function upsertProducts(trx: Db, products: ProductColumns, now: Dat
                   ${column(products.manufacturer)}::text[], ${column(products.composition)}::text[],
                   ${column(products.pack)}::text[], ${column(products.hsn)}::text[], ${keys}::text[])
         AS u(id, name, manufacturer, composition, pack, hsn, match_key)
-      ON CONFLICT (match_key) DO UPDATE SET match_key = excluded.match_key
+      ON CONFLICT (match_key) DO UPDATE SET hsn = coalesce(products.hsn, excluded.hsn)
       RETURNING id, match_key, (xmax = 0) AS inserted`.execute(trx);
     const idOf = new Map(result.rows.map((row) => [row.match_key, row.id]));
     for (const key of keys) ids.push(idOf.get(key)!);
@@ -180,7 +223,20 @@ export async function setQuantities(trx: Db, updates: readonly { id: string; qua
 
 export async function insertImport(
   trx: Db,
-  values: { id: string; unitId: string; warehouseId: string; fileName: string; fileHash: string; fileType: string; mode: UploadMode; rowsImported: number; rowsRejected: number; userId: string; now: Date },
+  values: {
+    id: string;
+    unitId: string;
+    warehouseId: string;
+    fileName: string;
+    fileHash: string;
+    fileType: string;
+    mode: UploadMode;
+    countFree: boolean;
+    rowsImported: number;
+    rowsRejected: number;
+    userId: string;
+    now: Date;
+  },
 ) {
   await trx
     .insertInto('inventory_imports')
@@ -192,6 +248,7 @@ export async function insertImport(
       file_hash: values.fileHash,
       file_type: values.fileType,
       mode: values.mode,
+      count_free: values.countFree,
       rows_imported: values.rowsImported,
       rows_rejected: values.rowsRejected,
       created_by: values.userId,

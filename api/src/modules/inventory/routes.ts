@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddStock,
+  COUNT_FREE_FIELD,
   ColumnMapping,
   ExpirySummary,
   INVENTORY_PATHS,
@@ -35,9 +36,11 @@ interface UploadForm {
   file: UploadedFile;
   mode: string | undefined;
   mapping: z.infer<typeof ColumnMapping> | undefined;
+  /** whether free quantities count as stock; undefined: the unit's last choice */
+  countFree: boolean | undefined;
 }
 
-/** The multipart form: one file plus the optional `mode` and `mapping` (JSON) fields. */
+/** The multipart form: one file plus the optional `mode`, `mapping` (JSON) and `countFree` ('true'|'false') fields. */
 async function readForm(request: FastifyRequest): Promise<UploadForm> {
   if (!request.isMultipart()) throw new AppError('E0001', 400, 'Send the file as multipart/form-data', { file: 'A file must be picked' });
   let file: UploadedFile | undefined;
@@ -64,7 +67,11 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
     if (!parsed.success) throw new AppError('E0001', 400, 'The column mapping is not valid', { mapping: 'Not a valid mapping' });
     mapping = parsed.data;
   }
-  return { file, mode: fields.mode, mapping };
+  const countFreeText = fields[COUNT_FREE_FIELD];
+  if (countFreeText !== undefined && countFreeText !== 'true' && countFreeText !== 'false') {
+    throw new AppError('E0001', 400, 'Say whether free goods count as stock: true or false', { [COUNT_FREE_FIELD]: 'true or false' });
+  }
+  return { file, mode: fields.mode, mapping, countFree: countFreeText === undefined ? undefined : countFreeText === 'true' };
 }
 
 function safeJson(text: string): unknown {
@@ -83,13 +90,14 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     config: WRITE,
     schema: {
       tags: ['inventory'],
-      summary: 'Reads an uploaded stock file (multipart: file, optional mapping JSON) and shows what an import would do; stores nothing',
+      summary:
+        'Reads an uploaded stock file (multipart: file, optional mapping JSON and countFree true|false) and shows what an import would do, with HSN/GST warnings; stores nothing',
       security,
       response: replies(UploadPreview),
     },
     handler: async (request) => {
       const form = await readForm(request);
-      return ok(await inventory.preview(callerOf(request), form.file, form.mapping));
+      return ok(await inventory.preview(callerOf(request), form.file, form.mapping, form.countFree));
     },
   });
 
@@ -97,7 +105,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     config: WRITE,
     schema: {
       tags: ['inventory'],
-      summary: "Imports the valid rows of a stock file into the active warehouse (multipart: file, mode REPLACE|ADD, mapping JSON); one transaction, idempotent per file",
+      summary:
+        'Imports the valid rows of a stock file into the active warehouse (multipart: file, mode REPLACE|ADD, mapping JSON, countFree true|false, remembered for the unit); one transaction, idempotent per file',
       security,
       response: replies(ImportResult),
     },
@@ -105,7 +114,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       const form = await readForm(request);
       const mode = UploadMode.safeParse(form.mode);
       if (!mode.success) throw new AppError('E0001', 400, 'Say whether the file replaces or adds to the stock', { mode: 'REPLACE or ADD' });
-      return ok(await inventory.import(callerOf(request), form.file, mode.data, form.mapping));
+      return ok(await inventory.import(callerOf(request), form.file, mode.data, form.mapping, form.countFree));
     },
   });
 

@@ -5,12 +5,14 @@ import {
   type ImportResult,
   type InventoryList,
   type InventoryQuery,
+  type PreviewRow,
   type StockBatch,
   type StockBucket,
   type StockDetail,
   type StockReport,
   type UploadMode,
   type UploadPreview,
+  type WarnedRow,
 } from 'shared-api';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -20,8 +22,9 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import type { AnalyseEvent } from './parsers/analyse';
 import { analyseInWorker } from './parsers/analyse-in-worker';
+import { hsnGstWarnings } from './hsn-check';
 import type { StockLine } from './parsers/rows';
-import { appendProducts, lineAt, noProducts, stockLinesBuilder } from './parsers/stock-lines';
+import { appendProducts, noProducts, stockLinesBuilder, storedQuantity } from './parsers/stock-lines';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -30,12 +33,32 @@ export interface UploadedFile {
 }
 
 const SAMPLE_ROWS = 20;
+/** Rows with warnings handed back in the preview (like the rejected rows); the count covers all of them. */
+const WARNED_SHOWN = 5000;
 
 type HeaderEvent = Extract<AnalyseEvent, { kind: 'header' }>;
 type DoneEvent = Extract<AnalyseEvent, { kind: 'done' }>;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+
+type PreviousImportRow = NonNullable<Awaited<ReturnType<typeof repo.previousImport>>>;
+
+/** The answer to a file this warehouse has imported before: nothing changes. */
+function alreadyImported(previous: PreviousImportRow): ImportResult {
+  return {
+    importId: previous.id,
+    mode: previous.mode as UploadMode,
+    rowsImported: previous.rows_imported,
+    rowsRejected: previous.rows_rejected,
+    productsCreated: 0,
+    batchesZeroed: 0,
+    alreadyImported: true,
+    referralCredited: false,
+    rejected: [],
+    countFree: previous.count_free,
+  };
+}
 
 function toStockBatch(r: repo.BatchRow): StockBatch {
   return {
@@ -85,20 +108,65 @@ export class InventoryService {
     return analyseInWorker({ fileName: file.fileName, bytes: file.bytes, mapping, today: this.today(), knownHsn: [...knownHsn] });
   }
 
-  async preview(caller: Caller, file: UploadedFile, mapping: ColumnMapping | undefined): Promise<UploadPreview> {
+  /** Free goods count as stock when the request says so, else as in the unit's last import, else (first time) yes. */
+  private async countFreeFor(caller: Caller, choice: boolean | undefined): Promise<boolean> {
+    return choice ?? (await repo.lastCountFree(this.db, caller.unitId)) ?? true;
+  }
+
+  /**
+   * What an import would do. Every valid line's HSN and GST % are checked against the master and the rates in force
+   * (chunk by chunk, as the worker reads); only the first lines are kept for the sample.
+   */
+  async preview(caller: Caller, file: UploadedFile, mapping: ColumnMapping | undefined, countFreeChoice: boolean | undefined): Promise<UploadPreview> {
     const warehouse = await this.warehouseOf(caller);
+    const countFree = await this.countFreeFor(caller, countFreeChoice);
+    const rates = await repo.ratesInForce(this.db, this.today());
     let header: HeaderEvent | undefined;
     let done: DoneEvent | undefined;
-    // Only the first lines are shown; the others are counted in the worker and never reach this thread.
     const products = noProducts();
-    const sample: StockLine[] = [];
+    // Product index → its HSN in the master (undefined: not in the master yet).
+    const recorded: (string | null | undefined)[] = [];
+    const sample: PreviewRow[] = [];
+    const warned: WarnedRow[] = [];
+    let warnedRows = 0;
+    let rowsWithFree = 0;
     for await (const event of await this.read(file, mapping)) {
       if (event.kind === 'header') header = event;
       else if (event.kind === 'done') done = event;
-      else if (sample.length < SAMPLE_ROWS) {
-        appendProducts(products, event.chunk.products);
+      else {
         const { lines } = event.chunk;
-        for (let i = 0; i < lines.count && sample.length < SAMPLE_ROWS; i++) sample.push(lineAt(products, lines, i));
+        appendProducts(products, event.chunk.products);
+        const onRecord = await repo.recordedHsn(this.db, event.chunk.products.matchKey);
+        for (const key of event.chunk.products.matchKey) recorded.push(onRecord.get(key));
+        for (let i = 0; i < lines.count; i++) {
+          const p = lines.product[i]!;
+          const freeQuantity = lines.freeQuantity[i]!;
+          if (freeQuantity > 0) rowsWithFree++;
+          const gstBp = lines.gstBp[i]!;
+          const warnings = hsnGstWarnings({ hsn: products.hsn[p]!, gstBp: Number.isNaN(gstBp) ? null : gstBp }, recorded[p], rates);
+          const rowNumber = lines.rowNumber[i]!;
+          if (warnings.length > 0) {
+            warnedRows++;
+            if (warned.length < WARNED_SHOWN) warned.push({ rowNumber, name: products.name[p]!, batchNo: lines.batchNo[i]!, warnings });
+          }
+          if (sample.length === SAMPLE_ROWS) continue;
+          const schemeBuy = lines.schemeBuy[i]!;
+          sample.push({
+            rowNumber,
+            name: products.name[p]!,
+            pack: products.pack[p]!,
+            manufacturer: products.manufacturer[p]!,
+            batchNo: lines.batchNo[i]!,
+            expiryDate: lines.expiryDate[i]!,
+            mrpPaise: lines.mrpPaise[i]!,
+            ptrPaise: lines.ptrPaise[i]!,
+            quantity: storedQuantity(lines, i, countFree),
+            fileQuantity: lines.quantity[i]!,
+            freeQuantity,
+            scheme: Number.isNaN(schemeBuy) ? null : `${schemeBuy}+${lines.schemeFree[i]}`,
+            warnings,
+          });
+        }
       }
     }
     const a = { ...header!, ...done! };
@@ -113,26 +181,17 @@ export class InventoryService {
       missingFields: a.missingFields,
       dataRows: a.dataRows,
       validRows: incomplete ? 0 : a.validRows,
-      sample: incomplete
-        ? []
-        : sample.map((l) => ({
-            rowNumber: l.rowNumber,
-            name: l.name,
-            pack: l.pack,
-            manufacturer: l.manufacturer,
-            batchNo: l.batchNo,
-            expiryDate: l.expiryDate,
-            mrpPaise: l.mrpPaise,
-            ptrPaise: l.ptrPaise,
-            quantity: l.quantity,
-            scheme: l.schemeBuy ? `${l.schemeBuy}+${l.schemeFree}` : null,
-          })),
+      sample: incomplete ? [] : sample,
       rejectedRows: a.rejectedCount,
       rejected: a.rejected,
       warehouseName: warehouse.name,
       previousImport: previous
         ? { importId: previous.id, importedAt: iso(previous.created_at), mode: previous.mode as UploadMode, rowsImported: previous.rows_imported }
         : null,
+      countFree,
+      rowsWithFree: incomplete ? 0 : rowsWithFree,
+      warnedRows: incomplete ? 0 : warnedRows,
+      warned: incomplete ? [] : warned,
     };
   }
 
@@ -141,23 +200,18 @@ export class InventoryService {
    * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk of valid
    * lines is stored while the worker reads the next; a file that turns out bad half way rolls the whole import back.
    */
-  async import(caller: Caller, file: UploadedFile, mode: UploadMode, mapping: ColumnMapping | undefined): Promise<ImportResult> {
+  async import(
+    caller: Caller,
+    file: UploadedFile,
+    mode: UploadMode,
+    mapping: ColumnMapping | undefined,
+    countFreeChoice: boolean | undefined,
+  ): Promise<ImportResult> {
     const warehouse = await this.warehouseOf(caller);
     const fileHash = sha256(file.bytes);
     const previous = await repo.previousImport(this.db, warehouse.id, fileHash);
-    if (previous) {
-      return {
-        importId: previous.id,
-        mode: previous.mode as UploadMode,
-        rowsImported: previous.rows_imported,
-        rowsRejected: previous.rows_rejected,
-        productsCreated: 0,
-        batchesZeroed: 0,
-        alreadyImported: true,
-        referralCredited: false,
-        rejected: [],
-      };
-    }
+    if (previous) return alreadyImported(previous);
+    const countFree = await this.countFreeFor(caller, countFreeChoice);
     const events = await this.read(file, mapping);
     try {
       // The header (or the file's refusal) comes first: unmapped columns are refused before anything is stored.
@@ -166,7 +220,7 @@ export class InventoryService {
       if (header.missingFields.length > 0) {
         throw new AppError('E0001', 400, `Map these columns before importing: ${header.missingFields.join(', ')}`);
       }
-      return await this.store(caller, warehouse.id, { fileName: file.fileName, fileHash, type: header.type }, mode, events);
+      return await this.store(caller, warehouse.id, { fileName: file.fileName, fileHash, type: header.type }, { mode, countFree }, events);
     } finally {
       await events.return(undefined);
     }
@@ -176,14 +230,19 @@ export class InventoryService {
     caller: Caller,
     warehouseId: string,
     file: { fileName: string; fileHash: string; type: string },
-    mode: UploadMode,
+    { mode, countFree }: { mode: UploadMode; countFree: boolean },
     events: AsyncGenerator<AnalyseEvent>,
   ): Promise<ImportResult> {
     const now = this.config.now();
     const importId = randomUUID();
     const note = `${mode === 'ADD' ? 'Added from' : 'Replaced by'} ${file.fileName.slice(0, 200)}`;
     const movementMeta = { reference: importId, note, userId: caller.userId, now, nextId: repo.orderedIds() };
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx): Promise<ImportResult> => {
+      // The same file sent twice at once (a double click): the second waits for the first, then answers like a
+      // second import after it.
+      await repo.lockWarehouse(trx, warehouseId);
+      const earlier = await repo.previousImport(trx, warehouseId, file.fileHash);
+      if (earlier) return alreadyImported(earlier);
       const existing = await repo.lockWarehouseBatches(trx, warehouseId);
       const byKey = new Map(existing.map((b) => [`${b.product_id}|${b.batch_no}`, b]));
       const productIds: string[] = [];
@@ -206,7 +265,8 @@ export class InventoryService {
         const moves: repo.MovementWrites = { batchId: [], delta: [] };
         for (let i = 0; i < lines.count; i++) {
           const old = byKey.get(`${productIds[lines.product[i]!]}|${lines.batchNo[i]}`);
-          const target = mode === 'ADD' ? (old?.quantity ?? 0) + lines.quantity[i]! : lines.quantity[i]!;
+          const fromFile = storedQuantity(lines, i, countFree);
+          const target = mode === 'ADD' ? (old?.quantity ?? 0) + fromFile : fromFile;
           // Stock held for submitted orders stays on hand until those orders are decided.
           const quantity = Math.max(target, old?.reserved ?? 0);
           const id = old?.id ?? nextBatchId();
@@ -245,25 +305,26 @@ export class InventoryService {
         fileHash: file.fileHash,
         fileType: file.type,
         mode,
+        countFree,
         rowsImported: done.validRows,
         rowsRejected: done.rejectedCount,
         userId: caller.userId,
         now,
       });
       const referralCredited = await repo.creditFirstInventory(trx, caller.unitId, now);
-      return { productsCreated, batchesZeroed: zeroed.length, referralCredited, done };
+      return {
+        importId,
+        mode,
+        rowsImported: done.validRows,
+        rowsRejected: done.rejectedCount,
+        productsCreated,
+        batchesZeroed: zeroed.length,
+        alreadyImported: false,
+        referralCredited,
+        rejected: done.rejected,
+        countFree,
+      };
     });
-
-    const { done, ...counts } = outcome;
-    return {
-      importId,
-      mode,
-      rowsImported: done.validRows,
-      rowsRejected: done.rejectedCount,
-      ...counts,
-      alreadyImported: false,
-      rejected: done.rejected,
-    };
   }
 
   async list(caller: Caller, query: z.output<typeof InventoryQuery>): Promise<InventoryList> {
@@ -306,9 +367,11 @@ export class InventoryService {
       ptrPaise: input.ptrPaise,
       ptsPaise: input.ptsPaise ?? null,
       quantity: input.quantity,
+      freeQuantity: 0,
       schemeBuy: input.schemeBuy ?? null,
       schemeFree: input.schemeBuy ? (input.schemeFree ?? 0) : null,
       hsn: input.hsn ?? null,
+      gstBp: null,
     };
     const now = this.config.now();
     const batchId = await this.db.transaction().execute(async (trx) => {

@@ -1,24 +1,14 @@
-import type { Database } from '../../db/database';
+import { lineAmounts, type SupplyKind } from 'shared-api';
 
-/** GST rate (basis points) of an HSN code on a date: the rate that took effect last on or before it; 0 if unknown. */
-export async function gstRateOn(db: Database, hsn: string | null, date: string): Promise<number> {
-  if (!hsn) return 0;
-  const row = await db
-    .selectFrom('hsn_gst_rates')
-    .select('rate_bp')
-    .where('hsn', '=', hsn)
-    .where('effective_from', '<=', date)
-    .orderBy('effective_from', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.rate_bp ?? 0;
-}
-
-/** One line's money in paise: free units are not charged; GST rounded to the paisa per line (half up). */
-export function lineMoney(quantity: number, ptrPaise: number, rateBp: number) {
-  const taxablePaise = quantity * ptrPaise;
-  const gstPaise = Math.round((taxablePaise * rateBp) / 10_000);
-  return { taxablePaise, gstPaise, totalPaise: taxablePaise + gstPaise };
+/**
+ * One order line's money by the one GST rule (shared-api gst.ts): free units are not charged, tax per line rounded
+ * half up, CGST + SGST or IGST by the two parties' states. No rate on record prices the order at 0 % (the tax
+ * invoice then refuses the line until the HSN has a rate).
+ */
+export function orderLineMoney(line: { quantity: number; freeQuantity: number; ptrPaise: number }, rateBp: number | null | undefined, supply: SupplyKind) {
+  const gstRateBp = rateBp ?? 0;
+  const money = lineAmounts({ quantity: line.quantity, freeQuantity: line.freeQuantity, ratePaise: line.ptrPaise, gstRateBp }, supply);
+  return { rateBp: gstRateBp, taxablePaise: money.taxablePaise, gstPaise: money.taxPaise, totalPaise: money.totalPaise };
 }
 
 /** ₹1,23,456.78 for notification text (the screens format with shared-ui). */

@@ -8,7 +8,9 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
 import { maySeeStock } from '../connections/visibility';
-import { formatRupeesPlain, gstRateOn, lineMoney } from './money';
+import { gstRatesOn } from '../ledger/gst-rates';
+import { supplyBetween } from '../ledger/parties';
+import { formatRupeesPlain, orderLineMoney } from './money';
 import { insertOrder } from './repository';
 import { reserveFefo, sellableBatches } from './stock';
 import { haversineKm, istDate } from '../search/text';
@@ -77,6 +79,8 @@ export class OrdersService {
         for (const [sellerId, lines] of bySeller) {
           const sellerName = lines[0]!.trade_name;
           if (!(await maySeeStock(trx, caller.unitId, sellerId))) throw notSubmitted(`${sellerName} no longer gives you access to its stock`);
+          const supply = await supplyBetween(trx, sellerId, caller.unitId);
+          const rates = await gstRatesOn(trx, lines.map((e) => e.hsn), today);
           const priced = [];
           for (const [position, e] of lines.entries()) {
             const batches = await sellableBatches(trx, sellerId, e.product_id!, today, true);
@@ -88,8 +92,8 @@ export class OrdersService {
               const had = e.quantity + e.free_quantity - short;
               throw notSubmitted(`only ${had} of ${e.name} left at ${sellerName} (you asked for ${e.quantity + e.free_quantity})`);
             }
-            const rateBp = await gstRateOn(trx, e.hsn, today);
-            priced.push({ e, position, reserved, rateBp, ...lineMoney(e.quantity, e.ptr_paise, rateBp) });
+            const money = orderLineMoney({ quantity: e.quantity, freeQuantity: e.free_quantity, ptrPaise: e.ptr_paise }, e.hsn ? rates.get(e.hsn) : null, supply);
+            priced.push({ e, position, reserved, ...money });
           }
           const order = await insertOrder(trx, {
             buyerUnitId: caller.unitId,

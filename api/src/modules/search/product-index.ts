@@ -103,10 +103,12 @@ export class ProductIndex {
    * until a product changes: people type the same few hundred medicines, and every keystroke repeats a prefix.
    */
   match(queryWords: readonly string[]): Matches {
+    // First: after a product changed this rebuilds the order and forgets the remembered matches.
+    const { byName } = this.order();
     const key = queryWords.join(' ');
     let found = this.matchCache.get(key);
     if (!found) {
-      found = new Matches(this.matchSorted(queryWords), this.order().byName);
+      found = new Matches(this.matchSorted(queryWords), byName);
       this.matchCacheEntries += found.length;
       if (this.matchCacheEntries > MATCH_CACHE_ENTRIES) {
         this.matchCache.clear();

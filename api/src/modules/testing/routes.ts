@@ -6,13 +6,13 @@ import { ok, replies } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import type { AuthService } from '../auth/service';
 
-/** Registered only when NODE_ENV !== 'production' (see app.ts): lets end-to-end tests sign in. */
+/** Registered only with MEDICO_TEST_ROUTES=1, which production refuses (see app.ts, config.ts): lets tests sign in. */
 export const testingRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get(PATHS.testLastOtp, {
     config: PUBLIC,
     schema: {
       tags: ['test only'],
-      summary: 'The last code sent to a number (never in production)',
+      summary: 'The last code sent to a number (only with MEDICO_TEST_ROUTES=1, never in production)',
       querystring: OtpLoginRequest,
       response: replies(z.object({ otp: z.string() })),
     },

@@ -59,3 +59,31 @@ export function parseExpiry(value: unknown): string | null {
   if (m) return endOfMonth(Number(m[1]), Number(m[2]));
   return null;
 }
+
+const monthYearFormats = new Map<string, boolean>();
+
+/**
+ * An Excel number format that shows a year and a month but no day ("mmm-yy", "mm/yy", "[$-409]mmmm yyyy;@"):
+ * quoted text, [..] sections and escaped characters are not format codes. Hours or seconds make it a time.
+ */
+export function isMonthYearFormat(format: string): boolean {
+  let answer = monthYearFormats.get(format);
+  if (answer === undefined) {
+    const codes = format.replace(/"[^"]*"|\[[^\]]*]|\\./g, '').toLowerCase();
+    answer = /y/.test(codes) && /m/.test(codes) && !/[dhs]/.test(codes);
+    monthYearFormats.set(format, answer);
+  }
+  return answer;
+}
+
+/**
+ * A spreadsheet date cell (a Date, or a day serial) as its display format means it: shown without a day it is the
+ * END of that month, like the same text typed in (parseExpiry). Other cells come back unchanged.
+ */
+export function dateCellValue<T>(value: T, format: string | undefined): T | Date {
+  if (!format || !(value instanceof Date || typeof value === 'number') || !isMonthYearFormat(format)) return value;
+  const iso = value instanceof Date ? (Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10)) : excelSerialToIso(value);
+  if (!iso) return value;
+  const [year, month] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0));
+}

@@ -4,12 +4,32 @@
 // at worst kill this worker. Plain JavaScript so it loads the same under tsx, jest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 
+/**
+ * Rows of the first sheet with cells, indexed like the sheet's rows (blank rows stay, empty), so row numbers are the
+ * sheet's. Date cells come as { serial, format }: what a date shown without a day means is decided in dates.ts.
+ */
 async function readXls(bytes) {
   const XLSX = (await import('xlsx')).default;
-  const workbook = XLSX.read(bytes, { type: 'buffer', cellDates: false, dense: true, cellFormula: false, cellHTML: false });
+  const workbook = XLSX.read(bytes, { type: 'buffer', cellDates: false, cellNF: true, dense: true, cellFormula: false, cellHTML: false });
+  const valueOf = (cell) => {
+    if (!cell || cell.v === undefined || cell.v === null || cell.t === 'e' || cell.t === 'z') return null;
+    if (cell.t === 'n' && cell.z && XLSX.SSF.is_date(cell.z)) return { serial: cell.v, format: String(cell.z) };
+    return cell.t === 'b' ? String(cell.v) : cell.v;
+  };
   for (const name of workbook.SheetNames) {
-    const rows = XLSX.utils.sheet_to_json(workbook.Sheets[name], { header: 1, raw: true, defval: null, blankrows: false });
-    if (rows.length > 0) return { rows };
+    const sheet = workbook.Sheets[name];
+    if (!sheet['!ref']) continue;
+    const range = XLSX.utils.decode_range(sheet['!ref']);
+    const rows = [];
+    let cells = 0;
+    for (let r = 0; r <= range.e.r; r++) {
+      // A dense sheet's row is an array up to its last cell (sheet[r] is missing for a blank row).
+      const row = Array.from(sheet[r] ?? [], valueOf);
+      while (row.length > 0 && row.at(-1) === null) row.pop();
+      cells += row.length;
+      rows.push(row);
+    }
+    if (cells > 0) return { rows };
   }
   return { rows: [] };
 }

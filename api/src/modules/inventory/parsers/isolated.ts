@@ -9,8 +9,14 @@ export interface PdfItem {
   s: string;
 }
 
+/** A legacy XLS date cell: its day number and display format (dates.ts dateCellValue decides what it means). */
+export interface XlsDateCell {
+  serial: number;
+  format: string;
+}
+
 interface Answers {
-  XLS: { rows: Cell[][] };
+  XLS: { rows: (Cell | XlsDateCell)[][] };
   PDF: { lines: PdfItem[][] };
 }
 

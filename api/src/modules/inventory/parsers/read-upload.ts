@@ -1,7 +1,8 @@
 import { UPLOAD_EXTENSIONS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
 import { AppError } from '../../../http/errors';
 import type { Cell } from './header-detect';
-import { readIsolated } from './isolated';
+import { dateCellValue } from './dates';
+import { readIsolated, type XlsDateCell } from './isolated';
 import { readPdf } from './pdf';
 import { readText } from './text';
 import { eachXlsxRow, readXlsx } from './xlsx';
@@ -19,16 +20,24 @@ const startsWith = (bytes: Buffer, signature: number[]) => signature.every((b, i
 
 /** The content must be what the name says: a Word file renamed to .xlsx is caught here, not deep in a parser. */
 function checkContent(type: UploadFileType, bytes: Buffer): void {
-  const fits: Record<UploadFileType, () => boolean> = {
+  if (bytes.length === 0) throw new AppError('E0001', 400, 'The file is empty');
+  if (type === 'TXT') {
+    // Text has no NUL byte anywhere (PostgreSQL refuses them in text, too); binary files and UTF-16 text do.
+    const nul = bytes.indexOf(0);
+    if (nul < 0) return;
+    throw new AppError('E0001', 400, `This file is binary, not text (a NUL byte at byte ${nul + 1}): export the stock as plain text (UTF-8 or ANSI), Excel or PDF`, {
+      file: 'Not a text file',
+    });
+  }
+  const fits: Record<Exclude<UploadFileType, 'TXT'>, () => boolean> = {
     XLSX: () => startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]),
     XLS: () => startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
     PDF: () => bytes.subarray(0, 1024).includes('%PDF-'),
-    // Text has no NUL bytes; binary files almost always do.
-    TXT: () => !bytes.subarray(0, 65536).includes(0),
   };
-  if (bytes.length === 0) throw new AppError('E0001', 400, 'The file is empty');
   if (!fits[type]()) throw new AppError('E0001', 400, `This file is not really a ${type} file (its content does not match its name)`);
 }
+
+const isDateCell = (cell: Cell | XlsDateCell): cell is XlsDateCell => typeof cell === 'object' && cell !== null && !(cell instanceof Date);
 
 /** Any accepted file → its rows of cells, title lines included (the header is found afterwards). */
 export async function readUpload(fileName: string, bytes: Buffer): Promise<{ type: UploadFileType; rows: Cell[][] }> {
@@ -36,7 +45,7 @@ export async function readUpload(fileName: string, bytes: Buffer): Promise<{ typ
   checkContent(type, bytes);
   const rows =
     type === 'XLSX' ? await readXlsx(bytes)
-    : type === 'XLS' ? (await readIsolated('XLS', bytes)).rows
+    : type === 'XLS' ? (await readIsolated('XLS', bytes)).rows.map((row) => row.map((c) => (isDateCell(c) ? dateCellValue(c.serial, c.format) : c)))
     : type === 'PDF' ? await readPdf(bytes)
     : readText(bytes);
   return { type, rows };

@@ -15,10 +15,15 @@ export interface StockLine {
   mrpPaise: number;
   ptrPaise: number;
   ptsPaise: number | null;
+  /** the file's stock quantity */
   quantity: number;
+  /** free goods received (a plain number under "Free"): stock too when the user counts them (service.ts) */
+  freeQuantity: number;
   schemeBuy: number | null;
   schemeFree: number | null;
   hsn: string | null;
+  /** the file's GST %, basis points: checked against the HSN's rate in force (hsn-check.ts) */
+  gstBp: number | null;
 }
 
 /** GST slabs in force (basis points): nil, 0.25 %, 3 %, 5 %, 12 %, 18 %, 28 %, 40 %. */
@@ -96,17 +101,16 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
     else if (mrpPaise !== null && ptrPaise !== null && mrpPaise < ptrPaise) problems.push('MRP below PTR');
     const ptsPaise = parsePaise(get(row, 'pts'));
 
-    // "Free" holds either a scheme ("10+1") or a free quantity received, which is stock on hand too.
+    // "Free" holds either a scheme ("10+1") or a free quantity received, kept apart from the stock quantity.
     const freeText = text(row, 'free');
     const schemeMatch = /^(\d+)\s*\+\s*(\d+)$/.exec(freeText);
     const scheme = schemeMatch && Number(schemeMatch[1]) > 0 ? schemeMatch : null;
-    const freeQty = schemeMatch ? 0 : (parseNumber(freeText) ?? 0);
-    let quantity = parseNumber(get(row, 'quantity'));
+    const freeQuantity = Math.max(0, schemeMatch ? 0 : (parseNumber(freeText) ?? 0));
+    const quantity = parseNumber(get(row, 'quantity'));
     if (quantity === null) problems.push(text(row, 'quantity') ? 'quantity is not a number' : 'missing quantity');
-    else if (!Number.isInteger(quantity) || !Number.isInteger(freeQty)) problems.push('quantity not a whole number');
+    else if (!Number.isInteger(quantity) || !Number.isInteger(freeQuantity)) problems.push('quantity not a whole number');
     else if (quantity < 0) problems.push('negative quantity');
-    else if (quantity > 1_000_000_000) problems.push('quantity too large');
-    else quantity += Math.max(0, freeQty);
+    else if (quantity + freeQuantity > 1_000_000_000) problems.push('quantity too large');
 
     const hsn = text(row, 'hsn').replace(/\s/g, '') || null;
     const gstBp = parseGstBp(get(row, 'gst'));
@@ -142,9 +146,11 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
         ptrPaise: ptrPaise!,
         ptsPaise,
         quantity: quantity!,
+        freeQuantity,
         schemeBuy: scheme ? Number(scheme[1]) : null,
         schemeFree: scheme ? Number(scheme[2]) : null,
         hsn,
+        gstBp,
       },
       productKey,
     );

@@ -25,8 +25,10 @@ export interface LineColumns {
   ptrPaise: Float64Array;
   ptsPaise: Float64Array;
   quantity: Float64Array;
+  freeQuantity: Float64Array;
   schemeBuy: Float64Array;
   schemeFree: Float64Array;
+  gstBp: Float64Array;
 }
 
 /** A part of a file's valid lines, with the products first seen in it (numbered on from `firstProduct`). */
@@ -36,7 +38,7 @@ export interface StockChunk {
   lines: LineColumns;
 }
 
-const NUMBER_FIELDS = ['rowNumber', 'mrpPaise', 'ptrPaise', 'ptsPaise', 'quantity', 'schemeBuy', 'schemeFree'] as const;
+const NUMBER_FIELDS = ['rowNumber', 'mrpPaise', 'ptrPaise', 'ptsPaise', 'quantity', 'freeQuantity', 'schemeBuy', 'schemeFree', 'gstBp'] as const;
 
 const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
@@ -93,8 +95,10 @@ export function stockLinesBuilder() {
       ptrPaise: Float64Array.from(numbers.ptrPaise),
       ptsPaise: Float64Array.from(numbers.ptsPaise),
       quantity: Float64Array.from(numbers.quantity),
+      freeQuantity: Float64Array.from(numbers.freeQuantity),
       schemeBuy: Float64Array.from(numbers.schemeBuy),
       schemeFree: Float64Array.from(numbers.schemeFree),
+      gstBp: Float64Array.from(numbers.gstBp),
     };
     const chunk = { firstProduct, products, lines };
     firstProduct = productIndex.size;
@@ -108,25 +112,9 @@ export function stockLinesBuilder() {
   return { add, take, pending: () => product.length };
 }
 
-/** Line i as an object (the preview's sample); its product's text is the file's first line's for that product. */
-export function lineAt(products: ProductColumns, lines: LineColumns, i: number): StockLine {
-  const p = lines.product[i]!;
-  return {
-    rowNumber: lines.rowNumber[i]!,
-    name: products.name[p]!,
-    pack: products.pack[p]!,
-    manufacturer: products.manufacturer[p]!,
-    composition: products.composition[p]!,
-    batchNo: lines.batchNo[i]!,
-    expiryDate: lines.expiryDate[i]!,
-    mrpPaise: lines.mrpPaise[i]!,
-    ptrPaise: lines.ptrPaise[i]!,
-    ptsPaise: nullable(lines.ptsPaise[i]!),
-    quantity: lines.quantity[i]!,
-    schemeBuy: nullable(lines.schemeBuy[i]!),
-    schemeFree: nullable(lines.schemeFree[i]!),
-    hsn: products.hsn[p]!,
-  };
+/** What line i puts in stock: the file's quantity, plus the free goods received when the user counts them. */
+export function storedQuantity(lines: LineColumns, i: number, countFree: boolean): number {
+  return lines.quantity[i]! + (countFree ? lines.freeQuantity[i]! : 0);
 }
 
 /** Some lines' values of a Float64Array column as SQL parameters (NaN → NULL). */

@@ -55,7 +55,7 @@ function detectDelimiter(lines: readonly string[]): string | null {
  * header word), so right-aligned numbers wider than their header land in the right column.
  */
 function splitFixedWidth(lines: readonly string[]): Cell[][] {
-  const tokenRows = lines.map((l) => l.trim().split(/\s{2,}/));
+  const tokenRows = lines.map((l) => (l === '' ? [] : l.trim().split(/\s{2,}/)));
   const headerIndex = findHeaderRow(tokenRows);
   if (headerIndex < 0) return tokenRows;
   const header = lines[headerIndex]!;
@@ -65,23 +65,26 @@ function splitFixedWidth(lines: readonly string[]): Cell[][] {
     starts.push(m.index);
     ends.push(m.index + m[0].length);
   }
-  const data = lines.slice(headerIndex + 1).filter((l) => !isSeparatorLine(l));
+  const data = lines.slice(headerIndex + 1);
   const blankEverywhere = (p: number) => data.every((l) => p >= l.length || l[p] === ' ');
   const cuts = starts.map((start, i) => {
     if (i === 0) return 0;
     for (let p = start; p >= ends[i - 1]!; p--) if (blankEverywhere(p)) return p;
     return start;
   });
-  const cut = (line: string) => cuts.map((c, i) => line.slice(c, cuts[i + 1] ?? undefined).trim());
+  const cut = (line: string) => (line === '' ? [] : cuts.map((c, i) => line.slice(c, cuts[i + 1] ?? undefined).trim()));
   return [...tokenRows.slice(0, headerIndex), cut(header), ...data.map(cut)];
 }
 
-/** TXT exports: comma, tab, pipe or semicolon separated, or fixed-width columns. */
+/**
+ * TXT exports: comma, tab, pipe or semicolon separated, or fixed-width columns. Row i is line i + 1 of the file:
+ * blank and separator lines stay as empty rows (skipped later), so problems are reported by the file's line numbers.
+ */
 export function readText(bytes: Buffer): Cell[][] {
   const lines = decodeText(bytes)
     .split(/\r\n|\r|\n/)
-    .filter((l) => l.trim() !== '' && !isSeparatorLine(l));
-  const delimiter = detectDelimiter(lines.slice(0, 200));
-  if (delimiter) return lines.map((l) => splitDelimited(l, delimiter));
+    .map((l) => (isSeparatorLine(l) ? '' : l));
+  const delimiter = detectDelimiter(lines.filter((l) => l !== '').slice(0, 200));
+  if (delimiter) return lines.map((l) => (l === '' ? [] : splitDelimited(l, delimiter)));
   return splitFixedWidth(lines.map((l) => l.replace(/\t/g, '    ')));
 }

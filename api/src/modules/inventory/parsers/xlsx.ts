@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../../http/errors';
+import { dateCellValue } from './dates';
 import type { Cell } from './header-detect';
 
 /** An exceljs cell value → a plain cell (formulas give their cached result, rich text its text). */
@@ -45,7 +46,12 @@ export async function eachXlsxRow(bytes: Buffer, onRow: (cells: Cell[], index: n
         const values = row.values as unknown[];
         const cells: Cell[] = [];
         // row.values is 1-based and sparse; row numbers can skip empty rows.
-        for (let i = 1; i < values.length; i++) cells.push(plain(values[i]));
+        for (let i = 1; i < values.length; i++) {
+          const cell = plain(values[i]);
+          // Dates (and formulas giving day numbers) read as their display format shows them: "Jan-28" is month end.
+          const format = cell instanceof Date || typeof cell === 'number' ? row.findCell(i)?.numFmt : undefined;
+          cells.push(typeof format === 'string' ? dateCellValue(cell, format) : cell);
+        }
         onRow(cells, row.number - 1);
         rows++;
       }

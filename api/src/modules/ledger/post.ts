@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { VoucherKind } from 'shared-api';
+import type { DB } from '../../db/types';
+import { AppError } from '../../http/errors';
+import { resolveAccounts, type AccountRef } from './accounts';
+
+/** One side of one line: set debitPaise or creditPaise (a zero amount is dropped, e.g. no IGST inside a state). */
+export interface VoucherLineInput {
+  account: AccountRef;
+  debitPaise?: number;
+  creditPaise?: number;
+}
+
+export interface NewVoucher {
+  unitId: string;
+  kind: Exclude<VoucherKind, 'REVERSAL'>;
+  /** 'YYYY-MM-DD': the document's date. */
+  date: string;
+  /** What posts it, upper case: 'SALES_INVOICE', 'CREDIT_NOTE', 'PURCHASE_BILL', 'RECEIPT', … */
+  documentType: string;
+  documentId?: string | null;
+  documentNumber?: string | null;
+  narration?: string;
+  lines: readonly VoucherLineInput[];
+  createdBy?: string | null;
+  at: Date;
+}
+
+function checkedLines(lines: readonly VoucherLineInput[]) {
+  const kept = [];
+  let debits = 0;
+  let credits = 0;
+  for (const l of lines) {
+    const debit = l.debitPaise ?? 0;
+    const credit = l.creditPaise ?? 0;
+    if (!Number.isSafeInteger(debit) || !Number.isSafeInteger(credit) || debit < 0 || credit < 0 || (debit > 0 && credit > 0)) {
+      throw new Error(`ledger: a line is either a debit or a credit, in whole paise ≥ 0 (got ${debit} / ${credit})`);
+    }
+    if (debit === 0 && credit === 0) continue;
+    debits += debit;
+    credits += credit;
+    kept.push({ account: l.account, debit, credit });
+  }
+  if (kept.length < 2 || debits !== credits) throw new Error(`ledger: voucher does not balance (${kept.length} lines, debits ${debits}, credits ${credits} paise)`);
+  return kept;
+}
+
+async function insertVoucher(trx: Transaction<DB>, v: NewVoucher | (Omit<NewVoucher, 'kind'> & { kind: 'REVERSAL'; reversesId: string })): Promise<string> {
+  const lines = checkedLines(v.lines);
+  const accountIds = await resolveAccounts(trx, v.unitId, lines.map((l) => l.account), v.at);
+  const id = randomUUID();
+  // One statement for the voucher and its lines (the lines' foreign key is checked at its end).
+  await trx
+    .with('voucher', (db) =>
+      db.insertInto('vouchers').values({
+        id,
+        unit_id: v.unitId,
+        kind: v.kind,
+        voucher_date: v.date,
+        document_type: v.documentType,
+        document_id: v.documentId ?? null,
+        document_number: v.documentNumber ?? null,
+        narration: v.narration ?? '',
+        reverses_id: 'reversesId' in v ? v.reversesId : null,
+        created_by: v.createdBy ?? null,
+        created_at: v.at,
+      }),
+    )
+    .insertInto('voucher_lines')
+    .values(lines.map((l, i) => ({ voucher_id: id, position: i + 1, unit_id: v.unitId, account_id: accountIds[i]!, debit_paise: l.debit, credit_paise: l.credit })))
+    .execute();
+  return id;
+}
+
+/**
+ * The one way money enters the books (ARCHITECTURE.md decision 8): a balanced voucher, written in the caller's
+ * transaction, i.e. together with the document it posts or not at all. Zero lines are dropped; what is left must
+ * balance (checked here, and by the database when the transaction commits). Returns the voucher id.
+ */
+export async function postVoucher(trx: Transaction<DB>, voucher: NewVoucher): Promise<string> {
+  return insertVoucher(trx, voucher);
+}
+
+/**
+ * Undoes a voucher by posting its mirror image (every debit a credit and the reverse) on `date`; the original stays
+ * as it was. A voucher is reversed at most once (its row is locked, so two reversals queue and the second is refused).
+ */
+export async function reverseVoucher(
+  trx: Transaction<DB>,
+  voucherId: string,
+  reversal: { unitId: string; date: string; at: Date; narration: string; createdBy?: string | null; documentType?: string; documentId?: string | null; documentNumber?: string | null },
+): Promise<string> {
+  const original = await trx.selectFrom('vouchers').select(['id', 'document_type', 'document_id', 'document_number']).where('id', '=', voucherId).where('unit_id', '=', reversal.unitId).forUpdate().executeTakeFirst();
+  if (!original) throw new AppError('E0002', 404, 'No such voucher in your books');
+  const done = await trx.selectFrom('vouchers').select('id').where('reverses_id', '=', voucherId).executeTakeFirst();
+  if (done) throw new AppError('E0009', 409, 'This voucher has already been reversed');
+  const lines = await trx.selectFrom('voucher_lines').select(['account_id', 'debit_paise', 'credit_paise']).where('voucher_id', '=', voucherId).orderBy('position').execute();
+  return insertVoucher(trx, {
+    unitId: reversal.unitId,
+    kind: 'REVERSAL',
+    reversesId: voucherId,
+    date: reversal.date,
+    documentType: reversal.documentType ?? original.document_type,
+    documentId: reversal.documentId ?? original.document_id,
+    documentNumber: reversal.documentNumber ?? original.document_number,
+    narration: reversal.narration,
+    lines: lines.map((l) => ({ account: { accountId: l.account_id }, debitPaise: l.credit_paise, creditPaise: l.debit_paise })),
+    createdBy: reversal.createdBy,
+    at: reversal.at,
+  });
+}

@@ -1,0 +1,198 @@
+import { sql, type Transaction } from 'kysely';
+import type { DocumentParty, DocumentTotals, SalesInvoiceLine } from 'shared-api';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
+
+export interface NewInvoice {
+  id: string;
+  unitId: string;
+  number: { series: string; financialYear: string; serial: number; number: string };
+  date: string;
+  orderId: string | null;
+  buyerUnitId: string | null;
+  supplier: DocumentParty;
+  recipient: DocumentParty;
+  placeOfSupply: string;
+  supplyKind: 'INTRA' | 'INTER';
+  totals: DocumentTotals;
+  amountInWords: string;
+  voucherId: string;
+  lines: (Omit<SalesInvoiceLine, 'position'> & { batchId: string | null; orderLineId: string | null })[];
+  createdBy: string;
+  at: Date;
+}
+
+/** Writes an issued invoice and its lines (the caller's transaction has posted its voucher). */
+export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice): Promise<void> {
+  const t = inv.totals;
+  // One statement for the invoice and its lines.
+  await trx
+    .with('invoice', (db) =>
+      db.insertInto('sales_invoices').values({
+        id: inv.id,
+        unit_id: inv.unitId,
+        series: inv.number.series,
+        financial_year: inv.number.financialYear,
+        serial: inv.number.serial,
+        invoice_number: inv.number.number,
+        invoice_date: inv.date,
+        order_id: inv.orderId,
+        buyer_unit_id: inv.buyerUnitId,
+        recipient_name: inv.recipient.name,
+        recipient_gstin: inv.recipient.gstin,
+        supplier: JSON.stringify(inv.supplier),
+        recipient: JSON.stringify(inv.recipient),
+        place_of_supply: inv.placeOfSupply,
+        supply_kind: inv.supplyKind,
+        reverse_charge: false,
+        item_count: inv.lines.length,
+        gross_paise: t.grossPaise,
+        discount_paise: t.discountPaise,
+        taxable_paise: t.taxablePaise,
+        cgst_paise: t.cgstPaise,
+        sgst_paise: t.sgstPaise,
+        igst_paise: t.igstPaise,
+        round_off_paise: t.roundOffPaise,
+        total_paise: t.totalPaise,
+        amount_in_words: inv.amountInWords,
+        voucher_id: inv.voucherId,
+        created_by: inv.createdBy,
+        created_at: inv.at,
+      }),
+    )
+    .insertInto('sales_invoice_lines')
+    .values(
+      inv.lines.map((l, i) => ({
+        invoice_id: inv.id,
+        position: i + 1,
+        product_id: l.productId,
+        batch_id: l.batchId,
+        order_line_id: l.orderLineId,
+        product_name: l.productName,
+        manufacturer: l.manufacturer,
+        pack: l.pack,
+        hsn: l.hsn,
+        batch_no: l.batchNo,
+        expiry_date: l.expiryDate,
+        mrp_paise: l.mrpPaise,
+        rate_paise: l.ratePaise,
+        quantity: l.quantity,
+        free_quantity: l.freeQuantity,
+        discount_bp: l.discountBp,
+        discount_paise: l.discountPaise,
+        gross_paise: l.grossPaise,
+        taxable_paise: l.taxablePaise,
+        gst_rate_bp: l.gstRateBp,
+        cgst_paise: l.cgstPaise,
+        sgst_paise: l.sgstPaise,
+        igst_paise: l.igstPaise,
+        total_paise: l.totalPaise,
+      })),
+    )
+    .execute();
+}
+
+/** An invoice the unit issued or received (null otherwise), with its order's number. */
+export function findInvoice(db: Database, invoiceId: string, unitId: string) {
+  return db
+    .selectFrom('sales_invoices as i')
+    .leftJoin('orders as o', 'o.id', 'i.order_id')
+    .selectAll('i')
+    .select('o.order_number')
+    .where('i.id', '=', invoiceId)
+    .where((eb) => eb.or([eb('i.unit_id', '=', unitId), eb('i.buyer_unit_id', '=', unitId)]))
+    .executeTakeFirst();
+}
+
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+export function invoiceLines(db: Database, invoiceId: string) {
+  return db.selectFrom('sales_invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
+}
+
+export interface SalesFilter {
+  unitId: string;
+  from?: string;
+  to?: string;
+  partyUnitCode?: string;
+}
+
+/** The seller's invoices in a period (dates inclusive), optionally with one party. */
+export function salesOf(db: Database, f: SalesFilter) {
+  let query = db.selectFrom('sales_invoices as i').where('i.unit_id', '=', f.unitId);
+  if (f.from) query = query.where('i.invoice_date', '>=', f.from);
+  if (f.to) query = query.where('i.invoice_date', '<=', f.to);
+  if (f.partyUnitCode) {
+    const code = f.partyUnitCode;
+    query = query.where('i.buyer_unit_id', '=', (eb) => eb.selectFrom('units').select('id').where('unit_code', '=', code));
+  }
+  return query;
+}
+
+/**
+ * Rows of the invoice list and the register: one page, in the given order. The page's ids are found first (from the
+ * (unit, date, serial) index), so a deep page does not read the party blocks and orders of the rows it skips.
+ */
+export function salesRows(db: Database, f: SalesFilter, order: 'newest' | 'register', page: { offset: number; limit: number }) {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  const ids = salesOf(db, f).select(['i.id', 'i.invoice_date', 'i.serial']).orderBy('i.invoice_date', direction).orderBy('i.serial', direction).offset(page.offset).limit(page.limit);
+  return db
+    .selectFrom(ids.as('p'))
+    .innerJoin('sales_invoices as i', 'i.id', 'p.id')
+    .leftJoin('orders as o', 'o.id', 'i.order_id')
+    .select([
+      'i.id',
+      'i.invoice_number',
+      'i.invoice_date',
+      'o.order_number',
+      'i.recipient_name',
+      sql<string | null>`i.recipient ->> 'unitCode'`.as('party_unit_code'),
+      'i.recipient_gstin',
+      'i.place_of_supply',
+      'i.item_count',
+      'i.taxable_paise',
+      'i.cgst_paise',
+      'i.sgst_paise',
+      'i.igst_paise',
+      'i.round_off_paise',
+      'i.total_paise',
+    ])
+    .orderBy('p.invoice_date', direction)
+    .orderBy('p.serial', direction)
+    .execute();
+}
+
+/** Count and sums of the seller's invoices in a period. */
+export function salesTotals(db: Database, f: SalesFilter) {
+  return salesOf(db, f)
+    .select([
+      sql<number>`count(*)::int`.as('invoice_count'),
+      sql<number>`coalesce(sum(i.taxable_paise), 0)::bigint`.as('taxable'),
+      sql<number>`coalesce(sum(i.cgst_paise), 0)::bigint`.as('cgst'),
+      sql<number>`coalesce(sum(i.sgst_paise), 0)::bigint`.as('sgst'),
+      sql<number>`coalesce(sum(i.igst_paise), 0)::bigint`.as('igst'),
+      sql<number>`coalesce(sum(i.round_off_paise), 0)::bigint`.as('round_off'),
+      sql<number>`coalesce(sum(i.total_paise), 0)::bigint`.as('total'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Sales of a period by HSN and rate (GSTR-1 table 12). */
+export function hsnRows(db: Database, f: SalesFilter) {
+  return salesOf(db, f)
+    .innerJoin('sales_invoice_lines as l', 'l.invoice_id', 'i.id')
+    .select([
+      'l.hsn',
+      'l.gst_rate_bp',
+      sql<number>`sum(l.quantity + l.free_quantity)::bigint`.as('quantity'),
+      sql<number>`sum(l.taxable_paise)::bigint`.as('taxable'),
+      sql<number>`sum(l.cgst_paise)::bigint`.as('cgst'),
+      sql<number>`sum(l.sgst_paise)::bigint`.as('sgst'),
+      sql<number>`sum(l.igst_paise)::bigint`.as('igst'),
+      sql<number>`sum(l.total_paise)::bigint`.as('total'),
+    ])
+    .groupBy(['l.hsn', 'l.gst_rate_bp'])
+    .orderBy('l.hsn')
+    .orderBy('l.gst_rate_bp')
+    .execute();
+}

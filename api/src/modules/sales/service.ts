@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amountInWords,
+  GST_STATES,
+  priceDocument,
+  type HsnSummary,
+  type SalesInvoice,
+  type SalesInvoiceLine,
+  type SalesInvoiceList,
+  type SalesInvoiceListQuery,
+  type SalesRegister,
+  type SalesRegisterQuery,
+} from 'shared-api';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { AppError, notFound } from '../../http/errors';
+import type { PaperSize } from '../../pdf/pdf';
+import { renderTaxDocument } from '../../pdf/tax-document';
+import { gstRatesOn } from '../ledger/gst-rates';
+import { nextDocumentNumber } from '../ledger/numbering';
+import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
+import { postVoucher } from '../ledger/post';
+import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { istDate } from '../search/text';
+import { findInvoice, hsnRows, insertInvoice, invoiceLines, salesRows, salesTotals, type InvoiceRow } from './repository';
+
+export const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue the invoice: ${why}`);
+const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
+
+/** First and last day of 'YYYY-MM'. */
+function monthRange(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+}
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian invoices print dates. */
+const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLines>>, callerUnitId: string): SalesInvoice {
+  return {
+    invoiceId: row.id,
+    invoiceNumber: row.invoice_number,
+    invoiceDate: row.invoice_date,
+    orderId: row.order_id,
+    orderNumber: row.order_number,
+    supplier: row.supplier as SalesInvoice['supplier'],
+    recipient: row.recipient as SalesInvoice['recipient'],
+    placeOfSupply: { code: row.place_of_supply, name: GST_STATES[row.place_of_supply] ?? row.place_of_supply },
+    supplyKind: row.supply_kind,
+    reverseCharge: row.reverse_charge,
+    lines: lines.map(
+      (l): SalesInvoiceLine => ({
+        position: l.position,
+        productId: l.product_id,
+        productName: l.product_name,
+        manufacturer: l.manufacturer,
+        pack: l.pack,
+        hsn: l.hsn,
+        batchNo: l.batch_no,
+        expiryDate: l.expiry_date,
+        mrpPaise: l.mrp_paise,
+        ratePaise: l.rate_paise,
+        quantity: l.quantity,
+        freeQuantity: l.free_quantity,
+        discountBp: l.discount_bp,
+        discountPaise: l.discount_paise,
+        grossPaise: l.gross_paise,
+        taxablePaise: l.taxable_paise,
+        gstRateBp: l.gst_rate_bp,
+        cgstPaise: l.cgst_paise,
+        sgstPaise: l.sgst_paise,
+        igstPaise: l.igst_paise,
+        totalPaise: l.total_paise,
+      }),
+    ),
+    totals: {
+      grossPaise: row.gross_paise,
+      discountPaise: row.discount_paise,
+      taxablePaise: row.taxable_paise,
+      cgstPaise: row.cgst_paise,
+      sgstPaise: row.sgst_paise,
+      igstPaise: row.igst_paise,
+      taxPaise: row.cgst_paise + row.sgst_paise + row.igst_paise,
+      beforeRoundOffPaise: row.total_paise - row.round_off_paise,
+      roundOffPaise: row.round_off_paise,
+      totalPaise: row.total_paise,
+    },
+    amountInWords: row.amount_in_words,
+    callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * Splits an order line's units over the batches they left from (first expiry first): charged units fill the
+ * earlier batches, free units the rest, so each invoice line carries its batch's quantity and free quantity.
+ */
+function splitOverBatches(quantity: number, free: number, batches: readonly { quantity: number }[]): { quantity: number; freeQuantity: number }[] {
+  let charged = quantity;
+  return batches.map((b) => {
+    const q = Math.min(charged, b.quantity);
+    charged -= q;
+    return { quantity: q, freeQuantity: b.quantity - q };
+  });
+}
+
+/** Sales tax invoices (Rule 46 of the CGST Rules): issued from accepted marketplace orders, read by both parties. */
+export class SalesService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * The seller invoices an accepted order: one invoice per order (asking again answers the same invoice). In one
+   * transaction: the order is locked, its accepted batches priced by the GST rules at today's rates, the next INV
+   * number taken, the sales voucher posted and the invoice written. Nothing on it changes afterwards.
+   */
+  async issueFromOrder(caller: Caller, orderId: string): Promise<SalesInvoice> {
+    const issued = await this.db.transaction().execute(async (trx): Promise<SalesInvoice | string> => {
+      const order = await trx
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'status', 'buyer_unit_id', 'seller_unit_id'])
+        .where('id', '=', orderId)
+        .where('seller_unit_id', '=', caller.unitId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) throw notFound();
+      const existing = await trx.selectFrom('sales_invoices').select('id').where('order_id', '=', order.id).executeTakeFirst();
+      if (existing) return existing.id;
+      if (order.status !== 'ACCEPTED') throw cannotIssue(`order ${order.order_number} is ${order.status.toLowerCase()}; only an accepted order is invoiced`);
+
+      const now = this.config.now();
+      const date = istDate(now);
+      const rows = await trx
+        .selectFrom('order_lines as l')
+        .innerJoin('order_allocations as a', 'a.order_line_id', 'l.id')
+        .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
+        .select(['l.id', 'l.position', 'l.product_id', 'l.product_name', 'l.manufacturer', 'l.pack', 'l.hsn', 'l.quantity', 'l.free_quantity', 'l.ptr_paise', 'a.batch_id', 'a.quantity as allocated', 'b.batch_no', 'b.expiry_date', 'b.mrp_paise'])
+        .where('l.order_id', '=', order.id)
+        .where('a.status', '=', 'ACCEPTED')
+        .orderBy('l.position')
+        .orderBy('b.expiry_date')
+        .orderBy('b.batch_no')
+        .execute();
+      if (!rows.length) throw cannotIssue(`no stock left the warehouse for order ${order.order_number}`);
+
+      const units = await unitTaxDetails(trx, [order.seller_unit_id, order.buyer_unit_id]);
+      const seller = units.get(order.seller_unit_id);
+      const buyer = units.get(order.buyer_unit_id);
+      if (!seller || !buyer) throw notFound();
+      if (!seller.gstin || !seller.stateCode) throw cannotIssue('a tax invoice needs your GSTIN, and your registration has none');
+      const pos = placeOfSupply(seller.stateCode, buyer);
+
+      const rates = await gstRatesOn(trx, rows.map((r) => r.hsn), date);
+      const byLine = new Map<string, typeof rows>();
+      for (const r of rows) byLine.set(r.id, [...(byLine.get(r.id) ?? []), r]);
+      const inputs = [...byLine.values()].flatMap((batches) => {
+        const l = batches[0]!;
+        if (!l.hsn) throw cannotIssue(`${l.product_name} has no HSN code`);
+        const rate = rates.get(l.hsn);
+        if (rate === null || rate === undefined) throw cannotIssue(`no GST rate is on record for HSN ${l.hsn} (${l.product_name}) on ${date}`);
+        if (batches.reduce((s, b) => s + b.allocated, 0) !== l.quantity + l.free_quantity) throw cannotIssue(`the batches of ${l.product_name} do not add up to the order line`);
+        const hsn = l.hsn;
+        return splitOverBatches(l.quantity, l.free_quantity, batches.map((b) => ({ quantity: b.allocated }))).map((units, i) => {
+          const b = batches[i]!;
+          return {
+            productId: l.product_id,
+            batchId: b.batch_id,
+            orderLineId: l.id,
+            productName: l.product_name,
+            manufacturer: l.manufacturer,
+            pack: l.pack,
+            hsn,
+            batchNo: b.batch_no,
+            expiryDate: b.expiry_date,
+            mrpPaise: b.mrp_paise,
+            ratePaise: l.ptr_paise,
+            quantity: units.quantity,
+            freeQuantity: units.freeQuantity,
+            discountBp: 0,
+            gstRateBp: rate,
+          };
+        });
+      });
+      const { lines, totals } = priceDocument(inputs, pos.kind);
+
+      // Last, so concurrent invoices of this seller wait on the counter for as short a time as possible.
+      const number = await nextDocumentNumber(trx, caller.unitId, 'INV', date);
+      const id = randomUUID();
+      const voucherId = await postVoucher(trx, {
+        unitId: caller.unitId,
+        kind: TAX_DOCUMENTS.SALES_INVOICE.voucherKind,
+        date,
+        documentType: 'SALES_INVOICE',
+        documentId: id,
+        documentNumber: number.number,
+        narration: `Sales invoice ${number.number} for order ${order.order_number}`,
+        lines: taxDocumentLines('SALES_INVOICE', { debtor: order.buyer_unit_id }, totals),
+        createdBy: caller.userId,
+        at: now,
+      });
+      const supplier = asDocumentParty(seller, seller.stateCode);
+      const recipient = asDocumentParty(buyer, pos.code);
+      const words = amountInWords(totals.totalPaise);
+      await insertInvoice(trx, {
+        id,
+        unitId: caller.unitId,
+        number,
+        date,
+        orderId: order.id,
+        buyerUnitId: order.buyer_unit_id,
+        supplier,
+        recipient,
+        placeOfSupply: pos.code,
+        supplyKind: pos.kind,
+        totals,
+        amountInWords: words,
+        voucherId,
+        lines,
+        createdBy: caller.userId,
+        at: now,
+      });
+      // Answered from what was written (reading it back would cost two more round trips).
+      return {
+        invoiceId: id,
+        invoiceNumber: number.number,
+        invoiceDate: date,
+        orderId: order.id,
+        orderNumber: order.order_number,
+        supplier,
+        recipient,
+        placeOfSupply: { code: pos.code, name: pos.name },
+        supplyKind: pos.kind,
+        reverseCharge: false,
+        lines: lines.map((l, i) => ({
+          position: i + 1,
+          productId: l.productId,
+          productName: l.productName,
+          manufacturer: l.manufacturer,
+          pack: l.pack,
+          hsn: l.hsn,
+          batchNo: l.batchNo,
+          expiryDate: l.expiryDate,
+          mrpPaise: l.mrpPaise,
+          ratePaise: l.ratePaise,
+          quantity: l.quantity,
+          freeQuantity: l.freeQuantity,
+          discountBp: l.discountBp,
+          discountPaise: l.discountPaise,
+          grossPaise: l.grossPaise,
+          taxablePaise: l.taxablePaise,
+          gstRateBp: l.gstRateBp,
+          cgstPaise: l.cgstPaise,
+          sgstPaise: l.sgstPaise,
+          igstPaise: l.igstPaise,
+          totalPaise: l.totalPaise,
+        })),
+        totals,
+        amountInWords: words,
+        callerSide: 'SELLER',
+        createdAt: now.toISOString(),
+      };
+    });
+    return typeof issued === 'string' ? this.invoice(caller, issued) : issued;
+  }
+
+  /** One invoice, for the unit that issued it or the unit it was issued to. */
+  async invoice(caller: Caller, invoiceId: string): Promise<SalesInvoice> {
+    const row = await findInvoice(this.db, invoiceId, caller.unitId);
+    if (!row) throw invoiceNotFound();
+    return toInvoice(row, await invoiceLines(this.db, invoiceId), caller.unitId);
+  }
+
+  async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
+    const inv = await this.invoice(caller, invoiceId);
+    const bytes = await renderTaxDocument(
+      {
+        title: 'TAX INVOICE',
+        subtitle: 'Original for Recipient',
+        facts: [
+          ['Invoice No.', inv.invoiceNumber],
+          ['Invoice date', printedDate(inv.invoiceDate)],
+          ...(inv.orderNumber ? [['Order No.', inv.orderNumber] as const] : []),
+          ['Place of supply', `${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`],
+          ['Reverse charge', inv.reverseCharge ? 'Yes' : 'No'],
+        ],
+        supplier: inv.supplier,
+        recipient: inv.recipient,
+        recipientLabel: 'Bill to',
+        supplyKind: inv.supplyKind,
+        lines: inv.lines,
+        totals: inv.totals,
+        amountInWords: inv.amountInWords,
+        notes: ['Goods once sold are taken back only as per the returns policy, against a credit note.', 'This is a computer-generated invoice.'],
+      },
+      size,
+    );
+    return { fileName: `${inv.invoiceNumber.replace(/\//g, '-')}.pdf`, bytes };
+  }
+
+  /** The seller's invoices ("online sales"), newest first. */
+  async list(caller: Caller, query: z.output<typeof SalesInvoiceListQuery>): Promise<SalesInvoiceList> {
+    const filter = { unitId: caller.unitId, from: query.from, to: query.to, partyUnitCode: query.partyUnitCode };
+    const [rows, totals] = await Promise.all([
+      salesRows(this.db, filter, 'newest', { offset: query.page * query.pageSize, limit: query.pageSize }),
+      salesTotals(this.db, filter),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        invoiceId: r.id,
+        invoiceNumber: r.invoice_number,
+        invoiceDate: r.invoice_date,
+        orderNumber: r.order_number,
+        partyName: r.recipient_name,
+        partyUnitCode: r.party_unit_code,
+        partyGstin: r.recipient_gstin,
+        itemCount: r.item_count,
+        taxablePaise: r.taxable_paise,
+        taxPaise: r.cgst_paise + r.sgst_paise + r.igst_paise,
+        totalPaise: r.total_paise,
+      })),
+      totalResults: totals.invoice_count,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** Sales register of a month: its invoices in number order, one page, with the month's totals. */
+  async register(caller: Caller, query: z.output<typeof SalesRegisterQuery>): Promise<SalesRegister> {
+    const { from, to } = monthRange(query.month);
+    const filter = { unitId: caller.unitId, from, to, partyUnitCode: query.partyUnitCode };
+    const [rows, t] = await Promise.all([salesRows(this.db, filter, 'register', { offset: query.page * query.pageSize, limit: query.pageSize }), salesTotals(this.db, filter)]);
+    return {
+      from,
+      to,
+      items: rows.map((r) => ({
+        invoiceId: r.id,
+        invoiceNumber: r.invoice_number,
+        invoiceDate: r.invoice_date,
+        orderNumber: r.order_number,
+        partyName: r.recipient_name,
+        partyUnitCode: r.party_unit_code,
+        partyGstin: r.recipient_gstin,
+        placeOfSupply: r.place_of_supply,
+        taxablePaise: r.taxable_paise,
+        cgstPaise: r.cgst_paise,
+        sgstPaise: r.sgst_paise,
+        igstPaise: r.igst_paise,
+        roundOffPaise: r.round_off_paise,
+        totalPaise: r.total_paise,
+      })),
+      totals: { invoiceCount: t.invoice_count, taxablePaise: t.taxable, cgstPaise: t.cgst, sgstPaise: t.sgst, igstPaise: t.igst, roundOffPaise: t.round_off, totalPaise: t.total },
+      totalResults: t.invoice_count,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** A month's sales by HSN and rate. */
+  async hsnSummary(caller: Caller, month: string): Promise<HsnSummary> {
+    const { from, to } = monthRange(month);
+    const rows = await hsnRows(this.db, { unitId: caller.unitId, from, to });
+    const items = rows.map((r) => ({ hsn: r.hsn, gstRateBp: r.gst_rate_bp, quantity: r.quantity, taxablePaise: r.taxable, cgstPaise: r.cgst, sgstPaise: r.sgst, igstPaise: r.igst, totalPaise: r.total }));
+    const sum = (k: 'quantity' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') => items.reduce((s, i) => s + i[k], 0);
+    return {
+      from,
+      to,
+      rows: items,
+      totals: { quantity: sum('quantity'), taxablePaise: sum('taxablePaise'), cgstPaise: sum('cgstPaise'), sgstPaise: sum('sgstPaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') },
+    };
+  }
+}

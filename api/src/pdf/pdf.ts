@@ -1,0 +1,77 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one PDF module (ARCHITECTURE.md decision 9): documents people print are drawn here with pdfkit, on the server.
+ * Standard PDF fonts (Helvetica) keep files small and fast to make; they cover Latin-1 only, so amounts print as
+ * "Rs." figures and other characters are replaced (printable()).
+ */
+
+export type PaperSize = 'A4' | 'A5';
+export type Pdf = PDFKit.PDFDocument;
+
+export const FONT = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+
+/** A4 portrait, or A5 landscape: the half-sheet pharma invoices print on. Both are 595 pt wide. */
+const LAYOUT: Record<PaperSize, { size: string; layout: 'portrait' | 'landscape' }> = {
+  A4: { size: 'A4', layout: 'portrait' },
+  A5: { size: 'A5', layout: 'landscape' },
+};
+
+export const MARGIN = 28;
+
+// WinAnsi (the standard fonts' encoding): Latin-1 plus a few typographic marks.
+const UNPRINTABLE = /[^\x20-\x7E\xA0-\xFF–—‘’“”•…]/g;
+
+/** Text the standard fonts can draw: other characters become '?', ₹ becomes "Rs.". */
+export function printable(text: string): string {
+  return text.replace(/₹\s?/g, 'Rs. ').replace(UNPRINTABLE, '?');
+}
+
+/** Draws a document and answers its bytes. */
+export function renderPdf(size: PaperSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    ...LAYOUT[size],
+    margin: MARGIN,
+    bufferPages: false,
+    info: { Title: printable(info.title), Author: printable(info.author), Subject: printable(info.subject ?? ''), Creator: 'Medico B2B' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font(FONT);
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** `text` shortened with "..." to fit `width` at the current font and size, with its width. */
+export function fit(doc: Pdf, text: string, width: number): { text: string; width: number } {
+  const clean = printable(text);
+  const full = doc.widthOfString(clean);
+  if (full <= width) return { text: clean, width: full };
+  let lo = 0;
+  let hi = clean.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${clean.slice(0, mid)}...`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  const cut = `${clean.slice(0, lo)}...`;
+  return { text: cut, width: doc.widthOfString(cut) };
+}
+
+/**
+ * One line of text in a box, never wrapping. Placed by hand rather than with pdfkit's `width`/`align`, which runs
+ * its line-wrapping machinery for every cell (most of a table's drawing time).
+ */
+export function cell(doc: Pdf, text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center' = 'left'): void {
+  if (!text) return;
+  const inner = width - 2;
+  const f = fit(doc, text, inner);
+  const left = align === 'left' ? x + 1 : align === 'right' ? x + 1 + inner - f.width : x + 1 + (inner - f.width) / 2;
+  doc.text(f.text, left, y, { lineBreak: false });
+}

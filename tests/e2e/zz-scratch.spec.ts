@@ -1,0 +1,2 @@
+import { test } from './support';
+test('noop', async () => {});
