@@ -96,7 +96,13 @@ async function currentRemotes() {
 
 async function resolveFile(urlPath) {
   if (spa && urlPath === '/remotes.json') return remotesFile;
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null; // malformed %-escape: not a file we have
+  }
+  const clean = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   let file = path.join(root, clean);
   if (!file.startsWith(root)) return null;
   try {

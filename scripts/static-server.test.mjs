@@ -55,10 +55,11 @@ test('/remotes.json is the file given with --remotes; deep links get index.html;
   assert.match(await deep.text(), /id="root"/);
   assert.equal((await fetch(`${base}/missing.js`)).status, 404);
   // Raw paths (fetch would normalise them): an encoded ../ never leaves the directory.
-  for (const raw of ['/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/app/..%2f..%2fsecret.txt']) {
+  for (const raw of ['/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/app/..%2f..%2fsecret.txt', '/%E0%A4%A.js']) {
     const status = await new Promise((resolve) => get(`${base}${raw}`, (res) => resolve(res.resume().statusCode)));
     assert.notEqual(status, 200, raw);
   }
+  assert.equal((await fetch(`${base}/main.js`)).status, 200); // and the server is still up
   const res = await fetch(`${base}/main.js`);
   assert.equal(res.headers.get('x-frame-options'), 'DENY');
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
+import { InstoreService } from '../src/modules/instore/service';
+import { PurchasesService } from '../src/modules/purchases/service';
+import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
@@ -39,6 +42,12 @@ interface Victim {
   orderId: string;
   /** A tax invoice the victim issued to the hospital. */
   invoiceId: string;
+  /** A credit note the victim issued against that invoice. */
+  creditNoteId: string;
+  /** A purchase bill the victim keyed in. */
+  billId: string;
+  /** A quotation the victim gave a walk-in buyer. */
+  quotationId: string;
   markers: string[];
 }
 
@@ -52,6 +61,9 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     connectedUserType: 'retailer',
     orderId: victim.orderId,
     invoiceId: victim.invoiceId,
+    creditNoteId: victim.creditNoteId,
+    billId: victim.billId,
+    quotationId: victim.quotationId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -133,6 +145,30 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`GET ${ACCOUNTING_PATHS.salesRegister}`]: { query: { month: '2026-11' } },
     [`GET ${ACCOUNTING_PATHS.hsnSummary}`]: { query: { month: '2026-11' } },
     [`GET ${ACCOUNTING_PATHS.trialBalance}`]: {},
+    // Sales returns: against the victim's invoice; the victim's credit note by id.
+    [`POST ${ACCOUNTING_PATHS.salesReturns}`]: { payload: { invoiceId: victim.invoiceId, lines: [{ invoicePosition: 1, quantity: 1, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] } },
+    [`GET ${ACCOUNTING_PATHS.salesReturns}`]: {},
+    [`GET ${ACCOUNTING_PATHS.returnableInvoice}`]: { query: { invoiceId: victim.invoiceId } },
+    'GET /purchases/sales/returns/:creditNoteId': {},
+    'GET /purchases/sales/returns/:creditNoteId/pdf': {},
+    [`GET ${ACCOUNTING_PATHS.purchaseBills}`]: {},
+    [`POST ${ACCOUNTING_PATHS.manualPurchaseBill}`]: { payload: { supplierName: 'Attacker Supplier', supplierState: '27', billNumber: 'A-1', billDate: '2026-11-22', lines: [{ productId: randomUUID(), hsn: '30049099', batchNo: 'A', expiryDate: '2028-01-31', mrpPaise: 1, ratePaise: 1, quantity: 1 }] } },
+    'GET /purchases/invoice/:billId': {},
+    'POST /purchases/invoice/:billId/receive': { payload: { lines: [{ position: 1, receivedQuantity: 1, salePricePaise: 1 }] } },
+    'GET /purchases/invoice/:billId/payment': {},
+    // In-store sales: the attacker's own counter (settings, lookup, list); the victim's invoice and quotation by id.
+    [`GET ${ACCOUNTING_PATHS.instoreSettings}`]: {},
+    [`PUT ${ACCOUNTING_PATHS.instoreSettings}`]: { payload: { nearExpiryDays: 10, nearExpiryPolicy: 'REFUSE' } },
+    [`GET ${ACCOUNTING_PATHS.instoreLookup}`]: { query: { q: 'Victimol' } },
+    [`POST ${ACCOUNTING_PATHS.instorePreview}`]: { payload: { buyer: {}, lines: [{ productId: randomUUID(), quantity: 1 }] } },
+    [`GET ${ACCOUNTING_PATHS.instoreSales}`]: {},
+    [`POST ${ACCOUNTING_PATHS.instoreSales}`]: { payload: { buyer: {}, lines: [{ productId: randomUUID(), quantity: 1 }], paymentMode: 'CASH' } },
+    'GET /purchases/sales/instore/:invoiceId': {},
+    'POST /purchases/sales/instore/:invoiceId/payment': { payload: { mode: 'CASH' } },
+    [`POST ${ACCOUNTING_PATHS.quotations}`]: { payload: { buyer: {}, lines: [{ productId: randomUUID(), quantity: 1 }], validUntil: '2026-12-31' } },
+    'GET /purchases/sales/quotation/:quotationId': {},
+    'GET /purchases/sales/quotation/:quotationId/pdf': {},
+    'POST /purchases/sales/quotation/:quotationId/convert': { payload: { paymentMode: 'CASH' } },
   };
   const fixture = fixtures[`${route.method} ${route.url}`];
   return fixture && { method: route.method, url, ...fixture };
@@ -183,16 +219,29 @@ async function prepareVictim(): Promise<Victim> {
     { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
     invoiced,
   );
+  const creditNote = await new ReturnsService(db, t.config).create(
+    { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
+    { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 1, freeQuantity: 0, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] },
+  );
+  const bill = await new PurchasesService(db, t.config).createManual(
+    { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
+    { supplierName: 'Victim Supplier', supplierState: '27', billNumber: 'VS-1', billDate: '2026-11-22', lines: [{ productId: product, hsn: '30049099', batchNo: 'VS-B', expiryDate: '2028-01-31', mrpPaise: 1500, ratePaise: 900, quantity: 5, freeQuantity: 0, discountBp: 0, discountPaise: 0 }] },
+  );
+  const ownerCaller = { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST' as const, role: 'OWNER' as const, familyId: randomUUID(), activated: true };
+  const quotation = await new InstoreService(db, t.config, new SalesService(db, t.config)).createQuotation(ownerCaller, { buyer: { walkInName: 'Victim Walk-in' }, lines: [{ productId: product, quantity: 1 }], validUntil: '2026-12-31' });
 
   return {
     warehouseId: warehouses[1]!.id,
+    quotationId: quotation.quotationId,
     orderId,
     invoiceId: invoice.invoiceId,
+    creditNoteId: creditNote.creditNoteId,
+    billId: bill.billId,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
     connectionId: connection.id,
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
-      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, 'Victimol',
+      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', quotation.quotationId, quotation.quotationNumber,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -207,7 +256,10 @@ async function victimState() {
     connections: await t.db.selectFrom('connections').select(['id', 'status', 'has_access']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     orders: await t.db.selectFrom('orders').select(['id', 'status']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     invoices: await t.db.selectFrom('sales_invoices').select('id').where('unit_id', '=', unit.id).execute(),
+    creditNotes: await t.db.selectFrom('credit_notes').select('id').where('unit_id', '=', unit.id).execute(),
     vouchers: await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', unit.id).execute(),
+    counterSales: await t.db.selectFrom('counter_sales').select('invoice_id').where('unit_id', '=', unit.id).execute(),
+    counterSettings: await t.db.selectFrom('counter_settings').selectAll().where('unit_id', '=', unit.id).execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }

@@ -25,6 +25,13 @@ describe('mf-accounting routes', () => {
     async expectBody(page) {
       if (page.path === 'purchases/orders') expect(await screen.findByText('No purchase orders yet')).toBeInTheDocument();
       else if (page.path.startsWith('purchases/orders/:id')) expect(await screen.findByText('The purchase order could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/invoices') expect(await screen.findByText('Your purchase bills could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/invoices/add') expect(await screen.findByRole('form', { name: 'Supplier bill' })).toBeInTheDocument();
+      else if (page.path === 'purchases/invoice/:id') expect(await screen.findByText('This purchase bill could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/invoice/:id/payment') expect(await screen.findByText('The payment status could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/online') expect(await screen.findByText('Your sales invoices could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/reports' || page.path === 'sales/report/details') expect(await screen.findByText('The sales register could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/report/details/invoice') expect(await screen.findByText('No invoice chosen')).toBeInTheDocument();
       else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
     },
     // SPEC.md §2 purchases (with the top-level variant's orders), sales, ledgers, profit&loss, memo-2-payment,

@@ -1,8 +1,16 @@
 import type { MyAccount } from 'shared-api';
 import { RouteTable, canUseCart, type RouteEntry } from 'shared-auth';
 import { NotAvailableYet } from 'shared-ui';
+import { AddPurchaseBillPage } from './purchase-bills/AddPurchaseBillPage';
+import { BillPaymentPage } from './purchase-bills/BillPaymentPage';
+import { PurchaseBillPage } from './purchase-bills/PurchaseBillPage';
+import { PurchaseBillsPage } from './purchase-bills/PurchaseBillsPage';
 import { PrintButton, PrintableViewLink, PurchaseOrderPage } from './purchase-orders/PurchaseOrderPage';
 import { PurchaseOrdersPage } from './purchase-orders/PurchaseOrdersPage';
+import { InvoicePage } from './sales-invoices/InvoicePage';
+import { OnlineSalesPage } from './sales-invoices/OnlineSalesPage';
+import { SalesReportDetailsPage } from './sales-reports/SalesReportDetailsPage';
+import { SalesReportsPage } from './sales-reports/SalesReportsPage';
 
 // Purchases, sales, journals, stores and heads have no index screen in SPEC.md §2: their group crumb is plain text.
 const PURCHASES = { label: 'Purchases' };
@@ -31,19 +39,25 @@ export const routes: readonly RouteEntry[] = [
     path: 'purchases/invoices',
     title: 'Purchase Invoices',
     crumbs: [PURCHASES],
-    element: <NotAvailableYet feature="Purchase invoices" note="Invoices from your suppliers with their amounts and payment status." />,
+    element: <PurchaseBillsPage />,
+  },
+  {
+    path: 'purchases/invoices/add',
+    title: 'Enter Supplier Bill',
+    crumbs: [PURCHASES, PURCHASE_INVOICES],
+    element: <AddPurchaseBillPage />,
   },
   {
     path: 'purchases/invoice/:id',
     title: 'Purchase Invoice',
     crumbs: [PURCHASES, PURCHASE_INVOICES],
-    element: <NotAvailableYet feature="Purchase invoice details" note="One purchase invoice with its items, amounts and payments." />,
+    element: <PurchaseBillPage />,
   },
   {
     path: 'purchases/invoice/:id/payment',
     title: 'Invoice Payment',
     crumbs: [PURCHASES, PURCHASE_INVOICES, { label: 'Purchase Invoice', to: '/purchases/invoice/:id' }],
-    element: <NotAvailableYet feature="Paying a purchase invoice" note="Record or make the payment of one purchase invoice." />,
+    element: <BillPaymentPage />,
   },
   {
     path: 'purchases/invoices/add-purchase-order',
@@ -142,25 +156,25 @@ export const routes: readonly RouteEntry[] = [
     path: 'sales/online',
     title: 'Online Sales',
     crumbs: [SALES],
-    element: <NotAvailableYet feature="Online sales" note="Sales from marketplace orders, with their invoices and payments." />,
+    element: <OnlineSalesPage />,
   },
   {
     path: 'sales/reports',
     title: 'Sales Reports',
     crumbs: [SALES],
-    element: <NotAvailableYet feature="Sales reports" note="Sales totals by period and customer." />,
+    element: <SalesReportsPage />,
   },
   {
     path: 'sales/report/details',
     title: 'Sales Report Details',
     crumbs: [SALES, SALES_REPORTS],
-    element: <NotAvailableYet feature="Sales report details" note="The invoices behind one sales report." />,
+    element: <SalesReportDetailsPage />,
   },
   {
     path: 'sales/report/details/invoice',
     title: 'Sales Report Invoice',
     crumbs: [SALES, SALES_REPORTS, { label: 'Sales Report Details', to: '/sales/report/details' }],
-    element: <NotAvailableYet feature="Sales report invoice" note="One invoice of a sales report." />,
+    element: <InvoicePage />,
   },
   {
     path: 'sales/returns',

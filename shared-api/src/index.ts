@@ -17,3 +17,6 @@ export * from './inventory';
 export * from './marketplace';
 export * from './gst';
 export * from './accounting';
+export * from './purchases';
+export * from './instore';
+export * from './returns';

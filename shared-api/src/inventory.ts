@@ -158,7 +158,7 @@ export type InventoryList = z.infer<typeof InventoryList>;
 
 export const StockMovement = z.object({
   id: z.string(),
-  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER']),
+  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN']),
   quantityDelta: z.number().int(),
   balance: z.number().int(),
   reference: z.string().nullable(),

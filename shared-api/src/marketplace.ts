@@ -173,6 +173,8 @@ export const OrderDetail = OrderSummary.extend({
   decidedAt: z.string().nullable(),
   /** The seller's reason, when it rejected the order with one. */
   rejectReason: z.string().optional(),
+  /** The seller's tax invoice of the order once issued (both parties may open it); null before. */
+  invoice: z.object({ invoiceId: z.string(), invoiceNumber: z.string() }).nullable(),
   lines: z.array(OrderLine),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;

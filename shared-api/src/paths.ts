@@ -122,4 +122,38 @@ export const ACCOUNTING_PATHS = {
   hsnSummary: '/purchases/sales/hsn-summary',
   /** Heads of the caller's unit with their balances (the default chart is created on first use). */
   trialBalance: '/purchases/ledgers/trial-balance',
+  /** The buyer's purchase bills (platform bills pending receipt, received, manual), paged. */
+  purchaseBills: '/purchases/invoices',
+  /** POST: a bill keyed in for a supplier outside the platform (pending until received). */
+  manualPurchaseBill: '/purchases/invoices/manual',
+  purchaseBill: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}`,
+  /** POST: take the bill's goods into stock and post the purchase voucher (once). */
+  receivePurchaseBill: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}/receive`,
+  /** Amount, paid and due of one bill. */
+  purchaseBillPayment: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}/payment`,
+  /** In-store (counter) sales: GET list, POST issue. See instore.ts. */
+  instoreSales: '/purchases/sales/instore',
+  instoreSale: (invoiceId: string) => `/purchases/sales/instore/${encodeURIComponent(invoiceId)}`,
+  /** POST: settle a credit counter sale (cash or UPI). */
+  instoreSalePayment: (invoiceId: string) => `/purchases/sales/instore/${encodeURIComponent(invoiceId)}/payment`,
+  /** POST: price a counter bill without issuing it. */
+  instorePreview: '/purchases/sales/instore-preview',
+  /** GET ?q=: products by name or scanned batch code, with their batches in the active warehouse. */
+  instoreLookup: '/purchases/sales/instore-lookup',
+  /** GET/PUT the unit's near-expiry window and policy. */
+  instoreSettings: '/purchases/sales/instore-settings',
+  /** POST: a quotation. */
+  quotations: '/purchases/sales/quotations',
+  quotation: (quotationId: string) => `/purchases/sales/quotation/${encodeURIComponent(quotationId)}`,
+  quotationPdf: (quotationId: string) => `/purchases/sales/quotation/${encodeURIComponent(quotationId)}/pdf`,
+  /** POST: issue the counter invoice of a quotation (once). */
+  quotationConvert: (quotationId: string) => `/purchases/sales/quotation/${encodeURIComponent(quotationId)}/convert`,
+  /** GET: the seller's credit notes (paged); POST: a sales return against one invoice → its credit note. */
+  salesReturns: '/purchases/sales/returns',
+  /** One credit note, for its seller or its buyer. */
+  salesReturn: (creditNoteId: string) => `/purchases/sales/returns/${encodeURIComponent(creditNoteId)}`,
+  /** application/pdf; `?size=A5` for the half page. */
+  salesReturnPdf: (creditNoteId: string) => `/purchases/sales/returns/${encodeURIComponent(creditNoteId)}/pdf`,
+  /** What may still be returned of an invoice, by `?invoiceId=` or `?invoiceNumber=` (the seller's invoices). */
+  returnableInvoice: '/purchases/sales/returnable',
 } as const;

@@ -129,11 +129,41 @@ async function unwrap<T>(request: Promise<AxiosResponse<unknown>>): Promise<T> {
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
+/** FileReader rather than Blob.text(): the same in every browser and in jsdom, which lacks the latter. */
+export const blobText = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(blob);
+  });
+
+/** Bytes (PDFs). An error still answers the JSON envelope, but arrives as a Blob: it is read back into an ApiError. */
+async function blobOf(request: Promise<AxiosResponse<Blob>>): Promise<Blob> {
+  try {
+    return (await request).data;
+  } catch (error) {
+    const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
+    if (axios.isAxiosError(error) && error.response && data instanceof Blob) {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(await blobText(data));
+      } catch {
+        // Not the envelope (a proxy's page): reported as the generic failure below.
+      }
+      throw envelopeError(parsed, error.response.status);
+    }
+    throw toApiError(error);
+  }
+}
+
 /** Calls the API and returns the `body` of a `{ type: 'success', body }` answer; anything else throws `ApiError`. */
 export const api = {
   get: <T>(path: string, params?: QueryParams): Promise<T> => unwrap<T>(apiClient.get(path, { params })),
   post: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.post(path, body)),
   delete: <T>(path: string): Promise<T> => unwrap<T>(apiClient.delete(path)),
+  /** A file with the session's bearer token: a bare link to the API would carry none. */
+  blob: (path: string, params?: QueryParams): Promise<Blob> => blobOf(apiClient.get<Blob>(path, { params, responseType: 'blob' })),
 };
 
 /** SWR key: a path, or a path with its query parameters. */

@@ -1,5 +1,6 @@
 // Public surface of shared-auth. Each line is one concern; the files say what they hold.
 export * from './client';
+export * from './download';
 export * from './session';
 export * from './auth-flow';
 export * from './account';

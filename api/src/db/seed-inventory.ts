@@ -4,27 +4,12 @@ import { matchKey } from '../modules/inventory/parsers/rows';
 import type { DB } from './types';
 
 /*
- * Demo data of the inventory feature: GST by HSN (medicines moved from 12 % to 5 % on 22 Sep 2025), a product
+ * Demo data of the inventory feature (GST by HSN is reference data: migration 014): a product
  * master of common Indian brands, and batch-wise stock for every demo stockist — so the marketplace finds the same
  * medicines at several sellers, and the expiry screens have expired and soon-expiring batches to show.
- * Runs inside seedDemo's transaction, after every unit exists. Products and GST rates are shared (not per unit)
- * and survive the tests' truncation, so both are written "if missing".
+ * Runs inside seedDemo's transaction, after every unit exists. Products are shared (not per unit) and survive the
+ * tests' truncation, so they are written "if missing".
  */
-
-const GST_RATES = [
-  { hsn: '3004', effective_from: '2017-07-01', rate_bp: 1200 },
-  { hsn: '3004', effective_from: '2025-09-22', rate_bp: 500 },
-  { hsn: '3003', effective_from: '2017-07-01', rate_bp: 1200 },
-  { hsn: '3003', effective_from: '2025-09-22', rate_bp: 500 },
-  { hsn: '3005', effective_from: '2017-07-01', rate_bp: 1200 },
-  { hsn: '3005', effective_from: '2025-09-22', rate_bp: 500 },
-  { hsn: '2106', effective_from: '2017-07-01', rate_bp: 1800 },
-  { hsn: '2106', effective_from: '2025-09-22', rate_bp: 500 },
-  { hsn: '9018', effective_from: '2017-07-01', rate_bp: 1200 },
-  { hsn: '9018', effective_from: '2025-09-22', rate_bp: 500 },
-  // Disinfectants stayed at 18 %.
-  { hsn: '3808', effective_from: '2017-07-01', rate_bp: 1800 },
-];
 
 interface SeedProduct {
   name: string;
@@ -83,7 +68,6 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthEnd = (d: Date) => isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)));
 
 export async function seedInventory(trx: Kysely<DB>, now: Date): Promise<void> {
-  await trx.insertInto('hsn_gst_rates').values(GST_RATES).onConflict((oc) => oc.doNothing()).execute();
   await trx
     .insertInto('products')
     .values(

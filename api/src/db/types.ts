@@ -185,7 +185,7 @@ export interface InventoryBatchesTable {
   updated_at: Timestamp;
 }
 
-export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER';
+export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER' | 'PURCHASE' | 'PURCHASE_RETURN';
 
 export interface StockMovementsTable {
   id: string;
@@ -482,13 +482,124 @@ export interface SalesInvoiceLinesTable {
   total_paise: number;
 }
 
+/** 012_sales_returns.sql: credit notes against sales invoices, and the non-saleable store. */
+export type ReturnReason = 'DAMAGED' | 'EXPIRED' | 'WRONG_ITEM' | 'OTHER';
+
+export interface CreditNotesTable {
+  id: string;
+  unit_id: string;
+  series: string;
+  financial_year: string;
+  serial: number;
+  credit_note_number: string;
+  /** 'YYYY-MM-DD' */
+  credit_note_date: string;
+  invoice_id: string;
+  buyer_unit_id: Optional<string>;
+  recipient_name: string;
+  recipient_gstin: Optional<string>;
+  /** shared-api DocumentParty (jsonb) */
+  supplier: ColumnType<unknown, string, string>;
+  recipient: ColumnType<unknown, string, string>;
+  place_of_supply: string;
+  supply_kind: 'INTRA' | 'INTER';
+  item_count: number;
+  gross_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+  amount_in_words: string;
+  note: Optional<string>;
+  voucher_id: Optional<string>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface CreditNoteLinesTable {
+  credit_note_id: string;
+  position: number;
+  invoice_id: string;
+  invoice_position: number;
+  product_id: Optional<string>;
+  batch_id: Optional<string>;
+  product_name: string;
+  manufacturer: string;
+  pack: string;
+  hsn: string;
+  batch_no: string;
+  /** 'YYYY-MM-DD' */
+  expiry_date: string;
+  mrp_paise: number;
+  rate_paise: number;
+  invoice_rate_paise: number;
+  credit_percent_bp: number;
+  quantity: number;
+  free_quantity: number;
+  discount_bp: number;
+  discount_paise: number;
+  gross_paise: number;
+  taxable_paise: number;
+  gst_rate_bp: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  reason: ReturnReason;
+  destination: 'SALEABLE' | 'NON_SALEABLE';
+}
+
+export interface NonSaleableStockMovementsTable {
+  id: string;
+  unit_id: string;
+  warehouse_id: Optional<string>;
+  product_id: Optional<string>;
+  batch_id: Optional<string>;
+  product_name: string;
+  batch_no: string;
+  /** 'YYYY-MM-DD' */
+  expiry_date: string;
+  mrp_paise: number;
+  quantity_delta: number;
+  reason: ReturnReason;
+  source_type: string;
+  source_id: Optional<string>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+/** View: the store's balance per batch (movements summed). */
+export interface NonSaleableStockView {
+  unit_id: string;
+  warehouse_id: string | null;
+  product_id: string | null;
+  product_name: string;
+  batch_no: string;
+  expiry_date: string;
+  mrp_paise: number;
+  quantity: number;
+}
+
 export interface DB {
+  counter_settings: CounterSettingsTable;
+  counter_sales: CounterSalesTable;
+  quotations: QuotationsTable;
+  quotation_lines: QuotationLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
+  non_saleable_stock_movements: NonSaleableStockMovementsTable;
+  non_saleable_stock: NonSaleableStockView;
   ledger_accounts: LedgerAccountsTable;
   vouchers: VouchersTable;
   voucher_lines: VoucherLinesTable;
   document_counters: DocumentCountersTable;
   sales_invoices: SalesInvoicesTable;
   sales_invoice_lines: SalesInvoiceLinesTable;
+  purchase_bills: PurchaseBillsTable;
+  purchase_bill_lines: PurchaseBillLinesTable;
   inventory_imports: InventoryImportsTable;
   change_log: ChangeLogTable;
   search_history: SearchHistoryTable;
@@ -516,4 +627,83 @@ export interface DB {
   stock_movements: StockMovementsTable;
   connections: ConnectionsTable;
   schema_migrations: SchemaMigrationsTable;
+}
+
+/** Migration 013: purchase bills (platform and manual) and their lines. */
+export interface PurchaseBillsTable {
+  id: string;
+  unit_id: string;
+  source: 'PLATFORM' | 'MANUAL';
+  sales_invoice_id: Optional<string>;
+  supplier_unit_id: Optional<string>;
+  creditor_account_id: Optional<string>;
+  /** shared-api DocumentParty (jsonb) */
+  supplier: ColumnType<unknown, string, string>;
+  supplier_name: string;
+  supplier_gstin: Optional<string>;
+  bill_number: string;
+  /** 'YYYY-MM-DD' */
+  bill_date: string;
+  supply_kind: 'INTRA' | 'INTER';
+  item_count: number;
+  gross_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+  status: 'PENDING' | 'RECEIVED';
+  warehouse_id: Optional<string>;
+  voucher_id: Optional<string>;
+  receipt_note: Optional<string>;
+  received_by: Optional<string>;
+  received_at: NullableTimestamp;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface PurchaseBillLinesTable extends Omit<SalesInvoiceLinesTable, 'invoice_id' | 'product_id' | 'batch_id' | 'order_line_id'> {
+  bill_id: string;
+  product_id: string;
+  received_quantity: Optional<number>;
+  sale_price_paise: Optional<number>;
+  batch_id: Optional<string>;
+}
+
+/** Migration 011: in-store (counter) sales and quotations. */
+export interface CounterSettingsTable {
+  unit_id: string;
+  near_expiry_days: Defaulted<number>;
+  near_expiry_policy: Defaulted<'WARN' | 'REFUSE'>;
+  updated_at: Timestamp;
+}
+
+export interface CounterSalesTable {
+  invoice_id: string;
+  unit_id: string;
+  payment_mode: 'CASH' | 'UPI' | 'CREDIT';
+  settled_by: Optional<'CASH' | 'UPI'>;
+  receipt_voucher_id: Optional<string>;
+  receipt_number: Optional<string>;
+  paid_at: NullableTimestamp;
+  walk_in_mobile: Optional<string>;
+  quotation_id: Optional<string>;
+  warehouse_id: string;
+  created_at: Timestamp;
+}
+
+export interface QuotationsTable extends Omit<SalesInvoicesTable, 'invoice_number' | 'invoice_date' | 'order_id' | 'recipient_gstin' | 'reverse_charge' | 'item_count' | 'voucher_id'> {
+  quotation_number: string;
+  /** 'YYYY-MM-DD' */
+  quotation_date: string;
+  valid_until: string;
+  walk_in_mobile: Optional<string>;
+}
+
+export interface QuotationLinesTable extends Omit<SalesInvoiceLinesTable, 'invoice_id' | 'product_id' | 'batch_id' | 'order_line_id' | 'free_quantity'> {
+  quotation_id: string;
+  product_id: string;
+  batch_id: string;
 }

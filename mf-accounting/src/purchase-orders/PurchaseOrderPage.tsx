@@ -1,8 +1,10 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
 import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { InvoicePdfButtons } from '../sales-invoices/InvoicePdfButtons';
+import { invoicePath } from '../sales-invoices/sales-invoices-api';
 import { usePurchaseOrder } from './purchase-orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -101,6 +103,17 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
             <>
               <dt>Reason</dt>
               <dd>{order.rejectReason ?? 'No reason given'}</dd>
+            </>
+          )}
+          {order.invoice && !printable && (
+            <>
+              <dt>Tax invoice</dt>
+              <dd>
+                <Stack direction="row" gap="sm" align="center">
+                  <Link to={invoicePath(order.invoice.invoiceId)}>{order.invoice.invoiceNumber}</Link>
+                  <InvoicePdfButtons invoice={order.invoice} />
+                </Stack>
+              </dd>
             </>
           )}
         </DetailList>

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MARKETPLACE_PATHS, type MyAccount, type OrderDetail, type OrderSummary } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, type MyAccount, type OrderDetail, type OrderSummary } from 'shared-api';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { formatDateTime } from 'shared-ui';
@@ -11,6 +11,7 @@ const RETAILER: MyAccount = { ...OWNER_ACCOUNT, firstName: 'Priya', lastName: 'S
 const ACCEPTED_ID = '7f1c3a52-4f0e-4c1b-9a57-2b9a1d1e0c11';
 const PLACED_ID = '0b6e9a1c-3d2f-4e5a-8b7c-9d0e1f2a3b4c';
 const REJECTED_ID = '5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f';
+const INVOICE_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 
 const summary = (orderId: string, orderNumber: string, status: OrderSummary['status'], seller: string, totalPaise: number, createdAt: string): OrderSummary => ({
   orderId,
@@ -73,10 +74,10 @@ const LINES: OrderDetail['lines'] = [
 ];
 
 const DETAILS: Record<string, OrderDetail> = {
-  [ACCEPTED_ID]: { ...ORDERS[0]!, callerSide: 'BUYER', decidedAt: '2026-11-22T06:10:00.000Z', lines: LINES },
+  [ACCEPTED_ID]: { ...ORDERS[0]!, callerSide: 'BUYER', decidedAt: '2026-11-22T06:10:00.000Z', invoice: { invoiceId: INVOICE_ID, invoiceNumber: 'INV/26-27/000009' }, lines: LINES },
   // While placed the API lists the batches held for it; those are not the buyer's batches yet.
-  [PLACED_ID]: { ...ORDERS[1]!, callerSide: 'BUYER', decidedAt: null, lines: LINES },
-  [REJECTED_ID]: { ...ORDERS[2]!, callerSide: 'BUYER', decidedAt: '2026-11-21T10:00:00.000Z', rejectReason: 'Out of our delivery area', lines: LINES.map((l) => ({ ...l, allocations: [] })) },
+  [PLACED_ID]: { ...ORDERS[1]!, callerSide: 'BUYER', decidedAt: null, invoice: null, lines: LINES },
+  [REJECTED_ID]: { ...ORDERS[2]!, callerSide: 'BUYER', decidedAt: '2026-11-21T10:00:00.000Z', rejectReason: 'Out of our delivery area', invoice: null, lines: LINES.map((l) => ({ ...l, allocations: [] })) },
 };
 
 function purchasesApi(account: MyAccount = RETAILER, details: Record<string, OrderDetail> = DETAILS, orders: OrderSummary[] = ORDERS): FakeRequest[] {
@@ -87,6 +88,7 @@ function purchasesApi(account: MyAccount = RETAILER, details: Record<string, Ord
         const matching = orders.filter((o) => !status || o.status === status);
         return success({ items: matching.slice(page * pageSize, (page + 1) * pageSize), totalResults: matching.length, page, pageSize });
       }
+      if (request.path === ACCOUNTING_PATHS.salesInvoicePdf(INVOICE_ID)) return { status: 200, data: new Blob(['%PDF-1.7 INV/26-27/000009'], { type: 'application/pdf' }) };
       const detail = Object.values(details).find((d) => request.path === MARKETPLACE_PATHS.order(d.orderId));
       return detail ? success(detail) : failure(404, 'E0002', 'Not found');
     }),
@@ -174,12 +176,30 @@ describe('purchase orders (buyer)', () => {
     expect(screen.getByRole('link', { name: 'Printable view' })).toHaveAttribute('href', `/purchases/orders/${ACCEPTED_ID}/view`);
   });
 
+  it("links an invoiced order to the seller's tax invoice and downloads its PDF with the session's token", async () => {
+    const requests = purchasesApi();
+    renderAt('/app', `purchases/orders/${ACCEPTED_ID}`, withProviders(<App />));
+    expect(await screen.findByRole('link', { name: 'INV/26-27/000009' })).toHaveAttribute('href', `/app/sales/report/details/invoice?id=${INVOICE_ID}`);
+    // jsdom has no object URLs or downloads: the browser's part is stubbed, the client's request is real.
+    URL.createObjectURL = jest.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Download INV/26-27/000009 as PDF A5' }));
+    await waitFor(() => expect(names).toEqual(['INV-26-27-000009-A5.pdf']));
+    expect(requests.find((r) => r.path === ACCOUNTING_PATHS.salesInvoicePdf(INVOICE_ID))?.params).toEqual({ size: 'A5' });
+    click.mockRestore();
+  });
+
   it('shows a placed order as waiting, without the batches the seller only holds', async () => {
     purchasesApi();
     renderAt('/app', `purchases/orders/${PLACED_ID}`, withProviders(<App />));
     expect(await screen.findByText('Waiting for the seller to accept')).toBeInTheDocument();
     expect(await table('Order lines')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Batches allocated' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Tax invoice')).not.toBeInTheDocument();
   });
 
   it("shows a rejected order with the seller's reason", async () => {

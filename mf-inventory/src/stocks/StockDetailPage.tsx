@@ -11,6 +11,8 @@ const KIND_LABELS: Record<StockMovement['kind'], string> = {
   SALE: 'Sale',
   RETURN: 'Return',
   ORDER: 'Order',
+  PURCHASE: 'Purchase bill received',
+  PURCHASE_RETURN: 'Returned to supplier',
 };
 
 const columns: DataTableColumn<StockMovement>[] = [

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
+import { isApiError } from 'shared-auth';
 import { Button, Card, ConfirmDialog, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
-import { acceptOrder, rejectOrder, useOrder } from './orders-api';
+import { acceptOrder, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
 
@@ -27,6 +28,52 @@ const COLUMNS: readonly DataTableColumn<Line>[] = [
     render: (l) => l.allocations.map((a) => `${a.batchNo} (${formatDate(a.expiryDate)}) × ${a.quantity}`).join(', ') || '—',
   },
 ];
+
+/**
+ * The tax invoice of an accepted order: one click issues it (the API numbers it and books the sale); once issued,
+ * its number opens it in Accounting and its PDF downloads with the session's token.
+ */
+function TaxInvoice({ order, onIssued }: { order: OrderDetail; onIssued: (invoice: NonNullable<OrderDetail['invoice']>) => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>, failed: string) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      toast.error({ title: failed, message: isApiError(err) ? err.message : 'Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const issue = () =>
+    run(async () => {
+      const invoice = await createInvoice(order.orderId);
+      await onIssued({ invoiceId: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber });
+      toast.success({ title: 'Tax invoice created', message: `${invoice.invoiceNumber} for order ${order.orderNumber}.` });
+    }, 'The invoice was not created');
+
+  const { invoice } = order;
+  return (
+    <Card title="Tax invoice" aria-label="Tax invoice">
+      {invoice ? (
+        <Actions>
+          <Link to={invoicePath(invoice.invoiceId)}>Invoice {invoice.invoiceNumber}</Link>
+          <Button variant="secondary" loading={busy} onClick={() => void run(() => downloadInvoicePdf(invoice), 'The PDF could not be downloaded')}>
+            Download PDF
+          </Button>
+        </Actions>
+      ) : (
+        <Actions>
+          <Button loading={busy} onClick={() => void issue()}>
+            Create tax invoice
+          </Button>
+        </Actions>
+      )}
+    </Card>
+  );
+}
 
 /** orders/online-orders/{orderId}: the order's lines with the batches held for it; a new order can be accepted or rejected. */
 export function OnlineOrderPage() {
@@ -76,6 +123,7 @@ export function OnlineOrderPage() {
           <Button onClick={() => setDeciding('accept')}>Accept order</Button>
         </Actions>
       )}
+      {order.status === 'ACCEPTED' && order.callerSide === 'SELLER' && <TaxInvoice order={order} onIssued={(invoice) => mutate({ ...order, invoice }, { revalidate: false })} />}
       <ConfirmDialog
         open={deciding !== null}
         title={deciding === 'accept' ? 'Accept this order?' : 'Reject this order?'}

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MARKETPLACE_PATHS, type OrderDetail, type OrderSummary } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, type OrderDetail, type OrderSummary } from 'shared-api';
+import { blobText } from 'shared-auth';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
+import { getToasts } from 'shared-ui';
 import { App } from '../routes';
 
 const ORDER_ID = '7f1c3a52-4f0e-4c1b-9a57-2b9a1d1e0c11';
@@ -24,6 +26,7 @@ const DETAIL: OrderDetail = {
   ...SUMMARY,
   callerSide: 'SELLER',
   decidedAt: null,
+  invoice: null,
   lines: [
     {
       lineId: 'l1',
@@ -44,8 +47,10 @@ const DETAIL: OrderDetail = {
   ],
 };
 
-function ordersApi(): FakeRequest[] {
-  let order = DETAIL;
+const INVOICE_ID = '3d9a6c1e-2b4f-4a8d-9c7e-1f0a2b3c4d5e';
+
+function ordersApi(start: OrderDetail = DETAIL, invoiceAnswer = () => success({ invoiceId: INVOICE_ID, invoiceNumber: 'INV/26-27/000007' })): FakeRequest[] {
+  let order = start;
   return installFakeApi(
     withAccount(OWNER_ACCOUNT, (request) => {
       if (request.path === MARKETPLACE_PATHS.receivedOrders) return success({ items: [SUMMARY], totalResults: 1, page: 0, pageSize: 20 });
@@ -54,6 +59,12 @@ function ordersApi(): FakeRequest[] {
         order = { ...order, status: 'ACCEPTED', decidedAt: '2026-11-22T05:10:00.000Z' };
         return success(order);
       }
+      if (request.method === 'POST' && request.path === ACCOUNTING_PATHS.invoiceFromOrder(ORDER_ID)) {
+        const answer = invoiceAnswer();
+        if (answer.status === 200) order = { ...order, invoice: { invoiceId: INVOICE_ID, invoiceNumber: 'INV/26-27/000007' } };
+        return answer;
+      }
+      if (request.method === 'GET' && request.path === ACCOUNTING_PATHS.salesInvoicePdf(INVOICE_ID)) return { status: 200, data: new Blob(['%PDF-1.7 INV/26-27/000007'], { type: 'application/pdf' }) };
       return failure(404, 'E0002', 'Not found');
     }),
   );
@@ -84,5 +95,52 @@ describe('online orders', () => {
     expect(await screen.findByText('Accepted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept order' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST' && r.path === MARKETPLACE_PATHS.acceptOrder(ORDER_ID))).toBe(true);
+  });
+
+  const ACCEPTED: OrderDetail = { ...DETAIL, status: 'ACCEPTED', decidedAt: '2026-11-22T05:10:00.000Z' };
+
+  it('creates the tax invoice of an accepted order with one click, then links to it and downloads its PDF with the token', async () => {
+    const requests = ordersApi(ACCEPTED);
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    const card = await screen.findByRole('region', { name: 'Tax invoice' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Create tax invoice' }));
+
+    const link = await within(card).findByRole('link', { name: 'Invoice INV/26-27/000007' });
+    expect(link).toHaveAttribute('href', `/app/sales/report/details/invoice?id=${INVOICE_ID}`);
+    expect(within(card).queryByRole('button', { name: 'Create tax invoice' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST' && r.path === ACCOUNTING_PATHS.invoiceFromOrder(ORDER_ID))).toHaveLength(1);
+    expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Tax invoice created', message: 'INV/26-27/000007 for order ORD-2611-000042.' })]);
+
+    // jsdom has no object URLs or downloads: the browser's part is stubbed, the client's request is real.
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((b: Blob) => (saved.push(b), 'blob:invoice'));
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await userEvent.click(within(card).getByRole('button', { name: 'Download PDF' }));
+    expect(names).toEqual(['INV-26-27-000007-A4.pdf']);
+    expect(await blobText(saved[0]!)).toContain('INV/26-27/000007');
+    expect(requests.some((r) => r.method === 'GET' && r.path === ACCOUNTING_PATHS.salesInvoicePdf(INVOICE_ID))).toBe(true);
+    click.mockRestore();
+  });
+
+  it('shows why an invoice cannot be issued and keeps the button', async () => {
+    ordersApi(ACCEPTED, () => failure(409, 'E0010', 'Cannot issue the invoice: a tax invoice needs your GSTIN, and your registration has none'));
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create tax invoice' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create tax invoice' })).toBeEnabled());
+    expect(getToasts()).toEqual([
+      expect.objectContaining({ kind: 'error', title: 'The invoice was not created', message: 'Cannot issue the invoice: a tax invoice needs your GSTIN, and your registration has none' }),
+    ]);
+    expect(screen.queryByRole('link', { name: /^Invoice / })).not.toBeInTheDocument();
+  });
+
+  it('offers no invoice before the order is accepted', async () => {
+    ordersApi();
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    expect(await screen.findByRole('button', { name: 'Accept order' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create tax invoice' })).not.toBeInTheDocument();
   });
 });

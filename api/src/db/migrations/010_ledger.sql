@@ -154,7 +154,9 @@ CREATE TABLE sales_invoices (
   CHECK (taxable_paise + cgst_paise + sgst_paise + igst_paise + round_off_paise = total_paise),
   CHECK (cgst_paise = sgst_paise)
 );
-CREATE INDEX sales_invoices_unit_date ON sales_invoices (unit_id, invoice_date, serial);
+-- Lists and registers by period: pages by (date, serial) and the period's totals come from the index alone.
+CREATE INDEX sales_invoices_unit_date ON sales_invoices (unit_id, invoice_date, serial)
+  INCLUDE (id, buyer_unit_id, taxable_paise, cgst_paise, sgst_paise, igst_paise, round_off_paise, total_paise);
 CREATE INDEX sales_invoices_buyer ON sales_invoices (buyer_unit_id, invoice_date);
 
 -- One line per batch, with what a purchase bill or a credit note needs (product, batch, expiry, MRP, rate, taxes).

@@ -177,6 +177,7 @@ export class OrdersService {
     const [summary] = await this.summaries(caller, side, { orderId });
     if (!summary) throw notFound();
     const lines = await this.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+    const invoice = await this.db.selectFrom('sales_invoices').select(['id as invoiceId', 'invoice_number as invoiceNumber']).where('order_id', '=', orderId).executeTakeFirst();
     const allocations = lines.length
       ? await this.db
           .selectFrom('order_allocations as a')
@@ -192,6 +193,7 @@ export class OrdersService {
       callerSide: side,
       decidedAt: order.decided_at ? new Date(order.decided_at).toISOString() : null,
       ...(order.reject_reason ? { rejectReason: order.reject_reason } : {}),
+      invoice: invoice ?? null,
       lines: lines.map((l) => ({
         lineId: l.id,
         productName: l.product_name,

@@ -11,6 +11,7 @@ import {
   type SalesRegister,
   type SalesRegisterQuery,
 } from 'shared-api';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -18,10 +19,10 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import type { PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
-import { gstRatesOn } from '../ledger/gst-rates';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
+import { createPurchaseBillFromInvoice } from '../purchases/service';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { istDate } from '../search/text';
 import { findInvoice, hsnRows, insertInvoice, invoiceLines, salesRows, salesTotals, type InvoiceRow } from './repository';
@@ -120,6 +121,8 @@ export class SalesService {
    */
   async issueFromOrder(caller: Caller, orderId: string): Promise<SalesInvoice> {
     const issued = await this.db.transaction().execute(async (trx): Promise<SalesInvoice | string> => {
+      // The order row's lock makes a second click wait here; the next statement then sees the first one's invoice
+      // (a join in the locking statement would not: it keeps the snapshot from before the wait).
       const order = await trx
         .selectFrom('orders')
         .select(['id', 'order_number', 'status', 'buyer_unit_id', 'seller_unit_id'])
@@ -139,6 +142,8 @@ export class SalesService {
         .innerJoin('order_allocations as a', 'a.order_line_id', 'l.id')
         .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
         .select(['l.id', 'l.position', 'l.product_id', 'l.product_name', 'l.manufacturer', 'l.pack', 'l.hsn', 'l.quantity', 'l.free_quantity', 'l.ptr_paise', 'a.batch_id', 'a.quantity as allocated', 'b.batch_no', 'b.expiry_date', 'b.mrp_paise'])
+        // The one rate rule (gst_rate_bp, as gstRatesOn reads it), on the invoice date.
+        .select(sql<number | null>`gst_rate_bp(l.hsn, ${date}::date)`.as('rate_bp'))
         .where('l.order_id', '=', order.id)
         .where('a.status', '=', 'ACCEPTED')
         .orderBy('l.position')
@@ -154,14 +159,13 @@ export class SalesService {
       if (!seller.gstin || !seller.stateCode) throw cannotIssue('a tax invoice needs your GSTIN, and your registration has none');
       const pos = placeOfSupply(seller.stateCode, buyer);
 
-      const rates = await gstRatesOn(trx, rows.map((r) => r.hsn), date);
       const byLine = new Map<string, typeof rows>();
       for (const r of rows) byLine.set(r.id, [...(byLine.get(r.id) ?? []), r]);
       const inputs = [...byLine.values()].flatMap((batches) => {
         const l = batches[0]!;
         if (!l.hsn) throw cannotIssue(`${l.product_name} has no HSN code`);
-        const rate = rates.get(l.hsn);
-        if (rate === null || rate === undefined) throw cannotIssue(`no GST rate is on record for HSN ${l.hsn} (${l.product_name}) on ${date}`);
+        const rate = l.rate_bp;
+        if (rate === null) throw cannotIssue(`no GST rate is on record for HSN ${l.hsn} (${l.product_name}) on ${date}`);
         if (batches.reduce((s, b) => s + b.allocated, 0) !== l.quantity + l.free_quantity) throw cannotIssue(`the batches of ${l.product_name} do not add up to the order line`);
         const hsn = l.hsn;
         return splitOverBatches(l.quantity, l.free_quantity, batches.map((b) => ({ quantity: b.allocated }))).map((units, i) => {
@@ -223,6 +227,7 @@ export class SalesService {
         createdBy: caller.userId,
         at: now,
       });
+      await createPurchaseBillFromInvoice(trx, id);
       // Answered from what was written (reading it back would cost two more round trips).
       return {
         invoiceId: id,

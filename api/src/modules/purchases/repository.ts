@@ -1,0 +1,109 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/types';
+
+type Db = Kysely<DB>;
+
+export const BILL_COLUMNS = [
+  'b.id',
+  'b.unit_id',
+  'b.source',
+  'b.status',
+  'b.sales_invoice_id',
+  'b.supplier_unit_id',
+  'b.creditor_account_id',
+  'b.supplier',
+  'b.supplier_name',
+  'b.supplier_gstin',
+  'b.bill_number',
+  'b.bill_date',
+  'b.supply_kind',
+  'b.item_count',
+  'b.gross_paise',
+  'b.discount_paise',
+  'b.taxable_paise',
+  'b.cgst_paise',
+  'b.sgst_paise',
+  'b.igst_paise',
+  'b.round_off_paise',
+  'b.total_paise',
+  'b.voucher_id',
+  'b.receipt_note',
+  'b.received_at',
+  'b.created_at',
+] as const;
+
+/** One bill of the buyer `unitId` (with its warehouse's name once received). */
+export function findBill(db: Db, billId: string, unitId: string) {
+  return db
+    .selectFrom('purchase_bills as b')
+    .leftJoin('warehouses as w', 'w.id', 'b.warehouse_id')
+    .select([...BILL_COLUMNS, 'w.display_name as warehouse_name'])
+    .where('b.id', '=', billId)
+    .where('b.unit_id', '=', unitId)
+    .executeTakeFirst();
+}
+export type BillRow = NonNullable<Awaited<ReturnType<typeof findBill>>>;
+
+/** The bill locked for the rest of the transaction: receiving and paying it queue on this row. */
+export function lockBill(trx: Transaction<DB>, billId: string, unitId: string) {
+  return trx
+    .selectFrom('purchase_bills as b')
+    .select([...BILL_COLUMNS, 'b.warehouse_id'])
+    .where('b.id', '=', billId)
+    .where('b.unit_id', '=', unitId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function billLines(db: Db, billId: string) {
+  return db.selectFrom('purchase_bill_lines').selectAll().where('bill_id', '=', billId).orderBy('position').execute();
+}
+export type BillLineRow = Awaited<ReturnType<typeof billLines>>[number];
+
+/** Payment vouchers posted against a bill that have not been reversed, oldest first, with their amounts. */
+export function billPayments(db: Db, billId: string) {
+  return db
+    .selectFrom('vouchers as v')
+    .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
+    .select(['v.id', 'v.voucher_date', (e) => e.fn.sum<number>('l.debit_paise').as('amount')])
+    .where('v.document_id', '=', billId)
+    .where('v.kind', '=', 'PAYMENT')
+    .where((e) => e.not(e.exists(e.selectFrom('vouchers as r').select('r.id').whereRef('r.reverses_id', '=', 'v.id'))))
+    .groupBy(['v.id', 'v.voucher_date', 'v.created_at'])
+    .orderBy('v.created_at')
+    .execute();
+}
+
+export interface BillListFilter {
+  unitId: string;
+  status?: 'PENDING' | 'RECEIVED' | undefined;
+  source?: 'PLATFORM' | 'MANUAL' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function filtered(db: Db, f: BillListFilter) {
+  let q = db.selectFrom('purchase_bills as b').where('b.unit_id', '=', f.unitId);
+  if (f.status) q = q.where('b.status', '=', f.status);
+  if (f.source) q = q.where('b.source', '=', f.source);
+  if (f.from) q = q.where('b.bill_date', '>=', f.from);
+  if (f.to) q = q.where('b.bill_date', '<=', f.to);
+  return q;
+}
+
+/** Pending bills first (they need the buyer), then newest first. */
+export function listBills(db: Db, f: BillListFilter, page: { offset: number; limit: number }) {
+  return filtered(db, f)
+    .select(['b.id', 'b.source', 'b.status', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.supplier_gstin', 'b.item_count', 'b.taxable_paise', 'b.cgst_paise', 'b.sgst_paise', 'b.igst_paise', 'b.total_paise'])
+    .orderBy('b.status')
+    .orderBy('b.bill_date', 'desc')
+    .orderBy('b.created_at', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countBills(db: Db, f: BillListFilter): Promise<number> {
+  const row = await filtered(db, f).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,476 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GST_STATES,
+  priceDocument,
+  stateCodeOf,
+  supplyKind,
+  type DocumentParty,
+  type ManualPurchaseBillInput,
+  type PurchaseBill,
+  type PurchaseBillList,
+  type PurchaseBillListQuery,
+  type PurchaseBillPayment,
+  type ReceivePurchaseBill,
+} from 'shared-api';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
+import type { Caller } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { activeWarehouse, addOrIncreaseBatch, insertMovements } from '../inventory/repository';
+import { createCustomHead, type AccountRef } from '../ledger/accounts';
+import { gstRatesOn } from '../ledger/gst-rates';
+import { unitTaxDetails } from '../ledger/parties';
+import { postVoucher } from '../ledger/post';
+import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
+import { istDate } from '../search/text';
+import { billLines, billPayments, countBills, findBill, listBills, lockBill, type BillLineRow, type BillRow } from './repository';
+
+const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
+const badInput = (message: string, fields?: Record<string, string>) => new AppError('E0001', 400, message, fields);
+
+/** A discount larger than the line is bad input, not a bug: priceDocument throws RangeError for it. */
+function priceOrRefuse<T>(price: () => T): T {
+  try {
+    return price();
+  } catch (e) {
+    if (e instanceof RangeError) throw badInput(e.message);
+    throw e;
+  }
+}
+
+/** The creditor a bill is owed to: the seller's party head on the platform, the custom head for an outside supplier. */
+function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'creditor_account_id'>): AccountRef {
+  return bill.source === 'PLATFORM' ? { creditor: bill.supplier_unit_id! } : { accountId: bill.creditor_account_id! };
+}
+
+const totalsOf = (b: Pick<BillRow, 'gross_paise' | 'discount_paise' | 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'igst_paise' | 'round_off_paise' | 'total_paise'>) => ({
+  grossPaise: Number(b.gross_paise),
+  discountPaise: Number(b.discount_paise),
+  taxablePaise: Number(b.taxable_paise),
+  cgstPaise: Number(b.cgst_paise),
+  sgstPaise: Number(b.sgst_paise),
+  igstPaise: Number(b.igst_paise),
+  taxPaise: Number(b.cgst_paise) + Number(b.sgst_paise) + Number(b.igst_paise),
+  beforeRoundOffPaise: Number(b.total_paise) - Number(b.round_off_paise),
+  roundOffPaise: Number(b.round_off_paise),
+  totalPaise: Number(b.total_paise),
+});
+
+/**
+ * The buyer's purchase bill for a sales invoice just written in `trx` (the seller's invoicing transaction): the
+ * invoice's lines copied, PENDING until the buyer receives it. Nothing is posted on the buyer's books yet. Returns
+ * the bill's id, or null when there is no platform buyer or a line names no catalogue product (counter sales).
+ */
+export async function createPurchaseBillFromInvoice(trx: Transaction<DB>, invoiceId: string): Promise<string | null> {
+  const inv = await trx.selectFrom('sales_invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  if (!inv.buyer_unit_id) return null;
+  const existing = await trx.selectFrom('purchase_bills').select('id').where('sales_invoice_id', '=', invoiceId).executeTakeFirst();
+  if (existing) return existing.id;
+  const lines = await trx.selectFrom('sales_invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
+  if (lines.some((l) => !l.product_id)) return null;
+  const supplier = inv.supplier as DocumentParty;
+  const id = randomUUID();
+  await trx
+    .insertInto('purchase_bills')
+    .values({
+      id,
+      unit_id: inv.buyer_unit_id,
+      source: 'PLATFORM',
+      sales_invoice_id: inv.id,
+      supplier_unit_id: inv.unit_id,
+      supplier: JSON.stringify(supplier),
+      supplier_name: supplier.name,
+      supplier_gstin: supplier.gstin,
+      bill_number: inv.invoice_number,
+      bill_date: inv.invoice_date,
+      supply_kind: inv.supply_kind,
+      item_count: inv.item_count,
+      gross_paise: inv.gross_paise,
+      discount_paise: inv.discount_paise,
+      taxable_paise: inv.taxable_paise,
+      cgst_paise: inv.cgst_paise,
+      sgst_paise: inv.sgst_paise,
+      igst_paise: inv.igst_paise,
+      round_off_paise: inv.round_off_paise,
+      total_paise: inv.total_paise,
+      status: 'PENDING',
+      created_by: inv.created_by,
+      created_at: inv.created_at,
+    })
+    .execute();
+  await trx
+    .insertInto('purchase_bill_lines')
+    .values(
+      lines.map((l) => ({
+        bill_id: id,
+        position: l.position,
+        product_id: l.product_id!,
+        product_name: l.product_name,
+        manufacturer: l.manufacturer,
+        pack: l.pack,
+        hsn: l.hsn,
+        batch_no: l.batch_no,
+        expiry_date: l.expiry_date,
+        mrp_paise: l.mrp_paise,
+        rate_paise: l.rate_paise,
+        quantity: l.quantity,
+        free_quantity: l.free_quantity,
+        discount_bp: l.discount_bp,
+        discount_paise: l.discount_paise,
+        gross_paise: l.gross_paise,
+        taxable_paise: l.taxable_paise,
+        gst_rate_bp: l.gst_rate_bp,
+        cgst_paise: l.cgst_paise,
+        sgst_paise: l.sgst_paise,
+        igst_paise: l.igst_paise,
+        total_paise: l.total_paise,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status'>): Promise<PurchaseBillPayment> {
+  const payments = (await billPayments(db, bill.id)).map((p) => ({ voucherId: p.id, date: p.voucher_date, amountPaise: Number(p.amount) }));
+  const amount = Number(bill.total_paise);
+  const paid = payments.reduce((s, p) => s + p.amountPaise, 0);
+  const status = bill.status === 'PENDING' ? 'NOT_RECEIVED' : paid === 0 ? 'UNPAID' : paid >= amount ? 'PAID' : 'PARTLY_PAID';
+  return { billId: bill.id, billNumber: bill.bill_number, supplierName: bill.supplier_name, amountPaise: amount, paidPaise: paid, duePaise: amount - paid, status, payments };
+}
+
+/**
+ * A payment against a received bill (the payments issue calls this inside its own transaction): posts
+ * settlementLines('PAYMENT', the bill's creditor, via, amount) with the bill as the voucher's document, so the bill's
+ * paid amount is the sum of these vouchers. Refused beyond what is due.
+ */
+export async function recordBillPayment(
+  trx: Transaction<DB>,
+  p: { unitId: string; billId: string; amountPaise: number; via: Settlement; date: string; at: Date; createdBy?: string | null; documentNumber?: string | null },
+): Promise<string> {
+  if (!Number.isSafeInteger(p.amountPaise) || p.amountPaise <= 0) throw badInput('The amount must be a positive number of paise');
+  const bill = await lockBill(trx, p.billId, p.unitId);
+  if (!bill) throw billNotFound();
+  if (bill.status !== 'RECEIVED') throw new AppError('E0010', 409, `Bill ${bill.bill_number} is not received yet: nothing is owed on it`);
+  const { duePaise } = await paymentOf(trx, bill);
+  if (p.amountPaise > duePaise) throw new AppError('E0010', 409, `Only ${duePaise} paise are due on bill ${bill.bill_number}`);
+  return postVoucher(trx, {
+    unitId: p.unitId,
+    kind: 'PAYMENT',
+    date: p.date,
+    documentType: 'PURCHASE_BILL_PAYMENT',
+    documentId: bill.id,
+    documentNumber: p.documentNumber ?? null,
+    narration: `Payment against bill ${bill.bill_number} of ${bill.supplier_name}`,
+    lines: settlementLines('PAYMENT', partyOf(bill), p.via, p.amountPaise),
+    createdBy: p.createdBy ?? null,
+    at: p.at,
+  });
+}
+
+function toLine(l: BillLineRow): PurchaseBill['lines'][number] {
+  return {
+    position: l.position,
+    productId: l.product_id,
+    productName: l.product_name,
+    manufacturer: l.manufacturer,
+    pack: l.pack,
+    hsn: l.hsn,
+    batchNo: l.batch_no,
+    expiryDate: l.expiry_date,
+    mrpPaise: l.mrp_paise,
+    ratePaise: l.rate_paise,
+    quantity: l.quantity,
+    freeQuantity: l.free_quantity,
+    discountBp: l.discount_bp,
+    discountPaise: Number(l.discount_paise),
+    grossPaise: Number(l.gross_paise),
+    taxablePaise: Number(l.taxable_paise),
+    gstRateBp: l.gst_rate_bp,
+    cgstPaise: Number(l.cgst_paise),
+    sgstPaise: Number(l.sgst_paise),
+    igstPaise: Number(l.igst_paise),
+    totalPaise: Number(l.total_paise),
+    receivedQuantity: l.received_quantity,
+    salePricePaise: l.sale_price_paise,
+    batchId: l.batch_id,
+  };
+}
+
+/** Purchase bills of the buyer: platform bills waiting for receipt, received ones, and bills keyed in by hand. */
+export class PurchasesService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  private today() {
+    return istDate(this.config.now());
+  }
+
+  async list(caller: Caller, query: z.output<typeof PurchaseBillListQuery>): Promise<PurchaseBillList> {
+    const filter = { unitId: caller.unitId, status: query.status, source: query.source, from: query.from, to: query.to };
+    const [rows, total] = await Promise.all([listBills(this.db, filter, { offset: query.page * query.pageSize, limit: query.pageSize }), countBills(this.db, filter)]);
+    return {
+      items: rows.map((r) => ({
+        billId: r.id,
+        source: r.source,
+        status: r.status,
+        billNumber: r.bill_number,
+        billDate: r.bill_date,
+        supplierName: r.supplier_name,
+        supplierGstin: r.supplier_gstin,
+        itemCount: r.item_count,
+        taxablePaise: Number(r.taxable_paise),
+        taxPaise: Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise),
+        totalPaise: Number(r.total_paise),
+      })),
+      totalResults: total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async bill(caller: Caller, billId: string): Promise<PurchaseBill> {
+    const row = await findBill(this.db, billId, caller.unitId);
+    if (!row) throw billNotFound();
+    const [lines, payment] = await Promise.all([billLines(this.db, billId), paymentOf(this.db, row)]);
+    return {
+      billId: row.id,
+      source: row.source,
+      status: row.status,
+      billNumber: row.bill_number,
+      billDate: row.bill_date,
+      salesInvoiceId: row.sales_invoice_id,
+      supplier: row.supplier as DocumentParty,
+      supplyKind: row.supply_kind,
+      lines: lines.map(toLine),
+      totals: totalsOf(row),
+      receiptNote: row.receipt_note,
+      receivedAt: row.received_at ? new Date(row.received_at).toISOString() : null,
+      warehouseName: row.warehouse_name,
+      payment,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  async payment(caller: Caller, billId: string): Promise<PurchaseBillPayment> {
+    const row = await findBill(this.db, billId, caller.unitId);
+    if (!row) throw billNotFound();
+    return paymentOf(this.db, row);
+  }
+
+  /**
+   * Receive: in one transaction the bill is locked (a second Receive waits, then is refused), each line's arrived
+   * units go into the caller's active warehouse (batch upsert + a PURCHASE stock movement) at the buyer's own sale
+   * price, and the purchase voucher is posted for the bill's full amount: the supplier billed it, and a short
+   * receipt is noted on the bill (a claim for a debit note) rather than changing the supplier's figures.
+   */
+  async receive(caller: Caller, billId: string, input: z.output<typeof ReceivePurchaseBill>): Promise<PurchaseBill> {
+    const warehouse = await activeWarehouse(this.db, caller.userId, caller.unitId);
+    if (!warehouse) throw badInput('Choose a warehouse first (the warehouse switcher in the header)');
+    const now = this.config.now();
+    const today = istDate(now);
+    await this.db.transaction().execute(async (trx) => {
+      const bill = await lockBill(trx, billId, caller.unitId);
+      if (!bill) throw billNotFound();
+      if (bill.status === 'RECEIVED') throw new AppError('E0009', 409, `Bill ${bill.bill_number} is already received`);
+      const lines = await billLines(trx, billId);
+      const given = new Map(input.lines.map((l) => [l.position, l]));
+      if (given.size !== input.lines.length || given.size !== lines.length || lines.some((l) => !given.has(l.position))) {
+        throw badInput('Give every line of the bill once: the units received and your sale price');
+      }
+      const shorts: string[] = [];
+      const moves = { batchId: [] as string[], delta: [] as number[] };
+      const received: { position: number; quantity: number; salePrice: number; batchId: string | null }[] = [];
+      for (const l of lines) {
+        const r = given.get(l.position)!;
+        const billed = l.quantity + l.free_quantity;
+        if (r.receivedQuantity > billed) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): ${r.receivedQuantity} received but only ${billed} billed`, { [`lines.${l.position}.receivedQuantity`]: `At most ${billed}` });
+        if (r.receivedQuantity < billed) shorts.push(`${l.product_name} ${l.batch_no}: ${r.receivedQuantity} of ${billed}`);
+        let batchId: string | null = null;
+        if (r.receivedQuantity > 0) {
+          if (l.expiry_date <= today) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}) has expired: receive 0 and return it`, { [`lines.${l.position}.receivedQuantity`]: 'Expired batch' });
+          batchId = (
+            await addOrIncreaseBatch(trx, {
+              unitId: caller.unitId,
+              warehouseId: warehouse.id,
+              productId: l.product_id,
+              line: {
+                rowNumber: l.position,
+                name: l.product_name,
+                pack: l.pack,
+                manufacturer: l.manufacturer,
+                composition: null,
+                batchNo: l.batch_no,
+                expiryDate: l.expiry_date,
+                mrpPaise: l.mrp_paise,
+                ptrPaise: r.salePricePaise,
+                ptsPaise: null,
+                quantity: r.receivedQuantity,
+                freeQuantity: 0,
+                schemeBuy: null,
+                schemeFree: null,
+                hsn: l.hsn,
+                gstBp: l.gst_rate_bp,
+              },
+              now,
+            })
+          ).id;
+          moves.batchId.push(batchId);
+          moves.delta.push(r.receivedQuantity);
+        }
+        received.push({ position: l.position, quantity: r.receivedQuantity, salePrice: r.salePricePaise, batchId });
+      }
+      if (moves.batchId.length) {
+        await insertMovements(trx, caller.unitId, 'PURCHASE', moves, { reference: bill.id, note: `Purchase bill ${bill.bill_number} from ${bill.supplier_name}`, userId: caller.userId, now });
+      }
+      const voucherId = await postVoucher(trx, {
+        unitId: caller.unitId,
+        kind: TAX_DOCUMENTS.PURCHASE_BILL.voucherKind,
+        date: today,
+        documentType: 'PURCHASE_BILL',
+        documentId: bill.id,
+        documentNumber: bill.bill_number,
+        narration: `Purchase bill ${bill.bill_number} of ${bill.bill_date} from ${bill.supplier_name}`,
+        lines: taxDocumentLines('PURCHASE_BILL', partyOf(bill), totalsOf(bill)),
+        createdBy: caller.userId,
+        at: now,
+      });
+      const note = [input.note, shorts.length ? `Short receipt: ${shorts.join('; ')}` : undefined].filter(Boolean).join('\n') || null;
+      await trx
+        .updateTable('purchase_bills')
+        .set({ status: 'RECEIVED', voucher_id: voucherId, warehouse_id: warehouse.id, receipt_note: note, received_by: caller.userId, received_at: now })
+        .where('id', '=', bill.id)
+        .execute();
+      for (const r of received) {
+        await trx
+          .updateTable('purchase_bill_lines')
+          .set({ received_quantity: r.quantity, sale_price_paise: r.salePrice, batch_id: r.batchId })
+          .where('bill_id', '=', bill.id)
+          .where('position', '=', r.position)
+          .execute();
+      }
+    });
+    return this.bill(caller, billId);
+  }
+
+  /**
+   * A bill keyed in for a supplier outside the platform: priced by the GST rules (CGST + SGST when the supplier's
+   * GSTIN state is the buyer's, else IGST), owed to a Sundry Creditors head named after the supplier (created on
+   * its first bill, reused after), PENDING until received like a platform bill.
+   */
+  async createManual(caller: Caller, input: z.output<typeof ManualPurchaseBillInput>): Promise<PurchaseBill> {
+    const buyer = (await unitTaxDetails(this.db, [caller.unitId])).get(caller.unitId);
+    if (!buyer) throw billNotFound();
+    const supplierState = input.supplierGstin ? stateCodeOf({ gstin: input.supplierGstin, state: null }) : (input.supplierState ?? null);
+    if (!supplierState || !GST_STATES[supplierState]) throw badInput("Give the supplier's GSTIN or its state", { supplierGstin: 'GSTIN or state needed' });
+    if (input.billDate > this.today()) throw badInput('The bill date cannot be in the future', { billDate: 'Not after today' });
+    const kind = supplyKind(supplierState, buyer.stateCode ?? supplierState);
+    const products = await this.db.selectFrom('products').select(['id', 'name', 'manufacturer', 'pack']).where('id', 'in', input.lines.map((l) => l.productId)).execute();
+    const productOf = new Map(products.map((p) => [p.id, p]));
+    const missing = input.lines.findIndex((l) => !productOf.has(l.productId));
+    if (missing >= 0) throw badInput(`Line ${missing + 1}: no such product`, { [`lines.${missing}.productId`]: 'Unknown product' });
+    const rates = await gstRatesOn(this.db, input.lines.map((l) => l.hsn), input.billDate);
+    const inputs = input.lines.map((l, i) => {
+      const rate = rates.get(l.hsn);
+      if (rate === null || rate === undefined) throw badInput(`Line ${i + 1}: no GST rate is on record for HSN ${l.hsn}`, { [`lines.${i}.hsn`]: 'No GST rate for this HSN' });
+      if (l.quantity + l.freeQuantity === 0) throw badInput(`Line ${i + 1}: no units`, { [`lines.${i}.quantity`]: 'Enter a quantity' });
+      return { ...l, gstRateBp: rate };
+    });
+    const { lines, totals } = priceOrRefuse(() => priceDocument(inputs, kind));
+    const supplier: DocumentParty = {
+      unitCode: null,
+      name: input.supplierName,
+      address: '',
+      gstin: input.supplierGstin ?? null,
+      stateCode: supplierState,
+      stateName: GST_STATES[supplierState]!,
+      drugLicences: [],
+      phone: null,
+    };
+    const now = this.config.now();
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      const head = await trx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('unit_id', '=', caller.unitId)
+        .where('group_code', '=', 'SUNDRY_CREDITORS')
+        .where('party_unit_id', 'is', null)
+        .where((e) => e(e.fn('lower', ['name']), '=', input.supplierName.toLowerCase()))
+        .executeTakeFirst();
+      const creditor = head?.id ?? (await createCustomHead(trx, caller.unitId, { name: input.supplierName, group: 'SUNDRY_CREDITORS' }, now));
+      const taken = await trx
+        .selectFrom('purchase_bills')
+        .select('id')
+        .where('unit_id', '=', caller.unitId)
+        .where('creditor_account_id', '=', creditor)
+        .where((e) => e(e.fn('upper', ['bill_number']), '=', input.billNumber.toUpperCase()))
+        .executeTakeFirst();
+      if (taken) throw new AppError('E0009', 409, `Bill ${input.billNumber} of ${input.supplierName} is already entered`);
+      await trx
+        .insertInto('purchase_bills')
+        .values({
+          id,
+          unit_id: caller.unitId,
+          source: 'MANUAL',
+          creditor_account_id: creditor,
+          supplier: JSON.stringify(supplier),
+          supplier_name: input.supplierName,
+          supplier_gstin: input.supplierGstin ?? null,
+          bill_number: input.billNumber,
+          bill_date: input.billDate,
+          supply_kind: kind,
+          item_count: lines.length,
+          gross_paise: totals.grossPaise,
+          discount_paise: totals.discountPaise,
+          taxable_paise: totals.taxablePaise,
+          cgst_paise: totals.cgstPaise,
+          sgst_paise: totals.sgstPaise,
+          igst_paise: totals.igstPaise,
+          round_off_paise: totals.roundOffPaise,
+          total_paise: totals.totalPaise,
+          status: 'PENDING',
+          created_by: caller.userId,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('purchase_bill_lines')
+        .values(
+          lines.map((l, i) => {
+            const p = productOf.get(l.productId)!;
+            return {
+              bill_id: id,
+              position: i + 1,
+              product_id: l.productId,
+              product_name: p.name,
+              manufacturer: p.manufacturer,
+              pack: p.pack,
+              hsn: l.hsn,
+              batch_no: l.batchNo,
+              expiry_date: l.expiryDate,
+              mrp_paise: l.mrpPaise,
+              rate_paise: l.ratePaise,
+              quantity: l.quantity,
+              free_quantity: l.freeQuantity,
+              discount_bp: l.discountBp,
+              discount_paise: l.discountPaise,
+              gross_paise: l.grossPaise,
+              taxable_paise: l.taxablePaise,
+              gst_rate_bp: l.gstRateBp,
+              cgst_paise: l.cgstPaise,
+              sgst_paise: l.sgstPaise,
+              igst_paise: l.igstPaise,
+              total_paise: l.totalPaise,
+            };
+          }),
+        )
+        .execute();
+    });
+    return this.bill(caller, id);
+  }
+}

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amountInWords,
+  creditRatePaise,
+  GST_STATES,
+  priceDocument,
+  RETURN_REASON_LABELS,
+  type CreditNote,
+  type CreditNoteList,
+  type CreditNoteListQuery,
+  type CreateSalesReturn,
+  type DocumentParty,
+  type ReturnableInvoice,
+  type ReturnableInvoiceQuery,
+} from 'shared-api';
+import type { Insertable } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { CreditNoteLinesTable } from '../../db/types';
+import type { Caller } from '../../http/access';
+import { AppError } from '../../http/errors';
+import type { PaperSize } from '../../pdf/pdf';
+import { renderTaxDocument } from '../../pdf/tax-document';
+import { nextDocumentNumber } from '../ledger/numbering';
+import { postVoucher } from '../ledger/post';
+import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { istDate } from '../search/text';
+import { creditNoteLines, creditNoteRows, findCreditNote, insertCreditNote, linesWithReturns, sellerInvoice, type CreditNoteRow, type LineWithReturns } from './repository';
+
+const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue the credit note: ${why}`);
+const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
+const creditNoteNotFound = () => new AppError('E0002', 404, 'Credit note not found');
+const FULL = 10_000;
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian tax documents print dates. */
+const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+const divHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+
+/** What is left to return of an invoice line. */
+function returnable(l: LineWithReturns) {
+  return { quantity: l.quantity - Number(l.returned_quantity ?? 0), freeQuantity: l.free_quantity - Number(l.returned_free_quantity ?? 0) };
+}
+
+function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof creditNoteLines>>, callerUnitId: string): CreditNote {
+  return {
+    creditNoteId: row.id,
+    creditNoteNumber: row.credit_note_number,
+    creditNoteDate: row.credit_note_date,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number,
+    invoiceDate: row.invoice_date,
+    supplier: row.supplier as DocumentParty,
+    recipient: row.recipient as DocumentParty,
+    placeOfSupply: { code: row.place_of_supply, name: GST_STATES[row.place_of_supply] ?? row.place_of_supply },
+    supplyKind: row.supply_kind,
+    lines: lines.map((l) => ({
+      position: l.position,
+      invoicePosition: l.invoice_position,
+      productId: l.product_id,
+      productName: l.product_name,
+      manufacturer: l.manufacturer,
+      pack: l.pack,
+      hsn: l.hsn,
+      batchNo: l.batch_no,
+      expiryDate: l.expiry_date,
+      mrpPaise: l.mrp_paise,
+      ratePaise: l.rate_paise,
+      invoiceRatePaise: l.invoice_rate_paise,
+      creditPercentBp: l.credit_percent_bp,
+      quantity: l.quantity,
+      freeQuantity: l.free_quantity,
+      discountBp: l.discount_bp,
+      discountPaise: l.discount_paise,
+      grossPaise: l.gross_paise,
+      taxablePaise: l.taxable_paise,
+      gstRateBp: l.gst_rate_bp,
+      cgstPaise: l.cgst_paise,
+      sgstPaise: l.sgst_paise,
+      igstPaise: l.igst_paise,
+      totalPaise: l.total_paise,
+      reason: l.reason,
+      destination: l.destination,
+    })),
+    totals: {
+      grossPaise: row.gross_paise,
+      discountPaise: row.discount_paise,
+      taxablePaise: row.taxable_paise,
+      cgstPaise: row.cgst_paise,
+      sgstPaise: row.sgst_paise,
+      igstPaise: row.igst_paise,
+      taxPaise: row.cgst_paise + row.sgst_paise + row.igst_paise,
+      beforeRoundOffPaise: row.total_paise - row.round_off_paise,
+      roundOffPaise: row.round_off_paise,
+      totalPaise: row.total_paise,
+    },
+    amountInWords: row.amount_in_words,
+    note: row.note,
+    callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * Sales returns (CGST Act section 34): the seller takes goods back against one of its invoices and issues a credit
+ * note that reverses the tax at the invoice's rates and supply kind. The invoice itself never changes; cancelling
+ * it is a credit note for everything on it.
+ */
+export class ReturnsService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * One transaction: the invoice row is locked (returns of one invoice queue, so none can over-return), the
+   * quantities checked against what is left, the lines priced, the next CN number taken, the CREDIT_NOTE voucher
+   * posted, the note written, and the goods moved: into the same batch (with a RETURN stock movement) or into the
+   * non-saleable store (with its own movement row).
+   */
+  async create(caller: Caller, input: z.output<typeof CreateSalesReturn>): Promise<CreditNote> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const inv = await sellerInvoice(trx, caller.unitId, { invoiceId: input.invoiceId }, true);
+      if (!inv) throw invoiceNotFound();
+      const now = this.config.now();
+      const date = istDate(now);
+      const lines = new Map((await linesWithReturns(trx, inv.id)).map((l) => [l.position, l]));
+
+      const priced = input.lines.map((r) => {
+        const l = lines.get(r.invoicePosition);
+        if (!l) throw new AppError('E0001', 400, `Invoice ${inv.invoice_number} has no line ${r.invoicePosition}`);
+        const left = returnable(l);
+        const what = `${l.product_name} (batch ${l.batch_no})`;
+        if (r.quantity > left.quantity) throw cannotIssue(`only ${left.quantity} of ${what} can still be returned, not ${r.quantity}`);
+        if (r.freeQuantity > left.freeQuantity) throw cannotIssue(`only ${left.freeQuantity} free ${what} can still be returned, not ${r.freeQuantity}`);
+        if (r.destination === 'SALEABLE') {
+          if (!l.batch_id) throw cannotIssue(`${what} was not sold from a batch of your stock: send it to the expired/damaged store`);
+          // The same rule as sellable_batches: a batch is sellable while its expiry is after today.
+          if (l.expiry_date <= date) throw cannotIssue(`batch ${l.batch_no} of ${l.product_name} expired on ${l.expiry_date}: it can only go to the expired/damaged store`);
+        }
+        const percent = r.creditPercentBp ?? FULL;
+        // At an agreed percentage the credit is PTR × percent with no further discount; at full rate the invoice's
+        // discount follows the units (the last units returned take what is left of it, so it adds up exactly).
+        let discount = 0;
+        if (percent === FULL && l.discount_paise > 0 && r.quantity > 0) {
+          const returnedBefore = Number(l.returned_quantity ?? 0);
+          discount =
+            returnedBefore + r.quantity === l.quantity
+              ? Math.max(0, l.discount_paise - Number(l.returned_discount_paise ?? 0))
+              : divHalfUp(l.discount_paise * r.quantity, l.quantity);
+          discount = Math.min(discount, r.quantity * l.rate_paise);
+        }
+        return {
+          r,
+          l,
+          input: {
+            quantity: r.quantity,
+            freeQuantity: r.freeQuantity,
+            ratePaise: creditRatePaise(l.rate_paise, percent),
+            discountBp: 0,
+            discountPaise: discount,
+            gstRateBp: l.gst_rate_bp,
+          },
+          percent,
+        };
+      });
+      // The invoice's supply kind and rates: a credit note reverses the tax as it was charged.
+      const { lines: amounts, totals } = priceDocument(
+        priced.map((p) => p.input),
+        inv.supply_kind,
+      );
+
+      // Last, so this seller's credit notes wait on the counter as briefly as possible.
+      const number = await nextDocumentNumber(trx, caller.unitId, 'CN', date);
+      const creditNoteId = randomUUID();
+      const voucherId =
+        totals.taxablePaise > 0
+          ? await postVoucher(trx, {
+              unitId: caller.unitId,
+              kind: TAX_DOCUMENTS.CREDIT_NOTE.voucherKind,
+              date,
+              documentType: 'CREDIT_NOTE',
+              documentId: creditNoteId,
+              documentNumber: number.number,
+              narration: `Credit note ${number.number} against invoice ${inv.invoice_number}`,
+              lines: taxDocumentLines('CREDIT_NOTE', inv.buyer_unit_id ? { debtor: inv.buyer_unit_id } : { head: 'WALK_IN' }, totals),
+              createdBy: caller.userId,
+              at: now,
+            })
+          : null;
+      const noteLines = priced.map(({ r, l, percent }, i): Omit<Insertable<CreditNoteLinesTable>, 'credit_note_id' | 'position'> => {
+        const a = amounts[i]!;
+        return {
+          invoice_id: inv.id,
+          invoice_position: l.position,
+          product_id: l.product_id,
+          batch_id: l.batch_id,
+          product_name: l.product_name,
+          manufacturer: l.manufacturer,
+          pack: l.pack,
+          hsn: l.hsn,
+          batch_no: l.batch_no,
+          expiry_date: l.expiry_date,
+          mrp_paise: l.mrp_paise,
+          rate_paise: a.ratePaise,
+          invoice_rate_paise: l.rate_paise,
+          credit_percent_bp: percent,
+          quantity: r.quantity,
+          free_quantity: r.freeQuantity,
+          discount_bp: 0,
+          discount_paise: a.discountPaise,
+          gross_paise: a.grossPaise,
+          taxable_paise: a.taxablePaise,
+          gst_rate_bp: l.gst_rate_bp,
+          cgst_paise: a.cgstPaise,
+          sgst_paise: a.sgstPaise,
+          igst_paise: a.igstPaise,
+          total_paise: a.totalPaise,
+          reason: r.reason,
+          destination: r.destination,
+        };
+      });
+      await insertCreditNote(trx, {
+        id: creditNoteId,
+        unitId: caller.unitId,
+        number,
+        date,
+        invoiceId: inv.id,
+        buyerUnitId: inv.buyer_unit_id,
+        supplier: inv.supplier as DocumentParty,
+        recipient: inv.recipient as DocumentParty,
+        placeOfSupply: inv.place_of_supply,
+        supplyKind: inv.supply_kind,
+        totals,
+        amountInWords: amountInWords(totals.totalPaise),
+        note: input.note || null,
+        voucherId,
+        lines: noteLines,
+        createdBy: caller.userId,
+        at: now,
+      });
+
+      // The goods: back into their batch, or into the non-saleable store.
+      for (const { r, l } of priced) {
+        const units = r.quantity + r.freeQuantity;
+        const note = `Credit note ${number.number} (${RETURN_REASON_LABELS[r.reason]})`;
+        if (r.destination === 'SALEABLE') {
+          const batchId = l.batch_id!;
+          await trx
+            .updateTable('inventory_batches')
+            .set((eb) => ({ quantity: eb('quantity', '+', units), updated_at: now }))
+            .where('id', '=', batchId)
+            .where('unit_id', '=', caller.unitId)
+            .execute();
+          await trx
+            .insertInto('stock_movements')
+            .values({ id: randomUUID(), batch_id: batchId, unit_id: caller.unitId, kind: 'RETURN', quantity_delta: units, reference: creditNoteId, note, created_by: caller.userId, created_at: now })
+            .execute();
+        } else {
+          await trx
+            .insertInto('non_saleable_stock_movements')
+            .values({
+              id: randomUUID(),
+              unit_id: caller.unitId,
+              warehouse_id: l.warehouse_id,
+              product_id: l.product_id,
+              batch_id: l.batch_id,
+              product_name: l.product_name,
+              batch_no: l.batch_no,
+              expiry_date: l.expiry_date,
+              mrp_paise: l.mrp_paise,
+              quantity_delta: units,
+              reason: r.reason,
+              source_type: 'CREDIT_NOTE',
+              source_id: creditNoteId,
+              created_by: caller.userId,
+              created_at: now,
+            })
+            .execute();
+        }
+      }
+      return creditNoteId;
+    });
+    return this.creditNote(caller, id);
+  }
+
+  /** One credit note, for the seller that issued it or the buyer it was issued to. */
+  async creditNote(caller: Caller, creditNoteId: string): Promise<CreditNote> {
+    const row = await findCreditNote(this.db, creditNoteId, caller.unitId);
+    if (!row) throw creditNoteNotFound();
+    return toCreditNote(row, await creditNoteLines(this.db, creditNoteId), caller.unitId);
+  }
+
+  async list(caller: Caller, query: z.output<typeof CreditNoteListQuery>): Promise<CreditNoteList> {
+    const { rows, total } = await creditNoteRows(this.db, { unitId: caller.unitId, invoiceId: query.invoiceId }, { offset: query.page * query.pageSize, limit: query.pageSize });
+    return {
+      items: rows.map((r) => ({
+        creditNoteId: r.id,
+        creditNoteNumber: r.credit_note_number,
+        creditNoteDate: r.credit_note_date,
+        invoiceId: r.invoice_id,
+        invoiceNumber: r.invoice_number,
+        partyName: r.recipient_name,
+        partyUnitCode: r.party_unit_code,
+        itemCount: r.item_count,
+        taxablePaise: r.taxable_paise,
+        taxPaise: r.cgst_paise + r.sgst_paise + r.igst_paise,
+        totalPaise: r.total_paise,
+      })),
+      totalResults: total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** An invoice of the seller's with what may still be returned of each line (for the return form). */
+  async returnable(caller: Caller, query: z.output<typeof ReturnableInvoiceQuery>): Promise<ReturnableInvoice> {
+    const by = query.invoiceId ? { invoiceId: query.invoiceId } : { invoiceNumber: query.invoiceNumber! };
+    const inv = await sellerInvoice(this.db, caller.unitId, by);
+    if (!inv) throw invoiceNotFound();
+    const today = istDate(this.config.now());
+    const lines = await linesWithReturns(this.db, inv.id);
+    return {
+      invoiceId: inv.id,
+      invoiceNumber: inv.invoice_number,
+      invoiceDate: inv.invoice_date,
+      partyName: inv.recipient_name,
+      partyUnitCode: (inv.recipient as DocumentParty).unitCode,
+      totalPaise: inv.total_paise,
+      lines: lines.map((l) => {
+        const left = returnable(l);
+        return {
+          position: l.position,
+          productId: l.product_id,
+          productName: l.product_name,
+          manufacturer: l.manufacturer,
+          pack: l.pack,
+          hsn: l.hsn,
+          batchNo: l.batch_no,
+          expiryDate: l.expiry_date,
+          mrpPaise: l.mrp_paise,
+          ratePaise: l.rate_paise,
+          quantity: l.quantity,
+          freeQuantity: l.free_quantity,
+          discountBp: l.discount_bp,
+          discountPaise: l.discount_paise,
+          grossPaise: l.gross_paise,
+          taxablePaise: l.taxable_paise,
+          gstRateBp: l.gst_rate_bp,
+          cgstPaise: l.cgst_paise,
+          sgstPaise: l.sgst_paise,
+          igstPaise: l.igst_paise,
+          totalPaise: l.total_paise,
+          returnedQuantity: l.quantity - left.quantity,
+          returnedFreeQuantity: l.free_quantity - left.freeQuantity,
+          returnableQuantity: left.quantity,
+          returnableFreeQuantity: left.freeQuantity,
+          expired: l.expiry_date <= today,
+          restockable: l.batch_id !== null,
+        };
+      }),
+    };
+  }
+
+  async pdf(caller: Caller, creditNoteId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
+    const cn = await this.creditNote(caller, creditNoteId);
+    const reasons = cn.lines.map(
+      (l) => `${l.position}. ${l.productName} ${l.batchNo}: ${RETURN_REASON_LABELS[l.reason]}${l.creditPercentBp < FULL ? `, credited at ${l.creditPercentBp / 100}% of PTR ${(l.invoiceRatePaise / 100).toFixed(2)}` : ''}`,
+    );
+    const bytes = await renderTaxDocument(
+      {
+        title: 'Credit Note',
+        subtitle: 'Section 34 of the CGST Act',
+        facts: [
+          ['Credit note No.', cn.creditNoteNumber],
+          ['Credit note date', printedDate(cn.creditNoteDate)],
+          ['Against invoice No.', cn.invoiceNumber],
+          ['Invoice date', printedDate(cn.invoiceDate)],
+          ['Place of supply', `${cn.placeOfSupply.name} (${cn.placeOfSupply.code})`],
+          ['Reverse charge', 'No'],
+        ],
+        supplier: cn.supplier,
+        recipient: cn.recipient,
+        recipientLabel: 'Credit to',
+        supplyKind: cn.supplyKind,
+        lines: cn.lines,
+        totals: cn.totals,
+        amountInWords: cn.amountInWords,
+        notes: [`Goods returned: ${reasons.join('; ')}.`, ...(cn.note ? [cn.note] : []), 'This is a computer-generated credit note.'],
+      },
+      size,
+    );
+    return { fileName: `${cn.creditNoteNumber.replace(/\//g, '-')}.pdf`, bytes };
+  }
+}

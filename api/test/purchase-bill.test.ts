@@ -1,0 +1,193 @@
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type SalesInvoice, type SubmitResult, type TrialBalance } from 'shared-api';
+import { recordBillPayment } from '../src/modules/purchases/service';
+import { addProduct, marketplaceWorld, setGstRate, unitId } from './cart-fixtures';
+import { DEMO, bearer, body, build, login } from './helpers';
+
+const t = build();
+
+async function signedIn(mobile: string) {
+  const session = await login(t.app, mobile);
+  t.clock.advance(61);
+  const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(session), payload });
+  const get = (url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(session), query });
+  return { session, post, get };
+}
+
+/** Sharma (Mumbai) buys 30 + 3 free Dolovex and 3 Crocivex from Agarwal (Pune); Agarwal accepts and invoices. */
+async function invoicedOrder() {
+  const w = await marketplaceWorld(t.db);
+  const retailer = await signedIn(DEMO.retailer);
+  await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dolovex, sellerUnitCode: 'STK-PUN-001', quantity: 30, freeQuantity: 3 });
+  await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.crocivex, sellerUnitCode: 'STK-PUN-001', quantity: 3 });
+  const { orders } = body<SubmitResult>(await retailer.post(MARKETPLACE_PATHS.cartSubmit));
+  const stockist = await signedIn(DEMO.stockist);
+  const orderId = orders[0]!.orderId;
+  expect((await stockist.post(MARKETPLACE_PATHS.acceptOrder(orderId))).statusCode).toBe(200);
+  const invoice = body<SalesInvoice>(await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
+  return { w, retailer, stockist, invoice };
+}
+
+async function retailerWarehouse() {
+  const user = await t.db.selectFrom('users').select('active_warehouse_id').where('mobile', '=', DEMO.retailer).executeTakeFirstOrThrow();
+  return user.active_warehouse_id!;
+}
+
+const byBatch = (lines: PurchaseBill['lines']) => [...lines].sort((a, b) => a.batchNo.localeCompare(b.batchNo));
+
+describe('purchase bill from a platform invoice', () => {
+  it('is waiting for the buyer, filled in from the invoice, as soon as the seller invoices', async () => {
+    const { retailer, invoice } = await invoicedOrder();
+    const list = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills));
+    expect(list.items).toEqual([
+      {
+        billId: expect.any(String),
+        source: 'PLATFORM',
+        status: 'PENDING',
+        billNumber: invoice.invoiceNumber,
+        billDate: invoice.invoiceDate,
+        supplierName: 'Agarwal Pharma Distributors',
+        supplierGstin: invoice.supplier.gstin,
+        itemCount: 3,
+        taxablePaise: 87000,
+        taxPaise: 10440,
+        totalPaise: 97400,
+      },
+    ]);
+    const bill = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(list.items[0]!.billId)));
+    expect(bill).toMatchObject({ salesInvoiceId: invoice.invoiceId, supplier: invoice.supplier, supplyKind: 'INTRA', totals: invoice.totals, receivedAt: null, payment: { status: 'NOT_RECEIVED', amountPaise: 97400, paidPaise: 0 } });
+    expect(bill.lines.map(({ receivedQuantity, salePricePaise, batchId, ...l }) => [l, receivedQuantity, salePricePaise, batchId])).toEqual(invoice.lines.map((l) => [l, null, null, null]));
+    // The seller sees none of it; nothing is on the buyer's books before it is received.
+    const stockist = await signedIn(DEMO.stockist);
+    expect(body<PurchaseBillList>(await stockist.get(ACCOUNTING_PATHS.purchaseBills)).items).toEqual([]);
+    const res = await stockist.get(ACCOUNTING_PATHS.purchaseBill(bill.billId));
+    expect([res.statusCode, res.json().code]).toEqual([404, 'E0053']);
+    const buyer = await unitId(t.db, 'RTL-MUM-001');
+    expect(await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', buyer).execute()).toEqual([]);
+  });
+
+  it('Receive takes the batches into the buyer’s warehouse at its own sale price, notes a short receipt and posts input tax, once', async () => {
+    const { retailer, invoice } = await invoicedOrder();
+    const billId = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!.billId;
+    const lines = byBatch(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines);
+    // CRO-1: 3 billed, 2 arrived. PUN-B1: 20. PUN-B2: 10 + 3 free.
+    const received = [2, 20, 13];
+    const salePrice = [1700, 3000, 3050];
+    const res = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
+      lines: lines.map((l, i) => ({ position: l.position, receivedQuantity: received[i], salePricePaise: salePrice[i] })),
+      note: 'Checked by Ravi',
+    });
+    expect(res.statusCode).toBe(200);
+    const bill = body<PurchaseBill>(res);
+    expect(bill).toMatchObject({ status: 'RECEIVED', receiptNote: 'Checked by Ravi\nShort receipt: Crocivex 500 CRO-1: 2 of 3', payment: { status: 'UNPAID', amountPaise: 97400, paidPaise: 0, duePaise: 97400 } });
+    expect(bill.warehouseName).toEqual(expect.any(String));
+
+    const warehouse = await retailerWarehouse();
+    const batches = await t.db
+      .selectFrom('inventory_batches as b')
+      .innerJoin('stock_movements as m', 'm.batch_id', 'b.id')
+      .select(['b.id', 'b.warehouse_id', 'b.batch_no', 'b.expiry_date', 'b.mrp_paise', 'b.ptr_paise', 'b.quantity', 'm.kind', 'm.quantity_delta', 'm.reference'])
+      .where('b.unit_id', '=', await unitId(t.db, 'RTL-MUM-001'))
+      .orderBy('b.batch_no')
+      .execute();
+    expect(batches.map(({ id: _id, ...b }) => b)).toEqual([
+      { warehouse_id: warehouse, batch_no: 'CRO-1', expiry_date: '2027-08-31', mrp_paise: 2000, ptr_paise: 1700, quantity: 2, kind: 'PURCHASE', quantity_delta: 2, reference: billId },
+      { warehouse_id: warehouse, batch_no: 'PUN-B1', expiry_date: '2027-01-31', mrp_paise: 3400, ptr_paise: 3000, quantity: 20, kind: 'PURCHASE', quantity_delta: 20, reference: billId },
+      { warehouse_id: warehouse, batch_no: 'PUN-B2', expiry_date: '2028-06-30', mrp_paise: 3400, ptr_paise: 3050, quantity: 13, kind: 'PURCHASE', quantity_delta: 13, reference: billId },
+    ]);
+    expect(byBatch(bill.lines).map((l) => [l.receivedQuantity, l.salePricePaise, l.batchId])).toEqual(batches.map((b, i) => [received[i], salePrice[i], b.id]));
+
+    // Buyer's books: Dr Purchases + Input CGST/SGST, Cr the seller's creditor head for the invoice total.
+    const books = body<TrialBalance>(await retailer.get(ACCOUNTING_PATHS.trialBalance));
+    const moved = Object.fromEntries(books.rows.filter((r) => r.balancePaise !== 0).map((r) => [r.name, r.balancePaise]));
+    expect(moved).toEqual({ 'Agarwal Pharma Distributors (STK-PUN-001) – Creditor': -97400, Purchases: 87000, 'Input CGST': 5220, 'Input SGST': 5220, 'Round Off': -40 });
+    expect(invoice.totals.totalPaise).toBe(97400);
+
+    // Twice, or twice at once: refused, stock unchanged.
+    const again = await Promise.all([0, 1].map(() => retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), { lines: lines.map((l) => ({ position: l.position, receivedQuantity: 1, salePricePaise: 1 })) })));
+    expect(again.map((r) => [r.statusCode, r.json().code])).toEqual([
+      [409, 'E0009'],
+      [409, 'E0009'],
+    ]);
+    const stock = await t.db.selectFrom('inventory_batches').select((e) => e.fn.sum<number>('quantity').as('q')).where('warehouse_id', '=', warehouse).executeTakeFirstOrThrow();
+    expect(Number(stock.q)).toBe(35);
+    expect(await t.db.selectFrom('vouchers').select('id').where('document_id', '=', billId).execute()).toHaveLength(1);
+  });
+
+  it('refuses a Receive that misses a line or receives more than was billed, and changes nothing', async () => {
+    const { retailer } = await invoicedOrder();
+    const billId = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!.billId;
+    const lines = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines;
+    const missing = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), { lines: lines.slice(1).map((l) => ({ position: l.position, receivedQuantity: 1, salePricePaise: 100 })) });
+    expect([missing.statusCode, missing.json().code]).toEqual([400, 'E0001']);
+    const tooMany = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
+      lines: lines.map((l, i) => ({ position: l.position, receivedQuantity: i === lines.length - 1 ? l.quantity + l.freeQuantity + 1 : 1, salePricePaise: 100 })),
+    });
+    expect([tooMany.statusCode, tooMany.json().code]).toEqual([400, 'E0001']);
+    const negative = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), { lines: lines.map((l) => ({ position: l.position, receivedQuantity: -1, salePricePaise: 100 })) });
+    expect([negative.statusCode, negative.json().code]).toEqual([400, 'E0001']);
+    expect(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).status).toBe('PENDING');
+    expect(await t.db.selectFrom('inventory_batches').select('id').where('unit_id', '=', await unitId(t.db, 'RTL-MUM-001')).execute()).toEqual([]);
+  });
+
+  it('shows paid and due from the payment vouchers recordBillPayment posts against it', async () => {
+    const { retailer } = await invoicedOrder();
+    const billId = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!.billId;
+    const buyer = await unitId(t.db, 'RTL-MUM-001');
+    const pay = (amountPaise: number) => t.db.transaction().execute((trx) => recordBillPayment(trx, { unitId: buyer, billId, amountPaise, via: 'BANK', date: '2026-11-22', at: new Date() }));
+    await expect(pay(100)).rejects.toMatchObject({ code: 'E0010' });
+    const lines = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines;
+    await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), { lines: lines.map((l) => ({ position: l.position, receivedQuantity: l.quantity + l.freeQuantity, salePricePaise: l.ratePaise })) });
+    await pay(40_000);
+    expect(body<PurchaseBillPayment>(await retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(billId)))).toMatchObject({ amountPaise: 97400, paidPaise: 40000, duePaise: 57400, status: 'PARTLY_PAID' });
+    await expect(pay(57_401)).rejects.toMatchObject({ code: 'E0010' });
+    await pay(57_400);
+    const status = body<PurchaseBillPayment>(await retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(billId)));
+    expect(status).toMatchObject({ paidPaise: 97400, duePaise: 0, status: 'PAID' });
+    expect(status.payments.map((p) => p.amountPaise)).toEqual([40000, 57400]);
+    const books = body<TrialBalance>(await retailer.get(ACCOUNTING_PATHS.trialBalance));
+    expect(books.rows.find((r) => r.name === 'Agarwal Pharma Distributors (STK-PUN-001) – Creditor')?.balancePaise).toBe(0);
+  });
+});
+
+const gstin = (state: string, pan: string) => `${state}${pan}1Z${gstinCheckChar(`${state}${pan}1Z`)}`;
+
+describe('manual purchase bill (supplier outside the platform)', () => {
+  it('prices by the GST rules (IGST from another state), owes a creditor head named after the supplier, and is received the same way', async () => {
+    await setGstRate(t.db, '30049099', '2020-01-01', 1200);
+    const product = await addProduct(t.db, { name: 'Azivex 500', manufacturer: 'Ciplovia', composition: 'Azithromycin 500 mg', pack: '3 tablets', hsn: '30049099' });
+    const retailer = await signedIn(DEMO.retailer);
+    const entry = {
+      supplierName: 'Gujarat Pharma Traders',
+      supplierGstin: gstin('24', 'AAGFG1234K'),
+      billNumber: 'GPT/778',
+      billDate: '2026-11-20',
+      lines: [{ productId: product, hsn: '30049099', batchNo: 'AZ-9', expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10, freeQuantity: 2, discountBp: 500 }],
+    };
+    const res = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, entry);
+    expect(res.statusCode).toBe(200);
+    const bill = body<PurchaseBill>(res);
+    // 10 × ₹80 = ₹800, 5 % off = ₹760, IGST 12 % = ₹91.20 → ₹851.20, rounded to ₹851.
+    expect(bill).toMatchObject({ source: 'MANUAL', status: 'PENDING', billNumber: 'GPT/778', supplyKind: 'INTER', supplier: { name: 'Gujarat Pharma Traders', stateCode: '24' } });
+    expect(bill.totals).toEqual({ grossPaise: 80000, discountPaise: 4000, taxablePaise: 76000, cgstPaise: 0, sgstPaise: 0, igstPaise: 9120, taxPaise: 9120, beforeRoundOffPaise: 85120, roundOffPaise: -20, totalPaise: 85100 });
+    expect(bill.lines[0]).toMatchObject({ productName: 'Azivex 500', manufacturer: 'Ciplovia', pack: '3 tablets', quantity: 10, freeQuantity: 2 });
+
+    const dup = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'gpt/778' });
+    expect([dup.statusCode, dup.json().code]).toEqual([409, 'E0009']);
+    const noState = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, supplierGstin: undefined, billNumber: 'X1' });
+    expect([noState.statusCode, noState.json().code]).toEqual([400, 'E0001']);
+
+    const received = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(bill.billId), { lines: [{ position: 1, receivedQuantity: 12, salePricePaise: 9500 }] });
+    expect(body<PurchaseBill>(received).status).toBe('RECEIVED');
+    const books = body<TrialBalance>(await retailer.get(ACCOUNTING_PATHS.trialBalance));
+    const moved = Object.fromEntries(books.rows.filter((r) => r.balancePaise !== 0).map((r) => [r.name, r.balancePaise]));
+    expect(moved).toEqual({ 'Gujarat Pharma Traders': -85100, Purchases: 76000, 'Input IGST': 9120, 'Round Off': -20 });
+    const head = await t.db.selectFrom('ledger_accounts').select(['group_code', 'system']).where('name', '=', 'Gujarat Pharma Traders').executeTakeFirstOrThrow();
+    expect(head).toEqual({ group_code: 'SUNDRY_CREDITORS', system: false });
+    const stock = await t.db.selectFrom('inventory_batches').select(['batch_no', 'quantity', 'ptr_paise']).where('product_id', '=', product).where('warehouse_id', '=', await retailerWarehouse()).execute();
+    expect(stock).toEqual([{ batch_no: 'AZ-9', quantity: 12, ptr_paise: 9500 }]);
+    // The supplier's next bill uses the same head.
+    const second = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'GPT/779' });
+    expect(second.statusCode).toBe(200);
+    expect(await t.db.selectFrom('ledger_accounts').select('id').where('name', '=', 'Gujarat Pharma Traders').execute()).toHaveLength(1);
+  });
+});

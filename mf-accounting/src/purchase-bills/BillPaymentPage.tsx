@@ -1,0 +1,47 @@
+import { useParams } from 'react-router-dom';
+import type { PurchaseBillPayment } from 'shared-api';
+import { Badge, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type BadgeTone, type DataTableColumn } from 'shared-ui';
+import { useBillPayment } from './purchase-bills-api';
+
+const STATUS: Record<PurchaseBillPayment['status'], { label: string; tone: BadgeTone }> = {
+  NOT_RECEIVED: { label: 'Not received yet', tone: 'info' },
+  UNPAID: { label: 'Unpaid', tone: 'danger' },
+  PARTLY_PAID: { label: 'Partly paid', tone: 'warning' },
+  PAID: { label: 'Paid', tone: 'success' },
+};
+
+type Payment = PurchaseBillPayment['payments'][number];
+const COLUMNS: readonly DataTableColumn<Payment>[] = [
+  { key: 'date', header: 'Date', render: (p) => formatDate(p.date) },
+  { key: 'amountPaise', header: 'Amount', align: 'right', render: (p) => formatRupees(p.amountPaise) },
+];
+
+/** purchases/invoice/:id/payment: what the bill comes to, what has been paid against it and what is still due. */
+export function BillPaymentPage() {
+  const { id = '' } = useParams();
+  const { data, error, mutate } = useBillPayment(id);
+  if (error && !data) return <ErrorPanel title="The payment status could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading the payment status" />;
+  const status = STATUS[data.status];
+  return (
+    <Stack gap="lg">
+      <Card title={`Bill ${data.billNumber} · ${data.supplierName}`}>
+        <DetailList aria-label="Payment status">
+          <dt>Status</dt>
+          <dd>
+            <Badge tone={status.tone}>{status.label}</Badge>
+          </dd>
+          <dt>Bill amount</dt>
+          <dd>{formatRupees(data.amountPaise)}</dd>
+          <dt>Paid</dt>
+          <dd>{formatRupees(data.paidPaise)}</dd>
+          <dt>Due</dt>
+          <dd>
+            <strong>{formatRupees(data.duePaise)}</strong>
+          </dd>
+        </DetailList>
+      </Card>
+      <DataTable label="Payments" columns={COLUMNS} rows={data.payments} rowKey="voucherId" emptyMessage="No payments against this bill yet." pageSize={Math.max(data.payments.length, 1)} />
+    </Stack>
+  );
+}

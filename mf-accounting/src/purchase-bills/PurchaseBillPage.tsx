@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
+import { isApiError } from 'shared-auth';
+import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { BillStatusBadge } from './PurchaseBillsPage';
+import { billPaymentPath, receiveBill, usePurchaseBill } from './purchase-bills-api';
+
+const Totals = styled(DetailList)`
+  align-self: flex-end;
+  text-align: right;
+`;
+const Narrow = styled(TextInput)`
+  width: 7rem;
+  text-align: right;
+`;
+const Note = styled.p`
+  margin: 0;
+  white-space: pre-line;
+  color: ${theme.colors.textMuted};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${theme.colors.danger};
+`;
+
+const percent = (bp: number) => `${bp / 100} %`;
+const billed = (l: PurchaseBillLine) => l.quantity + l.freeQuantity;
+const RUPEES = /^\d+(\.\d{1,2})?$/;
+const rupeesText = (paise: number) => (paise / 100).toFixed(2);
+
+function lineColumns(bill: PurchaseBill): DataTableColumn<PurchaseBillLine>[] {
+  const taxes: DataTableColumn<PurchaseBillLine>[] =
+    bill.supplyKind === 'INTRA'
+      ? [
+          { key: 'cgstPaise', header: 'CGST', align: 'right', render: (l) => formatRupees(l.cgstPaise) },
+          { key: 'sgstPaise', header: 'SGST', align: 'right', render: (l) => formatRupees(l.sgstPaise) },
+        ]
+      : [{ key: 'igstPaise', header: 'IGST', align: 'right', render: (l) => formatRupees(l.igstPaise) }];
+  const received: DataTableColumn<PurchaseBillLine>[] =
+    bill.status === 'RECEIVED'
+      ? [
+          { key: 'receivedQuantity', header: 'Received', align: 'right', render: (l) => `${l.receivedQuantity ?? 0}${(l.receivedQuantity ?? 0) < billed(l) ? ' (short)' : ''}` },
+          { key: 'salePricePaise', header: 'Your PTR', align: 'right', render: (l) => (l.salePricePaise === null ? '—' : formatRupees(l.salePricePaise)) },
+        ]
+      : [];
+  return [
+    { key: 'position', header: '#', align: 'right' },
+    { key: 'productName', header: 'Product', render: (l) => [l.productName, l.pack, l.manufacturer].filter(Boolean).join(' · ') },
+    { key: 'hsn', header: 'HSN' },
+    { key: 'batchNo', header: 'Batch' },
+    { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
+    { key: 'mrpPaise', header: 'MRP', align: 'right', render: (l) => formatRupees(l.mrpPaise) },
+    { key: 'ratePaise', header: 'Rate', align: 'right', render: (l) => formatRupees(l.ratePaise) },
+    { key: 'quantity', header: 'Qty', align: 'right' },
+    { key: 'freeQuantity', header: 'Free', align: 'right' },
+    { key: 'discountPaise', header: 'Discount', align: 'right', render: (l) => (l.discountPaise ? `${formatRupees(l.discountPaise)}${l.discountBp ? ` (${percent(l.discountBp)})` : ''}` : '—') },
+    { key: 'taxablePaise', header: 'Taxable', align: 'right', render: (l) => formatRupees(l.taxablePaise) },
+    { key: 'gstRateBp', header: 'GST', align: 'right', render: (l) => percent(l.gstRateBp) },
+    ...taxes,
+    { key: 'totalPaise', header: 'Total', align: 'right', render: (l) => formatRupees(l.totalPaise) },
+    ...received,
+  ];
+}
+
+interface Entry {
+  received: string;
+  salePrice: string;
+}
+
+/**
+ * Receive: one row per batch with the units that arrived (all of them to start with) and the buyer's own selling
+ * price (the bill's rate to start with). The server takes it all in one transaction and refuses a second Receive.
+ */
+function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
+  const [entries, setEntries] = useState<Record<number, Entry>>(() =>
+    Object.fromEntries(bill.lines.map((l) => [l.position, { received: String(billed(l)), salePrice: rupeesText(l.ratePaise) }])),
+  );
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (position: number, patch: Partial<Entry>) => setEntries((e) => ({ ...e, [position]: { ...e[position]!, ...patch } }));
+  const problem = (l: PurchaseBillLine): string | null => {
+    const e = entries[l.position]!;
+    if (!/^\d+$/.test(e.received) || Number(e.received) > billed(l)) return `Line ${l.position}: received is a whole number up to ${billed(l)}`;
+    if (!RUPEES.test(e.salePrice)) return `Line ${l.position}: your PTR in rupees, e.g. 30.50`;
+    return null;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const first = bill.lines.map(problem).find(Boolean);
+    if (first) return setError(first);
+    setError(null);
+    setBusy(true);
+    try {
+      const received = await receiveBill(bill.billId, {
+        lines: bill.lines.map((l) => ({ position: l.position, receivedQuantity: Number(entries[l.position]!.received), salePricePaise: Math.round(Number(entries[l.position]!.salePrice) * 100) })),
+        ...(note.trim() && { note: note.trim() }),
+      });
+      toast.success({ message: `Bill ${received.billNumber} received into ${received.warehouseName ?? 'your warehouse'}` });
+      onReceived(received);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'The bill could not be received');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const columns: DataTableColumn<PurchaseBillLine>[] = [
+    { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}` },
+    { key: 'batchNo', header: 'Batch' },
+    { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
+    { key: 'quantity', header: 'Billed (incl. free)', align: 'right', render: (l) => billed(l) },
+    {
+      key: 'receivedQuantity',
+      header: 'Received',
+      align: 'right',
+      render: (l) => <Narrow aria-label={`Received ${l.productName} ${l.batchNo}`} inputMode="numeric" value={entries[l.position]!.received} onChange={(e) => set(l.position, { received: e.currentTarget.value })} />,
+    },
+    { key: 'mrpPaise', header: 'MRP', align: 'right', render: (l) => formatRupees(l.mrpPaise) },
+    {
+      key: 'salePricePaise',
+      header: 'Your PTR (₹)',
+      align: 'right',
+      render: (l) => <Narrow aria-label={`Your PTR ${l.productName} ${l.batchNo}`} inputMode="decimal" value={entries[l.position]!.salePrice} onChange={(e) => set(l.position, { salePrice: e.currentTarget.value })} />,
+    },
+  ];
+  return (
+    <Card title="Receive into stock">
+      <form onSubmit={(e) => void submit(e)} aria-label="Receive bill">
+        <Stack gap="md">
+          <p style={{ margin: 0 }}>Count what arrived: fewer units than billed is noted on the bill as a short receipt. The batches go into your active warehouse at your PTR.</p>
+          <DataTable label="Receive lines" columns={columns} rows={bill.lines} rowKey="position" pageSize={Math.max(bill.lines.length, 1)} />
+          <TextInput aria-label="Receipt note" placeholder="Note (optional), e.g. who checked the goods" value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
+          {error && <ErrorText role="alert">{error}</ErrorText>}
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Receiving…' : 'Receive into stock'}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
+  const { totals, supplier } = bill;
+  return (
+    <Stack gap="lg">
+      <Card
+        title={`Bill ${bill.billNumber}`}
+        actions={
+          <ButtonLink to={billPaymentPath(bill.billId)} variant="secondary" size="sm">
+            Payment
+          </ButtonLink>
+        }
+      >
+        <DetailList>
+          <dt>Status</dt>
+          <dd>
+            <BillStatusBadge status={bill.status} />
+          </dd>
+          <dt>Bill date</dt>
+          <dd>{formatDate(bill.billDate)}</dd>
+          <dt>Supplier</dt>
+          <dd>{supplier.unitCode ? `${supplier.name} (${supplier.unitCode})` : `${supplier.name} (entered by hand)`}</dd>
+          <dt>Supplier GSTIN</dt>
+          <dd>{supplier.gstin ?? 'Unregistered'}</dd>
+          <dt>Supply</dt>
+          <dd>
+            From {supplier.stateName} · {bill.supplyKind === 'INTRA' ? 'within the state (CGST + SGST)' : 'across states (IGST)'}
+          </dd>
+          {bill.receivedAt && (
+            <>
+              <dt>Received</dt>
+              <dd>
+                {formatDateTime(bill.receivedAt)}
+                {bill.warehouseName ? ` into ${bill.warehouseName}` : ''}
+              </dd>
+            </>
+          )}
+        </DetailList>
+        {bill.receiptNote && <Note aria-label="Receipt note">{bill.receiptNote}</Note>}
+      </Card>
+      <DataTable label="Bill lines" columns={lineColumns(bill)} rows={bill.lines} rowKey="position" pageSize={Math.max(bill.lines.length, 1)} />
+      <Totals aria-label="Bill totals">
+        <dt>Taxable value</dt>
+        <dd>{formatRupees(totals.taxablePaise)}</dd>
+        {bill.supplyKind === 'INTRA' ? (
+          <>
+            <dt>CGST</dt>
+            <dd>{formatRupees(totals.cgstPaise)}</dd>
+            <dt>SGST</dt>
+            <dd>{formatRupees(totals.sgstPaise)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>IGST</dt>
+            <dd>{formatRupees(totals.igstPaise)}</dd>
+          </>
+        )}
+        <dt>Round-off</dt>
+        <dd>{formatRupees(totals.roundOffPaise)}</dd>
+        <dt>Bill total</dt>
+        <dd>
+          <strong>{formatRupees(totals.totalPaise)}</strong>
+        </dd>
+      </Totals>
+      {bill.status === 'PENDING' && <ReceiveForm bill={bill} onReceived={onReceived} />}
+    </Stack>
+  );
+}
+
+/** purchases/invoice/:id: one purchase bill; while pending, the Receive form under it. */
+export function PurchaseBillPage() {
+  const { id = '' } = useParams();
+  const { data: bill, error, mutate } = usePurchaseBill(id);
+  if (error && !bill) return <ErrorPanel title="This purchase bill could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (!bill) return <Spinner label="Loading the bill" />;
+  return <BillDetail bill={bill} onReceived={(b) => void mutate(b, { revalidate: false })} />;
+}

@@ -1,0 +1,25 @@
+import { ACCOUNTING_PATHS, type SalesInvoice, type SalesInvoiceList } from 'shared-api';
+import { downloadFile, fetcher, type ApiError } from 'shared-auth';
+import useSWR from 'swr';
+
+export const INVOICES_PAGE_SIZE = 20;
+export type PaperSize = 'A4' | 'A5';
+
+export interface InvoiceFilters {
+  from?: string;
+  to?: string;
+  partyUnitCode?: string;
+}
+
+/** The seller's sales invoices (newest first), one page; period and party filters run on the server. */
+export const useSalesInvoices = (filters: InvoiceFilters, page: number) =>
+  useSWR<SalesInvoiceList, ApiError>([ACCOUNTING_PATHS.salesInvoices, { ...filters, page, pageSize: INVOICES_PAGE_SIZE }], fetcher, { keepPreviousData: true });
+
+export const useSalesInvoice = (invoiceId: string) => useSWR<SalesInvoice, ApiError>(invoiceId ? ACCOUNTING_PATHS.salesInvoice(invoiceId) : null, fetcher);
+
+/** The invoice detail screen (SPEC.md §2 "sales/report/details/invoice"), reached from every list. */
+export const invoicePath = (invoiceId: string) => `/sales/report/details/invoice?id=${encodeURIComponent(invoiceId)}`;
+
+/** The PDF with the session's token (a plain link would reach the API without it). */
+export const downloadInvoicePdf = (invoice: { invoiceId: string; invoiceNumber: string }, size: PaperSize) =>
+  downloadFile(ACCOUNTING_PATHS.salesInvoicePdf(invoice.invoiceId), `${invoice.invoiceNumber.replace(/\//g, '-')}-${size}.pdf`, size === 'A4' ? undefined : { size });

@@ -1,0 +1,28 @@
+import { ACCOUNTING_PATHS, type CreateSalesReturn, type CreditNote, type CreditNoteList, type ReturnableInvoice } from 'shared-api';
+import { api, downloadFile, fetcher, type ApiError } from 'shared-auth';
+import useSWR from 'swr';
+
+export const RETURNS_PAGE_SIZE = 20;
+export type PaperSize = 'A4' | 'A5';
+
+/** The seller's credit notes, newest first, one page. */
+export const useCreditNotes = (page: number) =>
+  useSWR<CreditNoteList, ApiError>([ACCOUNTING_PATHS.salesReturns, { page, pageSize: RETURNS_PAGE_SIZE }], fetcher, { keepPreviousData: true });
+
+export const useCreditNote = (creditNoteId: string) => useSWR<CreditNote, ApiError>(creditNoteId ? ACCOUNTING_PATHS.salesReturn(creditNoteId) : null, fetcher);
+
+/** One of the seller's invoices with what is left to return of each line. */
+export const useReturnableInvoice = (invoiceId: string) =>
+  useSWR<ReturnableInvoice, ApiError>(invoiceId ? [ACCOUNTING_PATHS.returnableInvoice, { invoiceId }] : null, fetcher);
+
+export const findInvoiceByNumber = (invoiceNumber: string) => api.get<ReturnableInvoice>(ACCOUNTING_PATHS.returnableInvoice, { invoiceNumber });
+
+export const createSalesReturn = (body: CreateSalesReturn) => api.post<CreditNote>(ACCOUNTING_PATHS.salesReturns, body);
+
+export const creditNotePath = (creditNoteId: string) => `/sales/returns/${encodeURIComponent(creditNoteId)}`;
+/** The return form, for one invoice when given (the link from a sales invoice). */
+export const newSalesReturnPath = (invoiceId?: string) => `/sales/returns/new${invoiceId ? `?invoiceId=${encodeURIComponent(invoiceId)}` : ''}`;
+
+/** The PDF with the session's token (a plain link would reach the API without it). */
+export const downloadCreditNotePdf = (note: { creditNoteId: string; creditNoteNumber: string }, size: PaperSize) =>
+  downloadFile(ACCOUNTING_PATHS.salesReturnPdf(note.creditNoteId), `${note.creditNoteNumber.replace(/\//g, '-')}-${size}.pdf`, size === 'A4' ? undefined : { size });

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine } from './accounting';
+import { PageQuery, Paged } from './envelope';
+
+/*
+ * Purchase bills (issue 13): the buyer's side of a purchase. A seller on the platform invoicing a buyer unit writes
+ * the buyer's bill in the same transaction (source PLATFORM: nothing is re-keyed); bills from suppliers outside the
+ * platform are keyed in (source MANUAL). Both wait as PENDING until Receive takes the goods into the buyer's active
+ * warehouse and posts the purchase voucher (input tax) on the buyer's books. Paths: ACCOUNTING_PATHS.purchase*.
+ */
+
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
+
+export const PURCHASE_BILL_SOURCES = ['PLATFORM', 'MANUAL'] as const;
+export const PURCHASE_BILL_STATUSES = ['PENDING', 'RECEIVED'] as const;
+export type PurchaseBillStatus = (typeof PURCHASE_BILL_STATUSES)[number];
+
+/** A bill line: the invoice line, plus what Receive recorded (null while pending). */
+export const PurchaseBillLine = SalesInvoiceLine.extend({
+  productId: z.string(),
+  /** Billed + free units that arrived (less than billed = short receipt). */
+  receivedQuantity: z.number().int().nullable(),
+  /** The buyer's own selling price (PTR to its customers) for the batch. */
+  salePricePaise: z.number().int().nullable(),
+  /** The buyer's batch the units went into. */
+  batchId: z.string().nullable(),
+});
+export type PurchaseBillLine = z.infer<typeof PurchaseBillLine>;
+
+export const PAYMENT_STATUSES = ['NOT_RECEIVED', 'UNPAID', 'PARTLY_PAID', 'PAID'] as const;
+
+/** What is owed on a bill: paid = the payment vouchers posted against it (less any reversed). */
+export const PurchaseBillPayment = z.object({
+  billId: z.string(),
+  billNumber: z.string(),
+  supplierName: z.string(),
+  amountPaise: z.number().int(),
+  paidPaise: z.number().int(),
+  duePaise: z.number().int(),
+  /** NOT_RECEIVED: nothing is owed on the books until the bill is received. */
+  status: z.enum(PAYMENT_STATUSES),
+  payments: z.array(z.object({ voucherId: z.string(), date: z.string(), amountPaise: z.number().int() })),
+});
+export type PurchaseBillPayment = z.infer<typeof PurchaseBillPayment>;
+
+export const PurchaseBill = z.object({
+  billId: z.string(),
+  source: z.enum(PURCHASE_BILL_SOURCES),
+  status: z.enum(PURCHASE_BILL_STATUSES),
+  /** The supplier's invoice number and date as printed on its bill. */
+  billNumber: z.string(),
+  billDate: z.string(),
+  /** PLATFORM: the seller's sales invoice it came from. */
+  salesInvoiceId: z.string().nullable(),
+  supplier: DocumentParty,
+  supplyKind: z.enum(['INTRA', 'INTER']),
+  lines: z.array(PurchaseBillLine),
+  totals: DocumentTotalsSchema,
+  receiptNote: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  warehouseName: z.string().nullable(),
+  payment: PurchaseBillPayment,
+  createdAt: z.string(),
+});
+export type PurchaseBill = z.infer<typeof PurchaseBill>;
+
+export const PurchaseBillSummary = z.object({
+  billId: z.string(),
+  source: z.enum(PURCHASE_BILL_SOURCES),
+  status: z.enum(PURCHASE_BILL_STATUSES),
+  billNumber: z.string(),
+  billDate: z.string(),
+  supplierName: z.string(),
+  supplierGstin: z.string().nullable(),
+  itemCount: z.number().int(),
+  taxablePaise: z.number().int(),
+  taxPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type PurchaseBillSummary = z.infer<typeof PurchaseBillSummary>;
+export const PurchaseBillList = Paged(PurchaseBillSummary);
+export type PurchaseBillList = z.infer<typeof PurchaseBillList>;
+
+/** The caller's purchase bills, pending ones first, then newest first; narrowed by status, source and bill date. */
+export const PurchaseBillListQuery = PageQuery.extend({
+  status: z.enum(PURCHASE_BILL_STATUSES).optional(),
+  source: z.enum(PURCHASE_BILL_SOURCES).optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+export type PurchaseBillListQuery = z.input<typeof PurchaseBillListQuery>;
+
+const Paise = z.number().int().min(0).max(1_000_000_000);
+
+/** Receive: every line once, with the units that arrived and the buyer's sale price for the batch. */
+export const ReceivePurchaseBill = z.object({
+  lines: z
+    .array(z.object({ position: z.number().int().min(1), receivedQuantity: z.number().int().min(0).max(1_000_000), salePricePaise: Paise }))
+    .min(1)
+    .max(500),
+  note: z.string().trim().max(500).optional(),
+});
+export type ReceivePurchaseBill = z.input<typeof ReceivePurchaseBill>;
+
+/** A bill from a supplier outside the platform, keyed in; taxes are computed (supply kind from the GSTIN's state). */
+export const ManualPurchaseBillInput = z.object({
+  supplierName: z.string().trim().min(2).max(120),
+  /** The supplier's GSTIN; without one, `supplierState` (a GST state code, e.g. '27') says where it supplies from. */
+  supplierGstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'Not a GSTIN')
+    .optional(),
+  supplierState: z
+    .string()
+    .regex(/^[0-9]{2}$/)
+    .optional(),
+  billNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40),
+  billDate: IsoDate,
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().uuid(),
+        hsn: z.string().regex(/^[0-9]{4,8}$/, 'HSN is 4 to 8 digits'),
+        batchNo: z.string().trim().min(1).max(40),
+        expiryDate: IsoDate,
+        mrpPaise: Paise,
+        ratePaise: Paise,
+        quantity: z.number().int().min(0).max(1_000_000),
+        freeQuantity: z.number().int().min(0).max(1_000_000).default(0),
+        discountBp: z.number().int().min(0).max(10_000).default(0),
+        discountPaise: Paise.default(0),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type ManualPurchaseBillInput = z.input<typeof ManualPurchaseBillInput>;

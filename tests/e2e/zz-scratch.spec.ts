@@ -1,2 +1,0 @@
-import { test } from './support';
-test('noop', async () => {});
