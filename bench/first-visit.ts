@@ -19,7 +19,7 @@ const apps = [
 function startServers(): ChildProcess[] {
   const api = spawn(process.execPath, [path.join(root, 'api/node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
     cwd: path.join(root, 'api'),
-    env: { ...process.env, PGLITE_DATA_DIR: 'memory', NODE_ENV: 'test', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PGLITE_DATA_DIR: 'memory', NODE_ENV: 'test', DATABASE_URL: '', MEDICO_DEMO: '1', MEDICO_TEST_ROUTES: '1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   const statics = apps.map((app) =>

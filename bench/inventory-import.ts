@@ -115,7 +115,7 @@ async function main() {
   const startApi = () =>
     spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API_DIR,
-      env: { ...process.env, PORT: String(PORT), PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      env: { ...process.env, PORT: String(PORT), PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', MEDICO_DEMO: '1', MEDICO_TEST_ROUTES: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   if (dataDir !== 'memory') {

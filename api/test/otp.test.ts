@@ -216,6 +216,15 @@ describe('OTP sign-in', () => {
       expect((await verifyFrom(DEMO.retailer, ip)).json().code).toBe('E0006');
     });
 
+    it('counts "already registered" answers at registration verify too, then refuses every number', async () => {
+      const ip = '198.51.100.50';
+      const verifyRegistration = (mobileNumber: string) =>
+        t.app.inject({ method: 'POST', url: REGISTRATION_PATHS.otpVerify, payload: { mobileNumber, otp: '123456' }, remoteAddress: ip });
+      for (let i = 0; i < 10; i++) expect((await verifyRegistration(DEMO.retailer)).json().code).toBe('E0029');
+      const after = await verifyRegistration(DEMO.stockist);
+      expect([after.statusCode, after.json().code]).toEqual([429, 'E0006']);
+    });
+
     it('holds the limit for requests arriving together', async () => {
       const ip = '198.51.100.40';
       const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => requestOtp(t.app, unknown(i), ip)));

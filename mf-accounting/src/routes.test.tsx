@@ -32,6 +32,9 @@ describe('mf-accounting routes', () => {
       else if (page.path === 'sales/online') expect(await screen.findByText('Your sales invoices could not be loaded')).toBeInTheDocument();
       else if (page.path === 'sales/reports' || page.path === 'sales/report/details') expect(await screen.findByText('The sales register could not be loaded')).toBeInTheDocument();
       else if (page.path === 'sales/report/details/invoice') expect(await screen.findByText('No invoice chosen')).toBeInTheDocument();
+      else if (page.path === 'sales/returns') expect(await screen.findByText('Your sales returns could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/returns/new') expect(await screen.findByRole('textbox', { name: 'Invoice number' })).toBeInTheDocument();
+      else if (page.path === 'sales/returns/:id') expect(await screen.findByText('The credit note could not be loaded')).toBeInTheDocument();
       else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
     },
     // SPEC.md §2 purchases (with the top-level variant's orders), sales, ledgers, profit&loss, memo-2-payment,

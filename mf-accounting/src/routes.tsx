@@ -11,6 +11,9 @@ import { InvoicePage } from './sales-invoices/InvoicePage';
 import { OnlineSalesPage } from './sales-invoices/OnlineSalesPage';
 import { SalesReportDetailsPage } from './sales-reports/SalesReportDetailsPage';
 import { SalesReportsPage } from './sales-reports/SalesReportsPage';
+import { NewSalesReturnPage } from './sales-returns/NewSalesReturnPage';
+import { SalesReturnPage } from './sales-returns/SalesReturnPage';
+import { SalesReturnsPage } from './sales-returns/SalesReturnsPage';
 
 // Purchases, sales, journals, stores and heads have no index screen in SPEC.md §2: their group crumb is plain text.
 const PURCHASES = { label: 'Purchases' };
@@ -180,13 +183,20 @@ export const routes: readonly RouteEntry[] = [
     path: 'sales/returns',
     title: 'Sales Returns',
     crumbs: [SALES],
-    element: <NotAvailableYet feature="Sales returns" note="Goods your customers returned to you." />,
+    element: <SalesReturnsPage />,
+  },
+  {
+    // Not in SPEC.md §2: the form behind "Return goods / Credit note" (linked from a sales invoice with ?invoiceId=).
+    path: 'sales/returns/new',
+    title: 'Return Goods / Credit Note',
+    crumbs: [SALES, { label: 'Sales Returns', to: '/sales/returns' }],
+    element: <NewSalesReturnPage />,
   },
   {
     path: 'sales/returns/:id',
     title: 'Sales Return',
     crumbs: [SALES, { label: 'Sales Returns', to: '/sales/returns' }],
-    element: <NotAvailableYet feature="Sales return details" note="The items and amounts of one sales return." />,
+    element: <SalesReturnPage />,
   },
   {
     path: 'sales/quotation/:id',

@@ -141,9 +141,17 @@ export class AuthService {
   }
 
   /** A registration code (sent with purpose REGISTRATION): same expiry and attempt limits as a sign-in code. */
-  async verifyRegistrationCode(mobile: string, code: string): Promise<void> {
+  async verifyRegistrationCode(mobile: string, code: string, ip: string): Promise<void> {
+    const now = this.config.now();
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
     const error = await this.db.transaction().execute(async (trx) => {
-      if (await repo.findLiveUserByMobile(trx, mobile)) return new AppError('E0029', 409);
+      await repo.lockAddress(trx, ip);
+      // Same budget as sign-in: "already registered" answers are counted, or they would list who is registered.
+      if ((await repo.countRefusalsSince(trx, ip, hourAgo)) >= this.config.otp.maxRefusalsPerIpPerHour) return new AppError('E0006', 429);
+      if (await repo.findLiveUserByMobile(trx, mobile)) {
+        await repo.recordRefusal(trx, ip, now, hourAgo);
+        return new AppError('E0029', 409);
+      }
       const checked = await this.checkCode(trx, mobile, code);
       return checked ? checked.error : null;
     });

@@ -51,7 +51,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
   app.post(P.otpVerify, {
     config: PUBLIC,
     schema: { tags, summary: 'Check the code; answers the draft (new or resumed) and its token', body: RegistrationOtpVerify, response: replies(RegistrationSession) },
-    handler: async (request) => ok(await registration.verify(request.body.mobileNumber, request.body.otp)),
+    handler: async (request) => ok(await registration.verify(request.body.mobileNumber, request.body.otp, request.ip)),
   });
 
   app.get(P.draft, {

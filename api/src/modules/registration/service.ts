@@ -138,8 +138,8 @@ export class RegistrationService {
   }
 
   /** After the OTP check: the number's draft (new or resumed) and a fresh token for it. */
-  async verify(mobile: string, code: string): Promise<RegistrationSession> {
-    await this.auth.verifyRegistrationCode(mobile, code);
+  async verify(mobile: string, code: string, ip: string): Promise<RegistrationSession> {
+    await this.auth.verifyRegistrationCode(mobile, code, ip);
     const token = randomBytes(32).toString('base64url');
     const now = this.config.now();
     const id = await this.db.transaction().execute(async (trx) => {

@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, type MyAccount, type PurchaseBill, type PurchaseBillPayment, type PurchaseBillSummary } from 'shared-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeHandler } from 'shared-auth/testing/fake-api';
+import { renderAt } from 'shared-auth/testing/route-table';
+import { App } from '../routes';
+
+const RETAILER: MyAccount = { ...OWNER_ACCOUNT, customerType: 'RETAILER', unitCode: 'RTL-MUM-001', tradeName: 'Sharma Medical Stores' };
+
+const PENDING_ID = '1b7c3a52-4f0e-4c1b-9a57-2b9a1d1e0c11';
+const RECEIVED_ID = '2c6e9a1c-3d2f-4e5a-8b7c-9d0e1f2a3b4c';
+const PRODUCT_ID = '3d4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f';
+
+const SUMMARIES: PurchaseBillSummary[] = [
+  { billId: PENDING_ID, source: 'PLATFORM', status: 'PENDING', billNumber: 'INV/26-27/000007', billDate: '2026-11-22', supplierName: 'Agarwal Pharma Distributors', supplierGstin: '27AAJFA4821L1Z5', itemCount: 2, taxablePaise: 87000, taxPaise: 10440, totalPaise: 97400 },
+  { billId: RECEIVED_ID, source: 'MANUAL', status: 'RECEIVED', billNumber: 'GPT/778', billDate: '2026-11-20', supplierName: 'Gujarat Pharma Traders', supplierGstin: null, itemCount: 1, taxablePaise: 76000, taxPaise: 9120, totalPaise: 85100 },
+];
+
+const line = (position: number, productName: string, batchNo: string, quantity: number, freeQuantity: number, ratePaise: number): PurchaseBill['lines'][number] => ({
+  position,
+  productId: PRODUCT_ID,
+  productName,
+  manufacturer: 'Microvia Labs',
+  pack: '15 tablets',
+  hsn: '30049099',
+  batchNo,
+  expiryDate: '2028-06-30',
+  mrpPaise: 3400,
+  ratePaise,
+  quantity,
+  freeQuantity,
+  discountBp: 0,
+  discountPaise: 0,
+  grossPaise: quantity * ratePaise,
+  taxablePaise: quantity * ratePaise,
+  gstRateBp: 1200,
+  cgstPaise: quantity * ratePaise * 0.06,
+  sgstPaise: quantity * ratePaise * 0.06,
+  igstPaise: 0,
+  totalPaise: quantity * ratePaise * 1.12,
+  receivedQuantity: null,
+  salePricePaise: null,
+  batchId: null,
+});
+
+const payment = (status: PurchaseBillPayment['status'], paidPaise = 0): PurchaseBillPayment => ({ billId: PENDING_ID, billNumber: 'INV/26-27/000007', supplierName: 'Agarwal Pharma Distributors', amountPaise: 97400, paidPaise, duePaise: 97400 - paidPaise, status, payments: paidPaise ? [{ voucherId: 'v1', date: '2026-11-23', amountPaise: paidPaise }] : [] });
+
+const PENDING: PurchaseBill = {
+  billId: PENDING_ID,
+  source: 'PLATFORM',
+  status: 'PENDING',
+  billNumber: 'INV/26-27/000007',
+  billDate: '2026-11-22',
+  salesInvoiceId: 'inv-1',
+  supplier: { unitCode: 'STK-PUN-001', name: 'Agarwal Pharma Distributors', address: 'Pune', gstin: '27AAJFA4821L1Z5', stateCode: '27', stateName: 'Maharashtra', drugLicences: [], phone: null },
+  supplyKind: 'INTRA',
+  lines: [line(1, 'Dolovex 650 Tablet', 'PUN-B2', 10, 3, 2750), line(2, 'Crocivex 500', 'CRO-1', 3, 0, 1500)],
+  totals: { grossPaise: 32000, discountPaise: 0, taxablePaise: 32000, cgstPaise: 1920, sgstPaise: 1920, igstPaise: 0, taxPaise: 3840, beforeRoundOffPaise: 35840, roundOffPaise: 60, totalPaise: 35900 },
+  receiptNote: null,
+  receivedAt: null,
+  warehouseName: null,
+  payment: payment('NOT_RECEIVED'),
+  createdAt: '2026-11-22T06:00:00.000Z',
+};
+
+function fakeApi(extra?: FakeHandler) {
+  let bill = PENDING;
+  const requests = installFakeApi(
+    withAccount(RETAILER, async (request) => {
+      const answer = extra && (await extra(request));
+      if (answer) return answer;
+      if (request.path === ACCOUNTING_PATHS.purchaseBills) return success({ items: SUMMARIES, totalResults: 2, page: 0, pageSize: 20 });
+      if (request.path === ACCOUNTING_PATHS.purchaseBill(PENDING_ID)) return success(bill);
+      if (request.method === 'POST' && request.path === ACCOUNTING_PATHS.receivePurchaseBill(PENDING_ID)) {
+        const body = request.body as { lines: { position: number; receivedQuantity: number; salePricePaise: number }[] };
+        bill = {
+          ...bill,
+          status: 'RECEIVED',
+          receivedAt: '2026-11-22T07:00:00.000Z',
+          warehouseName: 'Main Shop',
+          receiptNote: 'Short receipt: Crocivex 500 CRO-1: 2 of 3',
+          lines: bill.lines.map((l) => {
+            const r = body.lines.find((x) => x.position === l.position)!;
+            return { ...l, receivedQuantity: r.receivedQuantity, salePricePaise: r.salePricePaise, batchId: `b${l.position}` };
+          }),
+          payment: payment('UNPAID'),
+        };
+        return success(bill);
+      }
+      if (request.path === ACCOUNTING_PATHS.purchaseBillPayment(PENDING_ID)) return success(payment('PARTLY_PAID', 40000));
+      return failure(404, 'E0053', 'Purchase bill not found');
+    }),
+  );
+  return requests;
+}
+
+describe('purchase bills (buyer)', () => {
+  afterEach(resetFakeApi);
+
+  it('lists bills to receive and received ones, with supplier, total and status; a row opens the bill', async () => {
+    fakeApi();
+    renderAt('/app', 'purchases/invoices', withProviders(<App />));
+    const table = await screen.findByRole('table', { name: 'Purchase bills' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(await within(rows[0]!).findByText('INV/26-27/000007')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('To receive')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('₹974.00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Gujarat Pharma Traders (entered by hand)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Received')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: 'INV/26-27/000007' })).toHaveAttribute('href', `/app/purchases/invoice/${PENDING_ID}`);
+    await userEvent.click(within(rows[0]!).getByText('Agarwal Pharma Distributors'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Invoice' })).toBeInTheDocument();
+  });
+
+  it('receives a bill with a short line and the buyer’s own PTR, then shows it received', async () => {
+    const requests = fakeApi();
+    renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Receive bill' });
+    // Prefilled: every billed unit (free included) and the bill's rate.
+    expect(within(form).getByLabelText('Received Dolovex 650 Tablet PUN-B2')).toHaveValue('13');
+    expect(within(form).getByLabelText('Your PTR Dolovex 650 Tablet PUN-B2')).toHaveValue('27.50');
+    const crocin = within(form).getByLabelText('Received Crocivex 500 CRO-1');
+    await userEvent.clear(crocin);
+    await userEvent.type(crocin, '4');
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Line 2: received is a whole number up to 3');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(crocin);
+    await userEvent.type(crocin, '2');
+    const price = within(form).getByLabelText('Your PTR Dolovex 650 Tablet PUN-B2');
+    await userEvent.clear(price);
+    await userEvent.type(price, '30.50');
+    await userEvent.type(within(form).getByLabelText('Receipt note'), 'Checked by Ravi');
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Receive bill' })).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      lines: [
+        { position: 1, receivedQuantity: 13, salePricePaise: 3050 },
+        { position: 2, receivedQuantity: 2, salePricePaise: 1500 },
+      ],
+      note: 'Checked by Ravi',
+    });
+    expect(screen.getByLabelText('Receipt note')).toHaveTextContent('Short receipt: Crocivex 500 CRO-1: 2 of 3');
+    const lines = within(screen.getByRole('table', { name: 'Bill lines' })).getAllByRole('row').slice(1);
+    expect(within(lines[1]!).getByText('2 (short)')).toBeInTheDocument();
+    expect(within(lines[0]!).getByText('₹30.50')).toBeInTheDocument();
+  });
+
+  it('shows a server refusal of Receive (already received) in the form', async () => {
+    fakeApi((r) => (r.method === 'POST' ? failure(409, 'E0009', 'Bill INV/26-27/000007 is already received') : undefined));
+    renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Receive bill' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Bill INV/26-27/000007 is already received');
+  });
+
+  it('shows amount, paid and due of a bill', async () => {
+    fakeApi();
+    renderAt('/app', `purchases/invoice/${PENDING_ID}/payment`, withProviders(<App />));
+    const status = await screen.findByLabelText('Payment status');
+    expect(within(status).getByText('Partly paid')).toBeInTheDocument();
+    expect(within(status).getByText('₹974.00')).toBeInTheDocument();
+    expect(within(status).getByText('₹400.00')).toBeInTheDocument();
+    expect(within(status).getByText('₹574.00')).toBeInTheDocument();
+  });
+
+  it('enters a supplier bill by hand: picks the product from the catalogue and sends paise and basis points', async () => {
+    const requests = fakeApi((r) => {
+      if (r.path === MARKETPLACE_PATHS.suggest) return success({ suggestors: [{ productId: PRODUCT_ID, name: 'Azivex 500', suggestion: 'Azivex 500 · 3 tablets · Ciplovia', stockists: 0 }] });
+      if (r.method === 'POST' && r.path === ACCOUNTING_PATHS.manualPurchaseBill) return success({ ...PENDING, billNumber: 'GPT/778' });
+      return undefined;
+    });
+    renderAt('/app', 'purchases/invoices/add', withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Supplier bill' });
+    await userEvent.type(within(form).getByLabelText('Supplier name'), 'Gujarat Pharma Traders');
+    await userEvent.type(within(form).getByLabelText('Supplier GSTIN'), '24AAGFG1234K1Z2');
+    await userEvent.type(within(form).getByLabelText('Bill number'), 'GPT/778');
+    await userEvent.type(within(form).getByLabelText('Bill date'), '2026-11-20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save bill' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Line 1: find and pick the product');
+
+    await userEvent.type(within(form).getByLabelText('Product 1'), 'azi');
+    await userEvent.click(within(form).getByRole('button', { name: 'Find' }));
+    await userEvent.click(await within(form).findByRole('button', { name: 'Azivex 500 · 3 tablets · Ciplovia' }));
+    const fill = async (label: string, value: string) => {
+      const input = within(form).getByLabelText(label);
+      await userEvent.clear(input);
+      await userEvent.type(input, value);
+    };
+    await fill('HSN 1', '30049099');
+    await fill('Batch 1', 'AZ-9');
+    await fill('Expiry 1', '2028-03-31');
+    await fill('MRP (₹) 1', '120');
+    await fill('Rate (₹) 1', '80');
+    await fill('Qty 1', '10');
+    await fill('Free 1', '2');
+    await fill('Discount % 1', '5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save bill' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Invoice' })).toBeInTheDocument();
+    expect(requests.find((r) => r.path === ACCOUNTING_PATHS.manualPurchaseBill)?.body).toEqual({
+      supplierName: 'Gujarat Pharma Traders',
+      supplierGstin: '24AAGFG1234K1Z2',
+      billNumber: 'GPT/778',
+      billDate: '2026-11-20',
+      lines: [{ productId: PRODUCT_ID, hsn: '30049099', batchNo: 'AZ-9', expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10, freeQuantity: 2, discountBp: 500, discountPaise: 0 }],
+    });
+  });
+});
