@@ -165,7 +165,7 @@ async function main() {
   // The reads are about the last month (invoiceIds: its invoices).
   const month = istDate(clock).slice(0, 7);
   // As autovacuum would have by then on a running server (index-only scans need the visibility map).
-  if (process.env.DATABASE_URL) await sql`VACUUM ANALYZE sales_invoices`.execute(db);
+  if (process.env.DATABASE_URL) await sql`VACUUM ANALYZE sales_invoices, sales_invoice_lines, vouchers, voucher_lines`.execute(db);
   const pick = (i: number) => invoiceIds[(i * 7919) % invoiceIds.length]!;
   // Warm-up: the PDF fonts and the query plans, as a running server has them.
   for (let i = 0; i < 20; i++) {

@@ -66,7 +66,8 @@ export async function openBenchApi(): Promise<{ db: Database; app: FastifyInstan
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: 'memory' });
   await migrate(db);
   const seeded = await seedLargeMarketplace(db, scale);
-  const config = loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: 'memory', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000', OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '100000' });
+  // MEDICO_TEST_ROUTES: the benchmark signs its buyers in through GET /test/otp/last.
+  const config = loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: 'memory', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', MEDICO_TEST_ROUTES: '1', OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000', OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '100000' });
   const app = await buildApp(config, { db });
   return { db, app, scale, seeded };
 }

@@ -183,6 +183,20 @@ describe('counter sale', () => {
   });
 });
 
+describe('counter sales at the same moment', () => {
+  it('never sell the same units twice: the batch is locked, the second bill is refused and takes no number', async () => {
+    const { crocivex, batches, stockist } = await world();
+    const sell = () => stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: {}, lines: [{ productId: crocivex, batchId: batches.crocivex, quantity: 20 }], paymentMode: 'CASH' });
+    const results = await Promise.all([sell(), sell()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await batch(t.db, batches.crocivex)).quantity).toBe(10);
+    expect(await t.db.selectFrom('document_counters').select(['series', 'last_serial']).orderBy('series').execute()).toEqual([
+      { series: 'INV', last_serial: 1 },
+      { series: 'RCT', last_serial: 1 },
+    ]);
+  });
+});
+
 describe('quotations', () => {
   it('are priced and numbered without moving stock, convert into an invoice once, and print', async () => {
     const { dolovex, batches, stockist } = await world();

@@ -1,4 +1,5 @@
-import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type SalesInvoice, type SubmitResult, type TrialBalance } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type SalesInvoice, type SubmitResult, type TrialBalance } from 'shared-api';
+import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { recordBillPayment } from '../src/modules/purchases/service';
 import { addProduct, marketplaceWorld, setGstRate, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
@@ -189,5 +190,60 @@ describe('manual purchase bill (supplier outside the platform)', () => {
     const second = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'GPT/779' });
     expect(second.statusCode).toBe(200);
     expect(await t.db.selectFrom('ledger_accounts').select('id').where('name', '=', 'Gujarat Pharma Traders').execute()).toHaveLength(1);
+  });
+});
+
+describe('purchase return (debit note)', () => {
+  it('takes units out of the buyer’s batch, numbers a DN, posts the debit note, lowers what is due, and prints', async () => {
+    const { retailer } = await invoicedOrder();
+    const billId = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!.billId;
+    const lines = byBatch(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines);
+    const ret = (payload: object) => retailer.post(ACCOUNTING_PATHS.returnPurchase(billId), payload);
+    // Not before the goods are received.
+    const early = await ret({ lines: [{ position: lines[1]!.position, quantity: 1 }], reason: 'Damaged strip' });
+    expect([early.statusCode, early.json().code]).toEqual([409, 'E0010']);
+    // CRO-1: 2 of 3 arrived.
+    await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), { lines: lines.map((l, i) => ({ position: l.position, receivedQuantity: i === 0 ? 2 : l.quantity + l.freeQuantity, salePricePaise: l.ratePaise })) });
+
+    const tooMany = await ret({ lines: [{ position: lines[0]!.position, quantity: 3 }], reason: 'Damaged strip' });
+    expect([tooMany.statusCode, tooMany.json().code]).toEqual([409, 'E0010']);
+    // 5 of PUN-B1 (₹27.50, 12 %) back: ₹137.50 + ₹8.25 + ₹8.25 = ₹154.00.
+    const res = await ret({ lines: [{ position: lines[1]!.position, quantity: 5 }], reason: 'Damaged strip' });
+    expect(res.statusCode).toBe(200);
+    const note = body<DebitNote>(res);
+    expect(note).toMatchObject({ noteNumber: 'DN/26-27/000001', billId, reason: 'Damaged strip', supplyKind: 'INTRA', supplier: { name: 'Agarwal Pharma Distributors' }, issuer: { name: 'Sharma Medical Stores' } });
+    expect(note.totals).toMatchObject({ taxablePaise: 13750, cgstPaise: 825, sgstPaise: 825, totalPaise: 15400 });
+    expect(note.lines.map((l) => [l.batchNo, l.quantity, l.billPosition])).toEqual([['PUN-B1', 5, lines[1]!.position]]);
+
+    const batch = await t.db
+      .selectFrom('inventory_batches as b')
+      .innerJoin('stock_movements as m', 'm.batch_id', 'b.id')
+      .select(['b.quantity', 'm.kind', 'm.quantity_delta'])
+      .where('b.id', '=', lines[1]!.batchId ?? body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines.find((l) => l.batchNo === 'PUN-B1')!.batchId!)
+      .orderBy('m.created_at')
+      .execute();
+    expect(batch.map((b) => [b.quantity, b.kind, b.quantity_delta])).toEqual([
+      [15, 'PURCHASE', 20],
+      [15, 'PURCHASE_RETURN', -5],
+    ]);
+    const books = body<TrialBalance>(await retailer.get(ACCOUNTING_PATHS.trialBalance));
+    const moved = Object.fromEntries(books.rows.filter((r) => r.balancePaise !== 0).map((r) => [r.name, r.balancePaise]));
+    expect(moved).toMatchObject({ 'Agarwal Pharma Distributors (STK-PUN-001) – Creditor': -97400 + 15400, 'Purchase Returns': -13750, 'Input CGST': 5220 - 825, 'Input SGST': 5220 - 825 });
+    expect(body<PurchaseBillPayment>(await retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(billId)))).toMatchObject({ returnedPaise: 15400, duePaise: 82000, status: 'UNPAID' });
+
+    // What is left to return shrinks: 15 of PUN-B1.
+    const rest = await ret({ lines: [{ position: lines[1]!.position, quantity: 16 }], reason: 'Damaged strip' });
+    expect([rest.statusCode, rest.json().code]).toEqual([409, 'E0010']);
+    expect(body<DebitNoteList>(await retailer.get(ACCOUNTING_PATHS.purchaseReturns)).items.map((n) => [n.noteNumber, n.billNumber, n.totalPaise])).toEqual([['DN/26-27/000001', lines[0] && body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).billNumber, 15400]]);
+
+    const pdf = await retailer.get(ACCOUNTING_PATHS.purchaseReturnPdf(note.debitNoteId));
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { lines: text } = await readIsolated('PDF', pdf.rawPayload);
+    const printed = text.map((items) => items.map((i) => i.s).join(' ')).join('\n');
+    expect(printed).toContain('DEBIT NOTE');
+    expect(printed).toContain('DN/26-27/000001');
+    expect(printed).toContain('Rupees One Hundred Fifty Four Only');
+    const stranger = await (await signedIn(DEMO.stockist)).get(ACCOUNTING_PATHS.purchaseReturn(note.debitNoteId));
+    expect([stranger.statusCode, stranger.json().code]).toEqual([404, 'E0053']);
   });
 });

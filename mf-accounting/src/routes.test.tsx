@@ -35,6 +35,12 @@ describe('mf-accounting routes', () => {
       else if (page.path === 'sales/returns') expect(await screen.findByText('Your sales returns could not be loaded')).toBeInTheDocument();
       else if (page.path === 'sales/returns/new') expect(await screen.findByRole('textbox', { name: 'Invoice number' })).toBeInTheDocument();
       else if (page.path === 'sales/returns/:id') expect(await screen.findByText('The credit note could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/instore') expect(await screen.findByText('Your counter sales could not be loaded')).toBeInTheDocument();
+      else if (page.path.startsWith('sales/instore/:id')) expect(await screen.findByText('The counter sale could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/add-instore/:id') expect(await screen.findByLabelText('Bill to')).toBeInTheDocument();
+      else if (page.path === 'sales/instore-add/:id') expect(await screen.findByLabelText('Product name or barcode')).toBeInTheDocument();
+      else if (page.path === 'sales/add-instore/preview/:id') expect(await screen.findByText('This bill has no items')).toBeInTheDocument();
+      else if (page.path === 'sales/quotation/:id') expect(await screen.findByText('The quotation could not be loaded')).toBeInTheDocument();
       else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
     },
     // SPEC.md §2 purchases (with the top-level variant's orders), sales, ledgers, profit&loss, memo-2-payment,

@@ -7,6 +7,13 @@ import { PurchaseBillPage } from './purchase-bills/PurchaseBillPage';
 import { PurchaseBillsPage } from './purchase-bills/PurchaseBillsPage';
 import { PrintButton, PrintableViewLink, PurchaseOrderPage } from './purchase-orders/PurchaseOrderPage';
 import { PurchaseOrdersPage } from './purchase-orders/PurchaseOrdersPage';
+import { AddInstorePage } from './instore-sales/AddInstorePage';
+import { InstoreAddItemsPage } from './instore-sales/InstoreAddItemsPage';
+import { InstorePaymentPage } from './instore-sales/InstorePaymentPage';
+import { InstorePreviewPage } from './instore-sales/InstorePreviewPage';
+import { InstoreSalePage } from './instore-sales/InstoreSalePage';
+import { InstoreSalesPage } from './instore-sales/InstoreSalesPage';
+import { QuotationPage } from './quotations/QuotationPage';
 import { InvoicePage } from './sales-invoices/InvoicePage';
 import { OnlineSalesPage } from './sales-invoices/OnlineSalesPage';
 import { SalesReportDetailsPage } from './sales-reports/SalesReportDetailsPage';
@@ -123,37 +130,37 @@ export const routes: readonly RouteEntry[] = [
     path: 'sales/instore',
     title: 'In-store Sales',
     crumbs: [SALES],
-    element: <NotAvailableYet feature="In-store sales" note="Sales made over the counter, with their invoices and payments." />,
+    element: <InstoreSalesPage />,
   },
   {
     path: 'sales/instore/:id',
     title: 'In-store Sale',
     crumbs: [SALES, INSTORE_SALES],
-    element: <NotAvailableYet feature="In-store sale details" note="One in-store sale with its items and payment." />,
+    element: <InstoreSalePage />,
   },
   {
     path: 'sales/instore/:id/payment',
     title: 'In-store Sale Payment',
     crumbs: [SALES, INSTORE_SALES, { label: 'In-store Sale', to: '/sales/instore/:id' }],
-    element: <NotAvailableYet feature="Collecting an in-store payment" note="Record the payment of one in-store sale." />,
+    element: <InstorePaymentPage />,
   },
   {
     path: 'sales/add-instore/:id',
     title: 'Add In-store Sale',
     crumbs: [SALES, INSTORE_SALES],
-    element: <NotAvailableYet feature="Adding an in-store sale" note="A form to bill a customer over the counter." />,
+    element: <AddInstorePage />,
   },
   {
     path: 'sales/instore-add/:id',
     title: 'Add In-store Sale Items',
     crumbs: [SALES, INSTORE_SALES],
-    element: <NotAvailableYet feature="Adding items to an in-store sale" note="Add products to an in-store sale being billed." />,
+    element: <InstoreAddItemsPage />,
   },
   {
     path: 'sales/add-instore/preview/:id',
     title: 'In-store Sale Preview',
     crumbs: [SALES, INSTORE_SALES],
-    element: <NotAvailableYet feature="In-store sale preview" note="An in-store sale's invoice as the customer will get it, before it is saved." />,
+    element: <InstorePreviewPage />,
   },
   {
     path: 'sales/online',
@@ -202,7 +209,7 @@ export const routes: readonly RouteEntry[] = [
     path: 'sales/quotation/:id',
     title: 'Quotation',
     crumbs: [SALES],
-    element: <NotAvailableYet feature="Quotations" note="One quotation with its products and prices." />,
+    element: <QuotationPage />,
   },
 
   // Books

@@ -131,6 +131,13 @@ export const ACCOUNTING_PATHS = {
   receivePurchaseBill: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}/receive`,
   /** Amount, paid and due of one bill. */
   purchaseBillPayment: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}/payment`,
+  /** POST: a purchase return against a received bill: a debit note, the goods out of stock. */
+  returnPurchase: (billId: string) => `/purchases/invoice/${encodeURIComponent(billId)}/return`,
+  /** The buyer's debit notes, newest first. */
+  purchaseReturns: '/purchases/returns',
+  purchaseReturn: (debitNoteId: string) => `/purchases/returns/${encodeURIComponent(debitNoteId)}`,
+  /** application/pdf; `?size=A5` for the half page. */
+  purchaseReturnPdf: (debitNoteId: string) => `/purchases/returns/${encodeURIComponent(debitNoteId)}/pdf`,
   /** In-store (counter) sales: GET list, POST issue. See instore.ts. */
   instoreSales: '/purchases/sales/instore',
   instoreSale: (invoiceId: string) => `/purchases/sales/instore/${encodeURIComponent(invoiceId)}`,

@@ -39,6 +39,8 @@ export const PurchaseBillPayment = z.object({
   supplierName: z.string(),
   amountPaise: z.number().int(),
   paidPaise: z.number().int(),
+  /** Debit notes issued against it (goods returned) reduce what is owed. */
+  returnedPaise: z.number().int(),
   duePaise: z.number().int(),
   /** NOT_RECEIVED: nothing is owed on the books until the bill is received. */
   status: z.enum(PAYMENT_STATUSES),
@@ -144,3 +146,48 @@ export const ManualPurchaseBillInput = z.object({
     .max(500),
 });
 export type ManualPurchaseBillInput = z.input<typeof ManualPurchaseBillInput>;
+
+// ---- purchase returns (debit notes) ----
+
+/** Return goods of a received bill: units per bill line (charged and free), with why. */
+export const CreatePurchaseReturn = z.object({
+  lines: z
+    .array(z.object({ position: z.number().int().min(1), quantity: z.number().int().min(0).max(1_000_000), freeQuantity: z.number().int().min(0).max(1_000_000).default(0) }))
+    .min(1)
+    .max(500),
+  reason: z.string().trim().min(3).max(300),
+});
+export type CreatePurchaseReturn = z.input<typeof CreatePurchaseReturn>;
+
+export const DebitNote = z.object({
+  debitNoteId: z.string(),
+  noteNumber: z.string(),
+  noteDate: z.string(),
+  billId: z.string(),
+  billNumber: z.string(),
+  reason: z.string(),
+  /** The buyer, who issues it, and the supplier it goes to. */
+  issuer: DocumentParty,
+  supplier: DocumentParty,
+  supplyKind: z.enum(['INTRA', 'INTER']),
+  lines: z.array(SalesInvoiceLine.extend({ productId: z.string(), billPosition: z.number().int() })),
+  totals: DocumentTotalsSchema,
+  amountInWords: z.string(),
+  createdAt: z.string(),
+});
+export type DebitNote = z.infer<typeof DebitNote>;
+
+export const DebitNoteSummary = z.object({
+  debitNoteId: z.string(),
+  noteNumber: z.string(),
+  noteDate: z.string(),
+  billId: z.string(),
+  billNumber: z.string(),
+  supplierName: z.string(),
+  itemCount: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type DebitNoteSummary = z.infer<typeof DebitNoteSummary>;
+export const DebitNoteList = Paged(DebitNoteSummary);
+export type DebitNoteList = z.infer<typeof DebitNoteList>;
+export const DebitNoteListQuery = PageQuery;

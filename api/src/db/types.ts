@@ -600,6 +600,8 @@ export interface DB {
   sales_invoice_lines: SalesInvoiceLinesTable;
   purchase_bills: PurchaseBillsTable;
   purchase_bill_lines: PurchaseBillLinesTable;
+  debit_notes: DebitNotesTable;
+  debit_note_lines: DebitNoteLinesTable;
   inventory_imports: InventoryImportsTable;
   change_log: ChangeLogTable;
   search_history: SearchHistoryTable;
@@ -706,4 +708,40 @@ export interface QuotationLinesTable extends Omit<SalesInvoiceLinesTable, 'invoi
   quotation_id: string;
   product_id: string;
   batch_id: string;
+}
+
+export interface DebitNotesTable {
+  id: string;
+  unit_id: string;
+  bill_id: string;
+  series: string;
+  financial_year: string;
+  serial: number;
+  note_number: string;
+  /** 'YYYY-MM-DD' */
+  note_date: string;
+  /** shared-api DocumentParty (jsonb) */
+  issuer: ColumnType<unknown, string, string>;
+  supplier: ColumnType<unknown, string, string>;
+  supplier_name: string;
+  supply_kind: 'INTRA' | 'INTER';
+  reason: string;
+  item_count: number;
+  gross_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+  amount_in_words: string;
+  voucher_id: string;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface DebitNoteLinesTable extends Omit<PurchaseBillLinesTable, 'bill_id' | 'received_quantity' | 'sale_price_paise'> {
+  debit_note_id: string;
+  bill_position: number;
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Button, ButtonLink, Card, DataTable, EmptyState, Select, Stack, TextInput, type DataTableColumn } from 'shared-ui';
 import { discardDraft, newDraftId, useDraft, type DraftLine } from './instore-api';
@@ -16,8 +15,6 @@ export function AddInstorePage() {
 function DraftBill({ id }: { id: string }) {
   const navigate = useNavigate();
   const [draft, update] = useDraft(id);
-  // Save the empty draft, so a reload of this address finds it.
-  useEffect(() => update((d) => d), [update]);
 
   const columns: DataTableColumn<DraftLine & { key: string }>[] = [
     { key: 'productName', header: 'Product' },

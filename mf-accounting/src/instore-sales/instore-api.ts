@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   ACCOUNTING_PATHS,
   type CounterDraft,
@@ -72,14 +72,15 @@ export const newDraftId = () => Math.random().toString(36).slice(2, 10) + Date.n
 
 /** The draft of one bill, saved on every change so the add-items and preview screens (and a reload) see it. */
 export function useDraft(id: string): [Draft, (change: (d: Draft) => Draft) => void] {
-  const [draft, setDraft] = useState<Draft>(() => readDraft(id));
-  useEffect(() => setDraft(readDraft(id)), [id]);
+  // Keyed by id (as usePageFor): another draft's address starts from what is stored for it.
+  const [state, setState] = useState(() => ({ id, draft: readDraft(id) }));
+  const draft = state.id === id ? state.draft : readDraft(id);
   const update = useCallback(
     (change: (d: Draft) => Draft) =>
-      setDraft((d) => {
-        const next = change(d);
+      setState((s) => {
+        const next = change(s.id === id ? s.draft : readDraft(id));
         localStorage.setItem(draftKey(id), JSON.stringify(next));
-        return next;
+        return { id, draft: next };
       }),
     [id],
   );

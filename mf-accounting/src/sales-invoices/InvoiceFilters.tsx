@@ -23,6 +23,8 @@ export interface FilterField {
   label: string;
   type: 'date' | 'month' | 'text';
   placeholder?: string;
+  /** What the screen shows when the URL has no value (the field shows it too, not an empty box). */
+  defaultValue?: () => string;
 }
 
 /** Filters kept in the URL (a filtered list can be bookmarked or shared); applied together with one button. */
@@ -33,7 +35,7 @@ export function useUrlFilters(names: readonly string[]): Record<string, string |
 
 export function FilterBar({ fields, label }: { fields: readonly FilterField[]; label: string }) {
   const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useState(() => Object.fromEntries(fields.map((f) => [f.name, params.get(f.name) ?? ''])));
+  const [draft, setDraft] = useState(() => Object.fromEntries(fields.map((f) => [f.name, params.get(f.name) ?? f.defaultValue?.() ?? ''])));
 
   function apply(e: FormEvent) {
     e.preventDefault();

@@ -77,7 +77,7 @@ function PartyCard({ title, party }: { title: string; party: DocumentParty }) {
   );
 }
 
-function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
+export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
   const { totals } = invoice;
   return (
     <Stack gap="lg">

@@ -7,6 +7,10 @@ import { REGISTER_PAGE_SIZE, reportDetailsPath, useSalesRegister } from './sales
 
 type Row = SalesRegister['items'][number];
 
+const NoWrap = styled(Link)`
+  white-space: nowrap;
+`;
+
 const Totals = styled(DetailList)`
   align-self: flex-start;
 `;
@@ -18,9 +22,9 @@ function columns(month: string, drillDown: boolean): DataTableColumn<Row>[] {
       key: 'invoiceNumber',
       header: 'Invoice number',
       render: (r) => (
-        <Link to={invoicePath(r.invoiceId)} onClick={stop}>
+        <NoWrap to={invoicePath(r.invoiceId)} onClick={stop}>
           {r.invoiceNumber}
-        </Link>
+        </NoWrap>
       ),
     },
     { key: 'invoiceDate', header: 'Date', render: (r) => formatDate(r.invoiceDate) },

@@ -79,7 +79,7 @@ describe('sales reports', () => {
     renderAt('/app', 'sales/reports', withProviders(<App />));
     await table('Sales register');
     expect(requests.find((r) => r.path === ACCOUNTING_PATHS.salesRegister)?.params).toEqual({ month: currentMonth(), page: 0, pageSize: 50 });
-    expect(screen.getByLabelText('Month')).toHaveValue('');
+    expect(screen.getByLabelText('Month')).toHaveValue(currentMonth());
   });
 
   it('shows a month with totals, rows with CGST/SGST/IGST and round-off, and links to the invoice and the party drill-down', async () => {

@@ -7,7 +7,7 @@ import { RegisterView } from './RegisterView';
 import { currentMonth } from './sales-reports-api';
 
 export const REPORT_FILTERS: readonly FilterField[] = [
-  { name: 'month', label: 'Month', type: 'month' },
+  { name: 'month', label: 'Month', type: 'month', defaultValue: () => currentMonth() },
   { name: 'partyUnitCode', label: 'Party code', type: 'text', placeholder: 'All parties' },
 ];
 

@@ -87,3 +87,77 @@ CREATE TABLE purchase_bill_lines (
 ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_kind_check;
 ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_kind_check
   CHECK (kind IN ('UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN'));
+
+-- Purchase returns: debit notes the buyer issues against a received bill's lines ('DN' series). The goods leave the
+-- buyer's batch (a PURCHASE_RETURN movement) and the creditor is debited, in one transaction. Issued: never changed.
+CREATE TABLE debit_notes (
+  id uuid PRIMARY KEY,
+  unit_id uuid NOT NULL REFERENCES units (id),
+  bill_id uuid NOT NULL REFERENCES purchase_bills (id),
+  series text NOT NULL,
+  financial_year text NOT NULL,
+  serial integer NOT NULL CHECK (serial > 0),
+  note_number text NOT NULL CHECK (length(note_number) <= 16),
+  note_date date NOT NULL,
+  -- shared-api DocumentParty: the buyer issuing it, and the supplier it is sent to
+  issuer jsonb NOT NULL,
+  supplier jsonb NOT NULL,
+  supplier_name text NOT NULL,
+  supply_kind text NOT NULL CHECK (supply_kind IN ('INTRA', 'INTER')),
+  reason text NOT NULL,
+  item_count integer NOT NULL,
+  gross_paise bigint NOT NULL,
+  discount_paise bigint NOT NULL,
+  taxable_paise bigint NOT NULL,
+  cgst_paise bigint NOT NULL,
+  sgst_paise bigint NOT NULL,
+  igst_paise bigint NOT NULL,
+  round_off_paise bigint NOT NULL CHECK (round_off_paise BETWEEN -49 AND 50),
+  total_paise bigint NOT NULL,
+  amount_in_words text NOT NULL,
+  voucher_id uuid NOT NULL,
+  created_by uuid REFERENCES users (id),
+  created_at timestamptz NOT NULL,
+  UNIQUE (unit_id, series, financial_year, serial),
+  UNIQUE (unit_id, note_number),
+  FOREIGN KEY (voucher_id, unit_id) REFERENCES vouchers (id, unit_id),
+  CHECK (gross_paise - discount_paise = taxable_paise),
+  CHECK (taxable_paise + cgst_paise + sgst_paise + igst_paise + round_off_paise = total_paise)
+);
+CREATE INDEX debit_notes_unit_date ON debit_notes (unit_id, note_date);
+CREATE INDEX debit_notes_bill ON debit_notes (bill_id);
+
+CREATE TABLE debit_note_lines (
+  debit_note_id uuid NOT NULL REFERENCES debit_notes (id),
+  position smallint NOT NULL,
+  -- the bill line returned against, and the buyer's batch the units left
+  bill_position smallint NOT NULL,
+  batch_id uuid REFERENCES inventory_batches (id),
+  product_id uuid NOT NULL REFERENCES products (id),
+  product_name text NOT NULL,
+  manufacturer text NOT NULL,
+  pack text NOT NULL,
+  hsn text NOT NULL,
+  batch_no text NOT NULL,
+  expiry_date date NOT NULL,
+  mrp_paise integer NOT NULL CHECK (mrp_paise >= 0),
+  rate_paise integer NOT NULL CHECK (rate_paise >= 0),
+  quantity integer NOT NULL CHECK (quantity >= 0),
+  free_quantity integer NOT NULL CHECK (free_quantity >= 0),
+  discount_bp integer NOT NULL CHECK (discount_bp BETWEEN 0 AND 10000),
+  discount_paise bigint NOT NULL,
+  gross_paise bigint NOT NULL,
+  taxable_paise bigint NOT NULL,
+  gst_rate_bp integer NOT NULL,
+  cgst_paise bigint NOT NULL,
+  sgst_paise bigint NOT NULL,
+  igst_paise bigint NOT NULL,
+  total_paise bigint NOT NULL,
+  PRIMARY KEY (debit_note_id, position),
+  CHECK (quantity + free_quantity > 0),
+  CHECK (gross_paise - discount_paise = taxable_paise),
+  CHECK (taxable_paise + cgst_paise + sgst_paise + igst_paise = total_paise)
+);
+
+CREATE TRIGGER debit_notes_append_only BEFORE UPDATE OR DELETE ON debit_notes FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER debit_note_lines_append_only BEFORE UPDATE OR DELETE ON debit_note_lines FOR EACH ROW EXECUTE FUNCTION append_only();

@@ -28,8 +28,8 @@ import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } fro
 import { istDate } from '../search/text';
 import { billLines, billPayments, countBills, findBill, listBills, lockBill, type BillLineRow, type BillRow } from './repository';
 
-const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
-const badInput = (message: string, fields?: Record<string, string>) => new AppError('E0001', 400, message, fields);
+export const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
+export const badInput = (message: string, fields?: Record<string, string>) => new AppError('E0001', 400, message, fields);
 
 /** A discount larger than the line is bad input, not a bug: priceDocument throws RangeError for it. */
 function priceOrRefuse<T>(price: () => T): T {
@@ -42,7 +42,7 @@ function priceOrRefuse<T>(price: () => T): T {
 }
 
 /** The creditor a bill is owed to: the seller's party head on the platform, the custom head for an outside supplier. */
-function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'creditor_account_id'>): AccountRef {
+export function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'creditor_account_id'>): AccountRef {
   return bill.source === 'PLATFORM' ? { creditor: bill.supplier_unit_id! } : { accountId: bill.creditor_account_id! };
 }
 
@@ -133,12 +133,19 @@ export async function createPurchaseBillFromInvoice(trx: Transaction<DB>, invoic
   return id;
 }
 
-async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status'>): Promise<PurchaseBillPayment> {
+export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status'>): Promise<PurchaseBillPayment> {
   const payments = (await billPayments(db, bill.id)).map((p) => ({ voucherId: p.id, date: p.voucher_date, amountPaise: Number(p.amount) }));
+  const returned = await db
+    .selectFrom('debit_notes')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
+    .where('bill_id', '=', bill.id)
+    .executeTakeFirstOrThrow();
   const amount = Number(bill.total_paise);
   const paid = payments.reduce((s, p) => s + p.amountPaise, 0);
-  const status = bill.status === 'PENDING' ? 'NOT_RECEIVED' : paid === 0 ? 'UNPAID' : paid >= amount ? 'PAID' : 'PARTLY_PAID';
-  return { billId: bill.id, billNumber: bill.bill_number, supplierName: bill.supplier_name, amountPaise: amount, paidPaise: paid, duePaise: amount - paid, status, payments };
+  const returnedPaise = Number(returned.total);
+  const due = amount - returnedPaise - paid;
+  const status = bill.status === 'PENDING' ? 'NOT_RECEIVED' : due <= 0 ? 'PAID' : paid === 0 ? 'UNPAID' : 'PARTLY_PAID';
+  return { billId: bill.id, billNumber: bill.bill_number, supplierName: bill.supplier_name, amountPaise: amount, paidPaise: paid, returnedPaise, duePaise: due, status, payments };
 }
 
 /**

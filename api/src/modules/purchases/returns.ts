@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { amountInWords, priceDocument, type CreatePurchaseReturn, type DebitNote, type DebitNoteList, type DocumentParty } from 'shared-api';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { AppError } from '../../http/errors';
+import type { PaperSize } from '../../pdf/pdf';
+import { renderTaxDocument } from '../../pdf/tax-document';
+import { insertMovements, setQuantities } from '../inventory/repository';
+import { nextDocumentNumber } from '../ledger/numbering';
+import { asDocumentParty, unitTaxDetails } from '../ledger/parties';
+import { postVoucher } from '../ledger/post';
+import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { istDate } from '../search/text';
+import { billLines, lockBill } from './repository';
+import { badInput, billNotFound, partyOf } from './service';
+
+const noteNotFound = () => new AppError('E0053', 404, 'Debit note not found');
+const cannotReturn = (why: string) => new AppError('E0010', 409, `Cannot issue the debit note: ${why}`);
+const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** The amount part of a line's discount (its stored discount is percent + amount): spread over returned units. */
+function amountDiscountPer(line: { quantity: number; rate_paise: number; discount_bp: number; discount_paise: number }, returned: number): number {
+  const gross = line.quantity * line.rate_paise;
+  const percentPart = Math.floor((gross * line.discount_bp + 5000) / 10_000);
+  const amountPart = Math.max(0, Number(line.discount_paise) - percentPart);
+  return line.quantity ? Math.floor((amountPart * returned) / line.quantity) : 0;
+}
+
+/** Purchase returns: debit notes against received bills ('DN' numbers), goods out of the buyer's batches. */
+export class PurchaseReturnsService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * In one transaction: the bill is locked (returns of one bill queue), each line's units are checked against what
+   * was received less what earlier notes returned, the buyer's batch is locked and reduced (a PURCHASE_RETURN
+   * movement; units held for orders cannot go), the lines are priced at the bill's rates and taxes, the next DN
+   * number is taken and the debit-note voucher (Dr supplier, Cr Purchase Returns and Input tax) posted.
+   */
+  async create(caller: Caller, billId: string, input: z.output<typeof CreatePurchaseReturn>): Promise<DebitNote> {
+    const now = this.config.now();
+    const date = istDate(now);
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      const bill = await lockBill(trx, billId, caller.unitId);
+      if (!bill) throw billNotFound();
+      if (bill.status !== 'RECEIVED') throw cannotReturn(`bill ${bill.bill_number} is not received yet`);
+      const lines = new Map((await billLines(trx, billId)).map((l) => [l.position, l]));
+      const earlier = await trx
+        .selectFrom('debit_note_lines as l')
+        .innerJoin('debit_notes as n', 'n.id', 'l.debit_note_id')
+        .select(['l.bill_position', sql<number>`sum(l.quantity + l.free_quantity)::int`.as('units')])
+        .where('n.bill_id', '=', billId)
+        .groupBy('l.bill_position')
+        .execute();
+      const returnedBefore = new Map(earlier.map((r) => [r.bill_position, r.units]));
+      const wanted = input.lines.filter((r) => r.quantity + r.freeQuantity > 0);
+      if (!wanted.length) throw badInput('Return at least one unit');
+      if (new Set(wanted.map((r) => r.position)).size !== wanted.length) throw badInput('Each bill line once');
+
+      const inputs = wanted.map((r) => {
+        const l = lines.get(r.position);
+        if (!l) throw badInput(`Bill ${bill.bill_number} has no line ${r.position}`);
+        const left = (l.received_quantity ?? 0) - (returnedBefore.get(l.position) ?? 0);
+        if (r.quantity + r.freeQuantity > left) throw cannotReturn(`${l.product_name} ${l.batch_no}: only ${left} received units are left to return`);
+        if (r.freeQuantity > l.free_quantity) throw badInput(`${l.product_name} ${l.batch_no}: only ${l.free_quantity} units came free`);
+        if (!l.batch_id) throw cannotReturn(`${l.product_name} ${l.batch_no} never reached your stock`);
+        return {
+          billPosition: l.position,
+          batchId: l.batch_id,
+          productId: l.product_id,
+          productName: l.product_name,
+          manufacturer: l.manufacturer,
+          pack: l.pack,
+          hsn: l.hsn,
+          batchNo: l.batch_no,
+          expiryDate: l.expiry_date,
+          mrpPaise: l.mrp_paise,
+          ratePaise: l.rate_paise,
+          quantity: r.quantity,
+          freeQuantity: r.freeQuantity,
+          discountBp: l.discount_bp,
+          discountPaise: amountDiscountPer({ ...l, discount_paise: Number(l.discount_paise) }, r.quantity),
+          gstRateBp: l.gst_rate_bp,
+        };
+      });
+
+      const batches = await trx
+        .selectFrom('inventory_batches')
+        .select(['id', 'quantity', 'reserved'])
+        .where('id', 'in', inputs.map((i) => i.batchId))
+        .where('unit_id', '=', caller.unitId)
+        .forUpdate()
+        .execute();
+      const stock = new Map(batches.map((b) => [b.id, { ...b }]));
+      for (const i of inputs) {
+        const b = stock.get(i.batchId);
+        const units = i.quantity + i.freeQuantity;
+        if (!b || b.quantity - b.reserved < units) throw cannotReturn(`${i.productName} ${i.batchNo}: only ${b ? b.quantity - b.reserved : 0} units are in stock and not held for orders`);
+        b.quantity -= units;
+      }
+      await setQuantities(trx, [...stock.values()].map((b) => ({ id: b.id, quantity: b.quantity })), now);
+
+      const { lines: priced, totals } = priceDocument(inputs, bill.supply_kind);
+      const issuerUnit = (await unitTaxDetails(trx, [caller.unitId])).get(caller.unitId);
+      if (!issuerUnit) throw billNotFound();
+      const supplier = bill.supplier as DocumentParty;
+      const issuer = asDocumentParty(issuerUnit, supplier.stateCode);
+
+      const number = await nextDocumentNumber(trx, caller.unitId, 'DN', date);
+      await insertMovements(
+        trx,
+        caller.unitId,
+        'PURCHASE_RETURN',
+        { batchId: inputs.map((i) => i.batchId), delta: inputs.map((i) => -(i.quantity + i.freeQuantity)) },
+        { reference: id, note: `Debit note ${number.number} to ${bill.supplier_name}`, userId: caller.userId, now },
+      );
+      const voucherId = await postVoucher(trx, {
+        unitId: caller.unitId,
+        kind: TAX_DOCUMENTS.DEBIT_NOTE.voucherKind,
+        date,
+        documentType: 'DEBIT_NOTE',
+        documentId: id,
+        documentNumber: number.number,
+        narration: `Debit note ${number.number} against bill ${bill.bill_number} of ${bill.supplier_name}`,
+        lines: taxDocumentLines('DEBIT_NOTE', partyOf(bill), totals),
+        createdBy: caller.userId,
+        at: now,
+      });
+      await trx
+        .insertInto('debit_notes')
+        .values({
+          id,
+          unit_id: caller.unitId,
+          bill_id: bill.id,
+          series: number.series,
+          financial_year: number.financialYear,
+          serial: number.serial,
+          note_number: number.number,
+          note_date: date,
+          issuer: JSON.stringify(issuer),
+          supplier: JSON.stringify(supplier),
+          supplier_name: bill.supplier_name,
+          supply_kind: bill.supply_kind,
+          reason: input.reason,
+          item_count: priced.length,
+          gross_paise: totals.grossPaise,
+          discount_paise: totals.discountPaise,
+          taxable_paise: totals.taxablePaise,
+          cgst_paise: totals.cgstPaise,
+          sgst_paise: totals.sgstPaise,
+          igst_paise: totals.igstPaise,
+          round_off_paise: totals.roundOffPaise,
+          total_paise: totals.totalPaise,
+          amount_in_words: amountInWords(totals.totalPaise),
+          voucher_id: voucherId,
+          created_by: caller.userId,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('debit_note_lines')
+        .values(
+          priced.map((l, i) => ({
+            debit_note_id: id,
+            position: i + 1,
+            bill_position: l.billPosition,
+            batch_id: l.batchId,
+            product_id: l.productId,
+            product_name: l.productName,
+            manufacturer: l.manufacturer,
+            pack: l.pack,
+            hsn: l.hsn,
+            batch_no: l.batchNo,
+            expiry_date: l.expiryDate,
+            mrp_paise: l.mrpPaise,
+            rate_paise: l.ratePaise,
+            quantity: l.quantity,
+            free_quantity: l.freeQuantity,
+            discount_bp: l.discountBp,
+            discount_paise: l.discountPaise,
+            gross_paise: l.grossPaise,
+            taxable_paise: l.taxablePaise,
+            gst_rate_bp: l.gstRateBp,
+            cgst_paise: l.cgstPaise,
+            sgst_paise: l.sgstPaise,
+            igst_paise: l.igstPaise,
+            total_paise: l.totalPaise,
+          })),
+        )
+        .execute();
+    });
+    return this.note(caller, id);
+  }
+
+  async note(caller: Caller, debitNoteId: string): Promise<DebitNote> {
+    const n = await this.db
+      .selectFrom('debit_notes as n')
+      .innerJoin('purchase_bills as b', 'b.id', 'n.bill_id')
+      .selectAll('n')
+      .select('b.bill_number')
+      .where('n.id', '=', debitNoteId)
+      .where('n.unit_id', '=', caller.unitId)
+      .executeTakeFirst();
+    if (!n) throw noteNotFound();
+    const lines = await this.db.selectFrom('debit_note_lines').selectAll().where('debit_note_id', '=', debitNoteId).orderBy('position').execute();
+    return {
+      debitNoteId: n.id,
+      noteNumber: n.note_number,
+      noteDate: n.note_date,
+      billId: n.bill_id,
+      billNumber: n.bill_number,
+      reason: n.reason,
+      issuer: n.issuer as DocumentParty,
+      supplier: n.supplier as DocumentParty,
+      supplyKind: n.supply_kind,
+      lines: lines.map((l) => ({
+        position: l.position,
+        billPosition: l.bill_position,
+        productId: l.product_id,
+        productName: l.product_name,
+        manufacturer: l.manufacturer,
+        pack: l.pack,
+        hsn: l.hsn,
+        batchNo: l.batch_no,
+        expiryDate: l.expiry_date,
+        mrpPaise: l.mrp_paise,
+        ratePaise: l.rate_paise,
+        quantity: l.quantity,
+        freeQuantity: l.free_quantity,
+        discountBp: l.discount_bp,
+        discountPaise: Number(l.discount_paise),
+        grossPaise: Number(l.gross_paise),
+        taxablePaise: Number(l.taxable_paise),
+        gstRateBp: l.gst_rate_bp,
+        cgstPaise: Number(l.cgst_paise),
+        sgstPaise: Number(l.sgst_paise),
+        igstPaise: Number(l.igst_paise),
+        totalPaise: Number(l.total_paise),
+      })),
+      totals: {
+        grossPaise: Number(n.gross_paise),
+        discountPaise: Number(n.discount_paise),
+        taxablePaise: Number(n.taxable_paise),
+        cgstPaise: Number(n.cgst_paise),
+        sgstPaise: Number(n.sgst_paise),
+        igstPaise: Number(n.igst_paise),
+        taxPaise: Number(n.cgst_paise) + Number(n.sgst_paise) + Number(n.igst_paise),
+        beforeRoundOffPaise: Number(n.total_paise) - Number(n.round_off_paise),
+        roundOffPaise: Number(n.round_off_paise),
+        totalPaise: Number(n.total_paise),
+      },
+      amountInWords: n.amount_in_words,
+      createdAt: new Date(n.created_at).toISOString(),
+    };
+  }
+
+  async list(caller: Caller, page: { page: number; pageSize: number }): Promise<DebitNoteList> {
+    const base = this.db.selectFrom('debit_notes as n').where('n.unit_id', '=', caller.unitId);
+    const [rows, count] = await Promise.all([
+      base
+        .innerJoin('purchase_bills as b', 'b.id', 'n.bill_id')
+        .select(['n.id', 'n.note_number', 'n.note_date', 'n.bill_id', 'b.bill_number', 'n.supplier_name', 'n.item_count', 'n.total_paise'])
+        .orderBy('n.note_date', 'desc')
+        .orderBy('n.serial', 'desc')
+        .offset(page.page * page.pageSize)
+        .limit(page.pageSize)
+        .execute(),
+      base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: rows.map((r) => ({ debitNoteId: r.id, noteNumber: r.note_number, noteDate: r.note_date, billId: r.bill_id, billNumber: r.bill_number, supplierName: r.supplier_name, itemCount: r.item_count, totalPaise: Number(r.total_paise) })),
+      totalResults: Number(count.n),
+      page: page.page,
+      pageSize: page.pageSize,
+    };
+  }
+
+  async pdf(caller: Caller, debitNoteId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
+    const n = await this.note(caller, debitNoteId);
+    const bytes = await renderTaxDocument(
+      {
+        title: 'DEBIT NOTE',
+        subtitle: 'Purchase return',
+        facts: [
+          ['Debit note No.', n.noteNumber],
+          ['Date', printedDate(n.noteDate)],
+          ['Against bill', n.billNumber],
+          ['Reason', n.reason],
+        ],
+        supplier: n.issuer,
+        recipient: n.supplier,
+        recipientLabel: 'Issued to',
+        supplyKind: n.supplyKind,
+        lines: n.lines,
+        totals: n.totals,
+        amountInWords: n.amountInWords,
+        notes: ['Goods returned as listed; please adjust our account by the amount above.', 'This is a computer-generated debit note.'],
+      },
+      size,
+    );
+    return { fileName: `${n.noteNumber.replace(/\//g, '-')}.pdf`, bytes };
+  }
+}
