@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { InstoreService } from '../src/modules/instore/service';
+import { PurchaseReturnsService } from '../src/modules/purchases/returns';
 import { PurchasesService } from '../src/modules/purchases/service';
 import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
@@ -46,6 +47,8 @@ interface Victim {
   creditNoteId: string;
   /** A purchase bill the victim keyed in. */
   billId: string;
+  /** A debit note the victim issued against it. */
+  debitNoteId: string;
   /** A quotation the victim gave a walk-in buyer. */
   quotationId: string;
   markers: string[];
@@ -63,6 +66,7 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     invoiceId: victim.invoiceId,
     creditNoteId: victim.creditNoteId,
     billId: victim.billId,
+    debitNoteId: victim.debitNoteId,
     quotationId: victim.quotationId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
@@ -156,6 +160,10 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     'GET /purchases/invoice/:billId': {},
     'POST /purchases/invoice/:billId/receive': { payload: { lines: [{ position: 1, receivedQuantity: 1, salePricePaise: 1 }] } },
     'GET /purchases/invoice/:billId/payment': {},
+    'POST /purchases/invoice/:billId/return': { payload: { lines: [{ position: 1, quantity: 1 }], reason: 'attacker' } },
+    [`GET ${ACCOUNTING_PATHS.purchaseReturns}`]: {},
+    'GET /purchases/returns/:debitNoteId': {},
+    'GET /purchases/returns/:debitNoteId/pdf': {},
     // In-store sales: the attacker's own counter (settings, lookup, list); the victim's invoice and quotation by id.
     [`GET ${ACCOUNTING_PATHS.instoreSettings}`]: {},
     [`PUT ${ACCOUNTING_PATHS.instoreSettings}`]: { payload: { nearExpiryDays: 10, nearExpiryPolicy: 'REFUSE' } },
@@ -223,10 +231,15 @@ async function prepareVictim(): Promise<Victim> {
     { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
     { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 1, freeQuantity: 0, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] },
   );
-  const bill = await new PurchasesService(db, t.config).createManual(
-    { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
+  const victimCaller = { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST' as const, role: 'OWNER' as const, familyId: randomUUID(), activated: true };
+  const purchases = new PurchasesService(db, t.config);
+  const bill = await purchases.createManual(
+    victimCaller,
     { supplierName: 'Victim Supplier', supplierState: '27', billNumber: 'VS-1', billDate: '2026-11-22', lines: [{ productId: product, hsn: '30049099', batchNo: 'VS-B', expiryDate: '2028-01-31', mrpPaise: 1500, ratePaise: 900, quantity: 5, freeQuantity: 0, discountBp: 0, discountPaise: 0 }] },
   );
+  // Received (its batch now in stock) and partly returned: a debit note to aim at.
+  await purchases.receive(victimCaller, bill.billId, { lines: [{ position: 1, receivedQuantity: 5, salePricePaise: 1000 }] });
+  const debitNote = await new PurchaseReturnsService(db, t.config).create(victimCaller, bill.billId, { lines: [{ position: 1, quantity: 1, freeQuantity: 0 }], reason: 'Victim return' });
   const ownerCaller = { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST' as const, role: 'OWNER' as const, familyId: randomUUID(), activated: true };
   const quotation = await new InstoreService(db, t.config, new SalesService(db, t.config)).createQuotation(ownerCaller, { buyer: { walkInName: 'Victim Walk-in' }, lines: [{ productId: product, quantity: 1 }], validUntil: '2026-12-31' });
 
@@ -237,11 +250,12 @@ async function prepareVictim(): Promise<Victim> {
     invoiceId: invoice.invoiceId,
     creditNoteId: creditNote.creditNoteId,
     billId: bill.billId,
+    debitNoteId: debitNote.debitNoteId,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
     connectionId: connection.id,
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
-      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', quotation.quotationId, quotation.quotationNumber,
+      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, quotation.quotationId, quotation.quotationNumber,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };

@@ -28,6 +28,8 @@ describe('mf-accounting routes', () => {
       else if (page.path === 'purchases/invoices') expect(await screen.findByText('Your purchase bills could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/invoices/add') expect(await screen.findByRole('form', { name: 'Supplier bill' })).toBeInTheDocument();
       else if (page.path === 'purchases/invoice/:id') expect(await screen.findByText('This purchase bill could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/returns') expect(await screen.findByText('Your purchase returns could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/returns/:id') expect(await screen.findByText('This debit note could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/invoice/:id/payment') expect(await screen.findByText('The payment status could not be loaded')).toBeInTheDocument();
       else if (page.path === 'sales/online') expect(await screen.findByText('Your sales invoices could not be loaded')).toBeInTheDocument();
       else if (page.path === 'sales/reports' || page.path === 'sales/report/details') expect(await screen.findByText('The sales register could not be loaded')).toBeInTheDocument();

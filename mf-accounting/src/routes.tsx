@@ -6,6 +6,8 @@ import { BillPaymentPage } from './purchase-bills/BillPaymentPage';
 import { PurchaseBillPage } from './purchase-bills/PurchaseBillPage';
 import { PurchaseBillsPage } from './purchase-bills/PurchaseBillsPage';
 import { PrintButton, PrintableViewLink, PurchaseOrderPage } from './purchase-orders/PurchaseOrderPage';
+import { PurchaseReturnPage } from './purchase-returns/PurchaseReturnPage';
+import { PurchaseReturnsPage } from './purchase-returns/PurchaseReturnsPage';
 import { PurchaseOrdersPage } from './purchase-orders/PurchaseOrdersPage';
 import { AddInstorePage } from './instore-sales/AddInstorePage';
 import { InstoreAddItemsPage } from './instore-sales/InstoreAddItemsPage';
@@ -91,13 +93,13 @@ export const routes: readonly RouteEntry[] = [
     path: 'purchases/returns',
     title: 'Purchase Returns',
     crumbs: [PURCHASES],
-    element: <NotAvailableYet feature="Purchase returns" note="Goods you returned to your suppliers." />,
+    element: <PurchaseReturnsPage />,
   },
   {
     path: 'purchases/returns/:id',
     title: 'Purchase Return',
     crumbs: [PURCHASES, { label: 'Purchase Returns', to: '/purchases/returns' }],
-    element: <NotAvailableYet feature="Purchase return details" note="The items and amounts of one purchase return." />,
+    element: <PurchaseReturnPage />,
   },
   {
     path: 'purchases/orders',

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { ReturnGoodsForm } from '../purchase-returns/ReturnGoodsForm';
 import { BillStatusBadge } from './PurchaseBillsPage';
 import { billPaymentPath, receiveBill, usePurchaseBill } from './purchase-bills-api';
 
@@ -210,7 +211,7 @@ function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: 
           <strong>{formatRupees(totals.totalPaise)}</strong>
         </dd>
       </Totals>
-      {bill.status === 'PENDING' && <ReceiveForm bill={bill} onReceived={onReceived} />}
+      {bill.status === 'PENDING' ? <ReceiveForm bill={bill} onReceived={onReceived} /> : <ReturnGoodsForm bill={bill} />}
     </Stack>
   );
 }

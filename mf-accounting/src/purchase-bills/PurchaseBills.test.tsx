@@ -43,7 +43,7 @@ const line = (position: number, productName: string, batchNo: string, quantity: 
   batchId: null,
 });
 
-const payment = (status: PurchaseBillPayment['status'], paidPaise = 0): PurchaseBillPayment => ({ billId: PENDING_ID, billNumber: 'INV/26-27/000007', supplierName: 'Agarwal Pharma Distributors', amountPaise: 97400, paidPaise, duePaise: 97400 - paidPaise, status, payments: paidPaise ? [{ voucherId: 'v1', date: '2026-11-23', amountPaise: paidPaise }] : [] });
+const payment = (status: PurchaseBillPayment['status'], paidPaise = 0): PurchaseBillPayment => ({ billId: PENDING_ID, billNumber: 'INV/26-27/000007', supplierName: 'Agarwal Pharma Distributors', amountPaise: 97400, paidPaise, returnedPaise: 0, duePaise: 97400 - paidPaise, status, payments: paidPaise ? [{ voucherId: 'v1', date: '2026-11-23', amountPaise: paidPaise }] : [] });
 
 const PENDING: PurchaseBill = {
   billId: PENDING_ID,

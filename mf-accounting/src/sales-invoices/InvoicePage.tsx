@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { DocumentParty, SalesInvoice, SalesInvoiceLine } from 'shared-api';
-import { Card, DataTable, DetailList, EmptyState, ErrorPanel, Spinner, Stack, formatDate, formatRupees, theme, type DataTableColumn } from 'shared-ui';
+import { ButtonLink, Card, DataTable, DetailList, EmptyState, ErrorPanel, Spinner, Stack, formatDate, formatRupees, theme, type DataTableColumn } from 'shared-ui';
+import { newSalesReturnPath } from '../sales-returns/sales-returns-api';
 import { InvoicePdfButtons } from './InvoicePdfButtons';
 import { useSalesInvoice } from './sales-invoices-api';
 
@@ -81,7 +82,16 @@ export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
   const { totals } = invoice;
   return (
     <Stack gap="lg">
-      <Card title={`Tax Invoice ${invoice.invoiceNumber}`} actions={<InvoicePdfButtons invoice={invoice} size="md" />}>
+      <Card
+        title={`Tax Invoice ${invoice.invoiceNumber}`}
+        actions={
+          <>
+            {/* Only the seller issues a credit note against its invoice (section 34). */}
+            {invoice.callerSide === 'SELLER' && <ButtonLink to={newSalesReturnPath(invoice.invoiceId)}>Return goods / Credit note</ButtonLink>}
+            <InvoicePdfButtons invoice={invoice} size="md" />
+          </>
+        }
+      >
         <DetailList>
           <dt>Invoice date</dt>
           <dd>{formatDate(invoice.invoiceDate)}</dd>

@@ -105,6 +105,9 @@ const INTER: SalesInvoice = {
   amountInWords: 'Rupees Nine Hundred Twenty Four Only',
 };
 
+/** The same invoice as its buyer reads it. */
+const BOUGHT: SalesInvoice = { ...INTER, invoiceId: '0b0b0b0b-0000-4000-8000-000000000003', callerSide: 'BUYER' };
+
 const pdfOf = (invoiceNumber: string, size: string) => new Blob([`%PDF-1.7 ${invoiceNumber} ${size}`], { type: 'application/pdf' });
 
 function salesApi(invoices: SalesInvoiceSummary[] = INVOICES): FakeRequest[] {
@@ -117,7 +120,7 @@ function salesApi(invoices: SalesInvoiceSummary[] = INVOICES): FakeRequest[] {
         const start = Number(page) * Number(pageSize);
         return success({ items: matching.slice(start, start + Number(pageSize)), totalResults: matching.length, page, pageSize });
       }
-      for (const inv of [INVOICE, INTER]) {
+      for (const inv of [INVOICE, INTER, BOUGHT]) {
         if (request.path === ACCOUNTING_PATHS.salesInvoice(inv.invoiceId)) return success(inv);
         if (request.path === ACCOUNTING_PATHS.salesInvoicePdf(inv.invoiceId)) return { status: 200, data: pdfOf(inv.invoiceNumber, String(request.params?.size ?? 'A4')) };
       }
@@ -268,6 +271,17 @@ describe('invoice detail', () => {
     expect(within(totals).getByText('IGST')).toBeInTheDocument();
     expect(within(totals).queryByText('CGST')).not.toBeInTheDocument();
     expect(within(totals).queryByText('Gross')).not.toBeInTheDocument();
+  });
+
+  it('offers the seller, and only the seller, a credit note against the invoice', async () => {
+    salesApi();
+    const { unmount } = renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<App />));
+    const link = await screen.findByRole('link', { name: 'Return goods / Credit note' });
+    expect(link.getAttribute('href')).toBe(`/app/sales/returns/new?invoiceId=${INV_ID}`);
+    unmount();
+    renderAt('/app', `sales/report/details/invoice?id=${BOUGHT.invoiceId}`, withProviders(<App />));
+    expect(await screen.findByText('Gujarat (24) · across states')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Return goods / Credit note' })).not.toBeInTheDocument();
   });
 
   it('downloads the A4 and A5 PDFs with the token', async () => {
