@@ -6,7 +6,9 @@ const links = (groups: ReturnType<typeof navGroupsFor>, id: string) => groups.fi
 describe('navigation groups by role (SPEC.md §2, §6)', () => {
   it('gives a stockist owner every group, Inventory upload and all three customer lists', () => {
     const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
-    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'stores', 'inventory', 'customers', 'employees']);
+    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'inventory', 'customers', 'employees']);
+    expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
+    expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
     expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments']);
@@ -39,6 +41,7 @@ describe('activeLinkFor', () => {
     expect(activeLinkFor(groups, '/customers/stockists')).toBe('/customers/stockists');
     expect(activeLinkFor(groups, '/customers')).toBe('/customers');
     expect(activeLinkFor(groups, '/orders/online-orders/ORD-1')).toBe('/orders/online-orders');
+    expect(activeLinkFor(groups, '/sales/returns/CN-1')).toBe('/sales/returns');
     expect(activeLinkFor(groups, '/dashboard')).toBe('/dashboard?tab=online-pickups');
   });
 

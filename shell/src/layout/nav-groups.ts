@@ -28,8 +28,8 @@ export const DEFAULT_OPEN_GROUP = 'orders';
 
 /**
  * Navigation groups by role (SPEC.md §2, §6). The shell owns this list, so navigation keeps working while a
- * remote is down. Dashboard, Orders, Billing, Payments and Stores are for everyone (Orders with Purchase Orders
- * for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
+ * remote is down. Dashboard, Orders, Billing, Payments, Sales, Purchases and Stores are for everyone (Orders with
+ * Purchase Orders for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
  */
 export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>): NavGroup[] {
   const groups: NavGroup[] = [
@@ -64,6 +64,28 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
       links: [
         { label: 'Receive Payments', to: '/payments/upi/receive' },
         { label: 'Make Payments', to: '/payments/upi/make' },
+      ],
+    },
+    // The books every trader keeps (mf-accounting): what it sold, online and over the counter, and what it bought.
+    {
+      id: 'sales',
+      label: 'Sales',
+      icon: 'sales',
+      links: [
+        { label: 'Online Sales', to: '/sales/online' },
+        { label: 'In-store Sales', to: '/sales/instore' },
+        { label: 'Sales Returns', to: '/sales/returns' },
+        { label: 'Sales Reports', to: '/sales/reports' },
+      ],
+    },
+    {
+      id: 'purchases',
+      label: 'Purchases',
+      icon: 'purchases',
+      links: [
+        { label: 'Purchase Invoices', to: '/purchases/invoices' },
+        { label: 'Purchase Returns', to: '/purchases/returns' },
+        { label: 'Purchase Reports', to: '/purchases/reports' },
       ],
     },
     { id: 'stores', label: 'Stores', icon: 'stores', to: '/stores/dashboard' },
