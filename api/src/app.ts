@@ -48,8 +48,10 @@ import { SalesService } from './modules/sales/service';
 import { instoreRoutes } from './modules/instore/routes';
 import { InstoreService } from './modules/instore/service';
 import { purchasesRoutes } from './modules/purchases/routes';
+import { PurchaseReportsService } from './modules/purchases/reports';
 import { PurchaseReturnsService } from './modules/purchases/returns';
 import { PurchasesService } from './modules/purchases/service';
+import { SupplierOrdersService } from './modules/purchases/supplier-orders';
 import { returnsRoutes } from './modules/returns/routes';
 import { ReturnsService } from './modules/returns/service';
 
@@ -177,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
   await app.register(salesRoutes, { sales: new SalesService(deps.db, config) });
   await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, new SalesService(deps.db, config)) });
-  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config) });
+  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
   await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config) });
   await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
   // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).

@@ -5,6 +5,7 @@ import type { RouteEntry } from '../src/app';
 import { InstoreService } from '../src/modules/instore/service';
 import { PurchaseReturnsService } from '../src/modules/purchases/returns';
 import { PurchasesService } from '../src/modules/purchases/service';
+import { SupplierOrdersService } from '../src/modules/purchases/supplier-orders';
 import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
@@ -49,6 +50,10 @@ interface Victim {
   billId: string;
   /** A debit note the victim issued against it. */
   debitNoteId: string;
+  /** The supplier of that bill (its creditor head): the purchase report's drill-down id. */
+  supplierKey: string;
+  /** A purchase order the victim sent an outside supplier. */
+  supplierOrderId: string;
   /** A quotation the victim gave a walk-in buyer. */
   quotationId: string;
   markers: string[];
@@ -67,6 +72,8 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     creditNoteId: victim.creditNoteId,
     billId: victim.billId,
     debitNoteId: victim.debitNoteId,
+    supplierKey: victim.supplierKey,
+    supplierOrderId: victim.supplierOrderId,
     quotationId: victim.quotationId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
@@ -164,6 +171,11 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`GET ${ACCOUNTING_PATHS.purchaseReturns}`]: {},
     'GET /purchases/returns/:debitNoteId': {},
     'GET /purchases/returns/:debitNoteId/pdf': {},
+    [`GET ${ACCOUNTING_PATHS.purchaseReport}`]: {},
+    'GET /purchases/report/:supplierKey': {},
+    [`POST ${ACCOUNTING_PATHS.supplierOrders}`]: { payload: { supplierName: 'Attacker Supplier', lines: [{ productId: randomUUID(), quantity: 1 }] } },
+    'GET /purchases/supplier-orders/:supplierOrderId': {},
+    'GET /purchases/supplier-orders/:supplierOrderId/pdf': {},
     // In-store sales: the attacker's own counter (settings, lookup, list); the victim's invoice and quotation by id.
     [`GET ${ACCOUNTING_PATHS.instoreSettings}`]: {},
     [`PUT ${ACCOUNTING_PATHS.instoreSettings}`]: { payload: { nearExpiryDays: 10, nearExpiryPolicy: 'REFUSE' } },
@@ -239,6 +251,7 @@ async function prepareVictim(): Promise<Victim> {
   );
   // Received (its batch now in stock) and partly returned: a debit note to aim at.
   await purchases.receive(victimCaller, bill.billId, { lines: [{ position: 1, receivedQuantity: 5, salePricePaise: 1000 }] });
+  const supplierOrder = await new SupplierOrdersService(db, t.config).create(victimCaller, { supplierName: 'Victim Supplier', lines: [{ productId: product, quantity: 10, freeQuantity: 0 }] });
   const debitNote = await new PurchaseReturnsService(db, t.config).create(victimCaller, bill.billId, { lines: [{ position: 1, quantity: 1, freeQuantity: 0 }], reason: 'Victim return' });
   const ownerCaller = { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST' as const, role: 'OWNER' as const, familyId: randomUUID(), activated: true };
   const quotation = await new InstoreService(db, t.config, new SalesService(db, t.config)).createQuotation(ownerCaller, { buyer: { walkInName: 'Victim Walk-in' }, lines: [{ productId: product, quantity: 1 }], validUntil: '2026-12-31' });
@@ -251,11 +264,13 @@ async function prepareVictim(): Promise<Victim> {
     creditNoteId: creditNote.creditNoteId,
     billId: bill.billId,
     debitNoteId: debitNote.debitNoteId,
+    supplierOrderId: supplierOrder.orderId,
+    supplierKey: (await db.selectFrom('purchase_bills').select('creditor_account_id').where('id', '=', bill.billId).executeTakeFirstOrThrow()).creditor_account_id!,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
     connectionId: connection.id,
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
-      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, quotation.quotationId, quotation.quotationNumber,
+      'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };

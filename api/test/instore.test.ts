@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ACCOUNTING_PATHS, type CounterLookup, type CounterPreview, type CounterSale, type CounterSaleList, type CounterSettings, type Quotation } from 'shared-api';
+import { ACCOUNTING_PATHS, type CounterLookup, type CounterPreview, type CounterSale, type CounterSaleList, type CounterSettings, type Quotation, type SalesInvoiceList } from 'shared-api';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { walkInRate } from '../src/modules/instore/service';
 import { addBatch, addProduct, batch, marketplaceWorld } from './cart-fixtures';
@@ -96,6 +96,12 @@ describe('counter sale', () => {
 
     const list = body<CounterSaleList>(await stockist.get(ACCOUNTING_PATHS.instoreSales));
     expect(list.items).toEqual([expect.objectContaining({ invoiceNumber: 'INV/26-27/000001', buyerName: 'Ravi Kumar', paymentMode: 'CASH', paymentStatus: 'PAID', totalPaise: 85000 })]);
+    // Online Sales lists marketplace invoices only; a counter bill is under the COUNTER channel (and in the register).
+    const numbers = async (channel?: string) =>
+      body<SalesInvoiceList>(await stockist.get(ACCOUNTING_PATHS.salesInvoices, channel ? { channel } : {})).items.map((i) => i.invoiceNumber);
+    expect(await numbers('ONLINE')).toEqual([]);
+    expect(await numbers('COUNTER')).toEqual(['INV/26-27/000001']);
+    expect(await numbers()).toEqual(['INV/26-27/000001']);
     const pdf = await stockist.get(ACCOUNTING_PATHS.salesInvoicePdf(sale.invoice.invoiceId));
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type SalesInvoice, type SubmitResult, type TrialBalance } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type PurchaseReport, type SalesInvoice, type SupplierOrder, type SupplierPurchases, type SubmitResult, type TrialBalance } from 'shared-api';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { recordBillPayment } from '../src/modules/purchases/service';
 import { addProduct, marketplaceWorld, setGstRate, unitId } from './cart-fixtures';
@@ -176,6 +176,8 @@ describe('manual purchase bill (supplier outside the platform)', () => {
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'E0009']);
     const noState = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, supplierGstin: undefined, billNumber: 'X1' });
     expect([noState.statusCode, noState.json().code]).toEqual([400, 'E0001']);
+    const unknown = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'X2', lines: [{ ...entry.lines[0], productId: '00000000-0000-4000-8000-000000000000' }] });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'E0002']);
 
     const received = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(bill.billId), { lines: [{ position: 1, receivedQuantity: 12, salePricePaise: 9500 }] });
     expect(body<PurchaseBill>(received).status).toBe('RECEIVED');
@@ -248,5 +250,73 @@ describe('purchase return (debit note)', () => {
     expect(printed).toContain('Rupees One Hundred Fifty Four Only');
     const stranger = await (await signedIn(DEMO.stockist)).get(ACCOUNTING_PATHS.purchaseReturn(note.debitNoteId));
     expect([stranger.statusCode, stranger.json().code]).toEqual([404, 'E0053']);
+  });
+});
+
+describe('purchase report', () => {
+  it('sums received bills by supplier for a period, largest first, and drills down to one supplier’s bills', async () => {
+    const { retailer } = await invoicedOrder();
+    const platformBill = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!;
+    const product = await addProduct(t.db, { name: 'Azivex 500', manufacturer: 'Ciplovia', pack: '3 tablets', hsn: '30049099' });
+    const manual = (billNumber: string, billDate: string) =>
+      retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { supplierName: 'Gujarat Pharma Traders', supplierState: '24', billNumber, billDate, lines: [{ productId: product, hsn: '30049099', batchNo: billNumber, expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10 }] });
+    const early = body<PurchaseBill>(await manual('G-1', '2026-10-30'));
+    const late = body<PurchaseBill>(await manual('G-2', '2026-11-21'));
+    await manual('G-3', '2026-11-21'); // never received: not in the report
+    for (const b of [early, late]) await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(b.billId), { lines: [{ position: 1, receivedQuantity: 10, salePricePaise: 9000 }] });
+    // The platform bill is still pending: only the two received manual bills count so far.
+    const before = body<PurchaseReport>(await retailer.get(ACCOUNTING_PATHS.purchaseReport, { from: '2026-10-01', to: '2026-11-30' }));
+    expect(before.rows.map((r) => [r.supplierName, r.billCount, r.totalPaise])).toEqual([['Gujarat Pharma Traders', 2, 2 * 89600]]);
+    const lines = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(platformBill.billId))).lines;
+    await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(platformBill.billId), { lines: lines.map((l) => ({ position: l.position, receivedQuantity: l.quantity + l.freeQuantity, salePricePaise: l.ratePaise })) });
+
+    // November (the default: this month so far): 10 × ₹80 + 12 % IGST = ₹896 from Gujarat, ₹974 from Agarwal.
+    const november = body<PurchaseReport>(await retailer.get(ACCOUNTING_PATHS.purchaseReport));
+    expect([november.from, november.to]).toEqual(['2026-11-01', '2026-11-22']);
+    expect(november.rows.map((r) => [r.supplierName, r.billCount, r.taxablePaise, r.taxPaise, r.totalPaise])).toEqual([
+      ['Agarwal Pharma Distributors', 1, 87000, 10440, 97400],
+      ['Gujarat Pharma Traders', 1, 80000, 9600, 89600],
+    ]);
+    expect(november.totals).toEqual({ billCount: 2, taxablePaise: 167000, taxPaise: 20040, totalPaise: 187000 });
+
+    const gujarat = november.rows[1]!.supplierKey;
+    const drill = body<SupplierPurchases>(await retailer.get(ACCOUNTING_PATHS.purchaseReportSupplier(gujarat), { from: '2026-10-01' }));
+    expect(drill.supplierName).toBe('Gujarat Pharma Traders');
+    expect(drill.bills.map((b) => [b.billNumber, b.billDate])).toEqual([
+      ['G-1', '2026-10-30'],
+      ['G-2', '2026-11-21'],
+    ]);
+    expect(drill.totals.totalPaise).toBe(2 * 89600);
+    const other = await (await signedIn(DEMO.stockist)).get(ACCOUNTING_PATHS.purchaseReportSupplier(gujarat));
+    expect([other.statusCode, other.json().code]).toEqual([404, 'E0002']);
+    const backwards = await retailer.get(ACCOUNTING_PATHS.purchaseReport, { from: '2026-11-30', to: '2026-11-01' });
+    expect([backwards.statusCode, backwards.json().code]).toEqual([400, 'E0001']);
+  });
+});
+
+describe('purchase order to an outside supplier', () => {
+  it('is numbered in the PO series with the catalogue’s names, printed, posts nothing, and is the buyer’s alone', async () => {
+    const product = await addProduct(t.db, { name: 'Azivex 500', manufacturer: 'Ciplovia', pack: '3 tablets', hsn: '30049099' });
+    const retailer = await signedIn(DEMO.retailer);
+    const place = (payload: object) => retailer.post(ACCOUNTING_PATHS.supplierOrders, payload);
+    const first = body<SupplierOrder>(await place({ supplierName: 'Gujarat Pharma Traders', supplierPhone: '98250 11111', notes: 'Deliver by Friday', lines: [{ productId: product, quantity: 50, freeQuantity: 5, ratePaise: 8000 }] }));
+    const second = body<SupplierOrder>(await place({ supplierName: 'Gujarat Pharma Traders', lines: [{ productId: product, quantity: 10 }] }));
+    expect([first.orderNumber, second.orderNumber]).toEqual(['PO/26-27/000001', 'PO/26-27/000002']);
+    expect(first).toMatchObject({ orderDate: '2026-11-22', supplierPhone: '98250 11111', lines: [{ productName: 'Azivex 500', manufacturer: 'Ciplovia', pack: '3 tablets', quantity: 50, freeQuantity: 5, ratePaise: 8000 }] });
+    expect(second.lines[0]!.ratePaise).toBeNull();
+    expect(await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', await unitId(t.db, 'RTL-MUM-001')).execute()).toEqual([]);
+
+    const unknown = await place({ supplierName: 'Gujarat Pharma Traders', lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'E0002']);
+    const empty = await place({ supplierName: 'Gujarat Pharma Traders', lines: [] });
+    expect([empty.statusCode, empty.json().code]).toEqual([400, 'E0001']);
+
+    const pdf = await retailer.get(ACCOUNTING_PATHS.supplierOrderPdf(first.orderId));
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { lines: text } = await readIsolated('PDF', pdf.rawPayload);
+    const printed = text.map((items) => items.map((i) => i.s).join(' ')).join('\n');
+    for (const s of ['PURCHASE ORDER', 'PO No. PO/26-27/000001', 'Gujarat Pharma Traders', 'Azivex 500 (Ciplovia)', '80.00', 'Notes: Deliver by Friday']) expect(printed).toContain(s);
+    const stranger = await (await signedIn(DEMO.stockist)).get(ACCOUNTING_PATHS.supplierOrder(first.orderId));
+    expect([stranger.statusCode, stranger.json().code]).toEqual([404, 'E0002']);
   });
 });

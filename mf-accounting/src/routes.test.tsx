@@ -26,8 +26,11 @@ describe('mf-accounting routes', () => {
       if (page.path === 'purchases/orders') expect(await screen.findByText('No purchase orders yet')).toBeInTheDocument();
       else if (page.path.startsWith('purchases/orders/:id')) expect(await screen.findByText('The purchase order could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/invoices') expect(await screen.findByText('Your purchase bills could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/invoices/add-purchase-order') expect(await screen.findByRole('form', { name: 'Purchase order' })).toBeInTheDocument();
       else if (page.path === 'purchases/invoices/add') expect(await screen.findByRole('form', { name: 'Supplier bill' })).toBeInTheDocument();
       else if (page.path === 'purchases/invoice/:id') expect(await screen.findByText('This purchase bill could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/reports') expect(await screen.findByText('The purchase report could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/report/:id') expect(await screen.findByText("The supplier's purchases could not be loaded")).toBeInTheDocument();
       else if (page.path === 'purchases/returns') expect(await screen.findByText('Your purchase returns could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/returns/:id') expect(await screen.findByText('This debit note could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/invoice/:id/payment') expect(await screen.findByText('The payment status could not be loaded')).toBeInTheDocument();

@@ -2,10 +2,13 @@ import type { MyAccount } from 'shared-api';
 import { RouteTable, canUseCart, type RouteEntry } from 'shared-auth';
 import { NotAvailableYet } from 'shared-ui';
 import { AddPurchaseBillPage } from './purchase-bills/AddPurchaseBillPage';
+import { AddSupplierOrderPage } from './purchase-bills/AddSupplierOrderPage';
 import { BillPaymentPage } from './purchase-bills/BillPaymentPage';
 import { PurchaseBillPage } from './purchase-bills/PurchaseBillPage';
 import { PurchaseBillsPage } from './purchase-bills/PurchaseBillsPage';
 import { PrintButton, PrintableViewLink, PurchaseOrderPage } from './purchase-orders/PurchaseOrderPage';
+import { PurchaseReportPage } from './purchase-reports/PurchaseReportPage';
+import { PurchaseReportsPage } from './purchase-reports/PurchaseReportsPage';
 import { PurchaseReturnPage } from './purchase-returns/PurchaseReturnPage';
 import { PurchaseReturnsPage } from './purchase-returns/PurchaseReturnsPage';
 import { PurchaseOrdersPage } from './purchase-orders/PurchaseOrdersPage';
@@ -75,19 +78,19 @@ export const routes: readonly RouteEntry[] = [
     path: 'purchases/invoices/add-purchase-order',
     title: 'Add Purchase Order',
     crumbs: [PURCHASES, PURCHASE_INVOICES],
-    element: <NotAvailableYet feature="Adding a purchase order" note="A form to raise a purchase order with a supplier." />,
+    element: <AddSupplierOrderPage />,
   },
   {
     path: 'purchases/reports',
     title: 'Purchase Reports',
     crumbs: [PURCHASES],
-    element: <NotAvailableYet feature="Purchase reports" note="Purchase totals by period and supplier." />,
+    element: <PurchaseReportsPage />,
   },
   {
     path: 'purchases/report/:id',
     title: 'Purchase Report',
     crumbs: [PURCHASES, { label: 'Purchase Reports', to: '/purchases/reports' }],
-    element: <NotAvailableYet feature="Purchase report details" note="The invoices and amounts behind one purchase report." />,
+    element: <PurchaseReportPage />,
   },
   {
     path: 'purchases/returns',

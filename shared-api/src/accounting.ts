@@ -219,6 +219,8 @@ export const SalesInvoiceListQuery = PageQuery.extend({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   partyUnitCode: z.string().trim().min(1).max(32).optional(),
+  /** ONLINE: invoices of marketplace orders (sales/online); COUNTER: in-store bills; absent: both. */
+  channel: z.enum(['ONLINE', 'COUNTER']).optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
 export type SalesInvoiceListQuery = z.input<typeof SalesInvoiceListQuery>;
 

@@ -138,6 +138,15 @@ export const ACCOUNTING_PATHS = {
   purchaseReturn: (debitNoteId: string) => `/purchases/returns/${encodeURIComponent(debitNoteId)}`,
   /** application/pdf; `?size=A5` for the half page. */
   purchaseReturnPdf: (debitNoteId: string) => `/purchases/returns/${encodeURIComponent(debitNoteId)}/pdf`,
+  /** Received bills of a period by supplier (`from`/`to`, default this month). */
+  purchaseReport: '/purchases/report',
+  /** One supplier's bills of the period: the report's drill-down. */
+  purchaseReportSupplier: (supplierKey: string) => `/purchases/report/${encodeURIComponent(supplierKey)}`,
+  /** POST: a numbered purchase order (PO series) to a supplier outside the platform. */
+  supplierOrders: '/purchases/supplier-orders',
+  supplierOrder: (orderId: string) => `/purchases/supplier-orders/${encodeURIComponent(orderId)}`,
+  /** application/pdf */
+  supplierOrderPdf: (orderId: string) => `/purchases/supplier-orders/${encodeURIComponent(orderId)}/pdf`,
   /** In-store (counter) sales: GET list, POST issue. See instore.ts. */
   instoreSales: '/purchases/sales/instore',
   instoreSale: (invoiceId: string) => `/purchases/sales/instore/${encodeURIComponent(invoiceId)}`,

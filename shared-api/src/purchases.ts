@@ -191,3 +191,71 @@ export type DebitNoteSummary = z.infer<typeof DebitNoteSummary>;
 export const DebitNoteList = Paged(DebitNoteSummary);
 export type DebitNoteList = z.infer<typeof DebitNoteList>;
 export const DebitNoteListQuery = PageQuery;
+
+// ---- purchase reports ----
+
+/** Purchases booked (received bills) between two bill dates; default: this month so far. */
+export const PurchaseReportQuery = z
+  .object({ from: IsoDate.optional(), to: IsoDate.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+export type PurchaseReportQuery = z.input<typeof PurchaseReportQuery>;
+
+export const PurchaseReportRow = z.object({
+  /** The supplier on the platform (its unit id) or the creditor head of an outside supplier: the drill-down id. */
+  supplierKey: z.string(),
+  supplierName: z.string(),
+  supplierGstin: z.string().nullable(),
+  billCount: z.number().int(),
+  taxablePaise: z.number().int(),
+  taxPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type PurchaseReportRow = z.infer<typeof PurchaseReportRow>;
+
+export const PurchaseReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(PurchaseReportRow),
+  totals: PurchaseReportRow.omit({ supplierKey: true, supplierName: true, supplierGstin: true }),
+});
+export type PurchaseReport = z.infer<typeof PurchaseReport>;
+
+/** One supplier's received bills in the period (the report's drill-down). */
+export const SupplierPurchases = z.object({ from: z.string(), to: z.string(), supplierName: z.string(), bills: z.array(PurchaseBillSummary), totals: PurchaseReport.shape.totals });
+export type SupplierPurchases = z.infer<typeof SupplierPurchases>;
+
+// ---- purchase orders to suppliers outside the platform ----
+
+export const CreateSupplierOrder = z.object({
+  supplierName: z.string().trim().min(2).max(120),
+  supplierGstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'Not a GSTIN')
+    .optional(),
+  supplierPhone: z
+    .string()
+    .trim()
+    .regex(/^[0-9+ -]{8,16}$/, 'Not a phone number')
+    .optional(),
+  notes: z.string().trim().max(300).optional(),
+  lines: z
+    .array(z.object({ productId: z.string().uuid(), quantity: z.number().int().min(1).max(1_000_000), freeQuantity: z.number().int().min(0).max(1_000_000).default(0), ratePaise: Paise.optional() }))
+    .min(1)
+    .max(200),
+});
+export type CreateSupplierOrder = z.input<typeof CreateSupplierOrder>;
+
+export const SupplierOrder = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  orderDate: z.string(),
+  supplierName: z.string(),
+  supplierGstin: z.string().nullable(),
+  supplierPhone: z.string().nullable(),
+  notes: z.string().nullable(),
+  lines: z.array(z.object({ position: z.number().int(), productId: z.string(), productName: z.string(), manufacturer: z.string(), pack: z.string(), quantity: z.number().int(), freeQuantity: z.number().int(), ratePaise: z.number().int().nullable() })),
+  createdAt: z.string(),
+});
+export type SupplierOrder = z.infer<typeof SupplierOrder>;

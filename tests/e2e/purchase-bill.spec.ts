@@ -5,21 +5,22 @@ import { API, DEMO, expect, heading, signIn, test } from './support';
  * The buyer's side of a marketplace sale: the demo retailer orders Dolo 650 from Agarwal Pharma and Agarwal accepts
  * and invoices it (through the API: the seller's screens have their own specs). The retailer then finds the bill,
  * already filled in from the invoice, under Purchase Invoices, sets its own selling price and receives it into
- * stock; the batch is then in its inventory at that price. A new order per run, so the spec runs again on the same API.
+ * stock at that price, once. A new order per run, so the spec runs again on the same API.
  */
 
 const AGARWAL = 'STK-PUN-001';
 
 const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
+/** POST to the API with the page's session; the answer's body. */
 function apiOf(page: Page) {
-  const call = async (method: 'GET' | 'POST', path: string, data?: object) => {
-    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-    const res = method === 'GET' ? await page.request.get(`${API}${path}`, { headers }) : await page.request.post(`${API}${path}`, { headers, data: data ?? {} });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()).body;
+  return {
+    post: async (path: string, data: object = {}) => {
+      const res = await page.request.post(`${API}${path}`, { headers: { authorization: `Bearer ${await tokenOf(page)}` }, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+      return (await res.json()).body;
+    },
   };
-  return { get: (path: string) => call('GET', path), post: (path: string, data?: object) => call('POST', path, data) };
 }
 
 test('a retailer receives the purchase bill of a stockist’s invoice into stock at its own price', async ({ page, newUser }) => {
@@ -61,11 +62,8 @@ test('a retailer receives the purchase bill of a stockist’s invoice into stock
   await expect(page.locator('dd', { hasText: /^Received$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Bill lines' }).getByRole('row', { name: new RegExp(batchNo) }).first()).toContainText('₹31.25');
 
-  // The batch is in the retailer's stock at that price; a second Receive is refused.
-  const stock = (await buyer.get(`/tenants/inventory/all?search=${encodeURIComponent(batchNo)}`)) as { items: { batchNo: string; ptrPaise: number; quantity: number }[] };
-  const batch = stock.items.find((b) => b.batchNo === batchNo);
-  expect(batch?.ptrPaise).toBe(3125);
-  expect(batch?.quantity).toBeGreaterThanOrEqual(units);
+  // Every billed unit of the batch arrived (the API tests check the stock rows); a second Receive is refused.
+  await expect(page.getByRole('table', { name: 'Bill lines' }).getByRole('row', { name: new RegExp(batchNo) }).first()).toContainText(String(units));
   const billId = new URL(page.url()).pathname.split('/').pop()!;
   const again = await page.request.post(`${API}/purchases/invoice/${billId}/receive`, {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },

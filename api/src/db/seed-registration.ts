@@ -80,6 +80,33 @@ export async function seedRegistration(db: Database, now: Date): Promise<void> {
         drug_licence_2: 'GJ-AHD-21-104523',
       },
     },
+    // The Mumbai-area stockists sell to the demo retailer, so they need a GSTIN and drug licences to invoice.
+    {
+      code: 'STK-MUM-001',
+      landmark: 'Near Mumbadevi Temple',
+      district: 'Mumbai City',
+      ids: {
+        trade_name: 'Lohar Chawl Medical Agencies',
+        certificate_trade_name: 'LOHAR CHAWL MEDICAL AGENCIES',
+        gstin: gstin('27', 'AAKFL3390H'),
+        pan: 'AAKFL3390H',
+        drug_licence_1: 'MH-MZ1-20B-230716',
+        drug_licence_2: 'MH-MZ1-21B-230717',
+      },
+    },
+    {
+      code: 'STK-THN-001',
+      landmark: 'Opp. Gaondevi Maidan',
+      district: 'Thane',
+      ids: {
+        trade_name: 'Thane Pharma Distributors',
+        certificate_trade_name: 'THANE PHARMA DISTRIBUTORS',
+        gstin: gstin('27', 'AAEFT5521K'),
+        pan: 'AAEFT5521K',
+        drug_licence_1: 'MH-TZ1-20B-145098',
+        drug_licence_2: 'MH-TZ1-21B-145099',
+      },
+    },
   ];
   for (const a of approved) {
     const unit = await db

@@ -602,6 +602,8 @@ export interface DB {
   purchase_bill_lines: PurchaseBillLinesTable;
   debit_notes: DebitNotesTable;
   debit_note_lines: DebitNoteLinesTable;
+  supplier_orders: SupplierOrdersTable;
+  supplier_order_lines: SupplierOrderLinesTable;
   inventory_imports: InventoryImportsTable;
   change_log: ChangeLogTable;
   search_history: SearchHistoryTable;
@@ -744,4 +746,34 @@ export interface DebitNotesTable {
 export interface DebitNoteLinesTable extends Omit<PurchaseBillLinesTable, 'bill_id' | 'received_quantity' | 'sale_price_paise'> {
   debit_note_id: string;
   bill_position: number;
+}
+
+export interface SupplierOrdersTable {
+  id: string;
+  unit_id: string;
+  series: string;
+  financial_year: string;
+  serial: number;
+  order_number: string;
+  /** 'YYYY-MM-DD' */
+  order_date: string;
+  supplier_name: string;
+  supplier_gstin: Optional<string>;
+  supplier_phone: Optional<string>;
+  notes: Optional<string>;
+  item_count: number;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface SupplierOrderLinesTable {
+  order_id: string;
+  position: number;
+  product_id: string;
+  product_name: string;
+  manufacturer: string;
+  pack: string;
+  quantity: number;
+  free_quantity: number;
+  rate_paise: Optional<number>;
 }

@@ -173,7 +173,7 @@ describe('online sales (seller)', () => {
 
     await waitFor(() => expect(screen.queryByText('INV/26-27/000002')).not.toBeInTheDocument());
     expect(within(await table('Sales invoices')).getByText('INV/26-27/000001')).toBeInTheDocument();
-    expect(requests.at(-1)!.params).toEqual({ from: '2026-11-21', to: '2026-11-21', partyUnitCode: 'RTL-MUM-001', page: 0, pageSize: 20 });
+    expect(requests.at(-1)!.params).toEqual({ from: '2026-11-21', to: '2026-11-21', partyUnitCode: 'RTL-MUM-001', channel: 'ONLINE', page: 0, pageSize: 20 });
 
     await userEvent.clear(screen.getByLabelText('Party code'));
     await userEvent.type(screen.getByLabelText('Party code'), 'HSP-AMD-001');

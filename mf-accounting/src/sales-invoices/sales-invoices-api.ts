@@ -11,9 +11,9 @@ export interface InvoiceFilters {
   partyUnitCode?: string;
 }
 
-/** The seller's sales invoices (newest first), one page; period and party filters run on the server. */
+/** The seller's invoices of marketplace orders (newest first), one page; period and party filters run on the server. */
 export const useSalesInvoices = (filters: InvoiceFilters, page: number) =>
-  useSWR<SalesInvoiceList, ApiError>([ACCOUNTING_PATHS.salesInvoices, { ...filters, page, pageSize: INVOICES_PAGE_SIZE }], fetcher, { keepPreviousData: true });
+  useSWR<SalesInvoiceList, ApiError>([ACCOUNTING_PATHS.salesInvoices, { ...filters, channel: 'ONLINE', page, pageSize: INVOICES_PAGE_SIZE }], fetcher, { keepPreviousData: true });
 
 export const useSalesInvoice = (invoiceId: string) => useSWR<SalesInvoice, ApiError>(invoiceId ? ACCOUNTING_PATHS.salesInvoice(invoiceId) : null, fetcher);
 

@@ -161,3 +161,42 @@ CREATE TABLE debit_note_lines (
 
 CREATE TRIGGER debit_notes_append_only BEFORE UPDATE OR DELETE ON debit_notes FOR EACH ROW EXECUTE FUNCTION append_only();
 CREATE TRIGGER debit_note_lines_append_only BEFORE UPDATE OR DELETE ON debit_note_lines FOR EACH ROW EXECUTE FUNCTION append_only();
+
+-- Purchase orders to suppliers outside the platform ('PO' series): what the buyer asks for, printed and sent.
+-- Nothing is booked (no voucher); the supplier's bill, when it comes, is entered as a manual bill.
+CREATE TABLE supplier_orders (
+  id uuid PRIMARY KEY,
+  unit_id uuid NOT NULL REFERENCES units (id),
+  series text NOT NULL,
+  financial_year text NOT NULL,
+  serial integer NOT NULL CHECK (serial > 0),
+  order_number text NOT NULL CHECK (length(order_number) <= 16),
+  order_date date NOT NULL,
+  supplier_name text NOT NULL,
+  supplier_gstin text,
+  supplier_phone text,
+  notes text,
+  item_count integer NOT NULL,
+  created_by uuid REFERENCES users (id),
+  created_at timestamptz NOT NULL,
+  UNIQUE (unit_id, series, financial_year, serial),
+  UNIQUE (unit_id, order_number)
+);
+CREATE INDEX supplier_orders_unit_date ON supplier_orders (unit_id, order_date);
+
+CREATE TABLE supplier_order_lines (
+  order_id uuid NOT NULL REFERENCES supplier_orders (id),
+  position smallint NOT NULL,
+  product_id uuid NOT NULL REFERENCES products (id),
+  product_name text NOT NULL,
+  manufacturer text NOT NULL,
+  pack text NOT NULL,
+  quantity integer NOT NULL CHECK (quantity > 0),
+  free_quantity integer NOT NULL CHECK (free_quantity >= 0),
+  -- the rate the buyer expects (optional)
+  rate_paise integer CHECK (rate_paise >= 0),
+  PRIMARY KEY (order_id, position)
+);
+
+CREATE TRIGGER supplier_orders_append_only BEFORE UPDATE OR DELETE ON supplier_orders FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER supplier_order_lines_append_only BEFORE UPDATE OR DELETE ON supplier_order_lines FOR EACH ROW EXECUTE FUNCTION append_only();

@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNTING_PATHS, CreatePurchaseReturn, DebitNote, DebitNoteList, DebitNoteListQuery, InvoicePdfQuery, ManualPurchaseBillInput, PurchaseBill, PurchaseBillList, PurchaseBillListQuery, PurchaseBillPayment, ReceivePurchaseBill } from 'shared-api';
+import { ACCOUNTING_PATHS, CreatePurchaseReturn, CreateSupplierOrder, SupplierOrder, DebitNote, DebitNoteList, DebitNoteListQuery, InvoicePdfQuery, ManualPurchaseBillInput, PurchaseBill, PurchaseBillList, PurchaseBillListQuery, PurchaseBillPayment, PurchaseReport, PurchaseReportQuery, ReceivePurchaseBill, SupplierPurchases } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
 import { routePattern } from '../../http/paths';
+import type { PurchaseReportsService } from './reports';
 import type { PurchaseReturnsService } from './returns';
 import type { PurchasesService } from './service';
+import type { SupplierOrdersService } from './supplier-orders';
 
 const BillParams = z.object({ billId: z.string().uuid() });
 const NoteParams = z.object({ debitNoteId: z.string().uuid() });
+const SupplierParams = z.object({ supplierKey: z.string().uuid() });
+const SupplierOrderParams = z.object({ supplierOrderId: z.string().uuid() });
 /** Any unit buys; taking goods into stock and booking bills is trading (verified units only). */
 const ANY = requireRole();
 const TRADING = requireRole({ activeOnly: true });
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; returns: PurchaseReturnsService }> = async (app, { purchases, returns }) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService; returns: PurchaseReturnsService; reports: PurchaseReportsService; supplierOrders: SupplierOrdersService }> = async (app, { purchases, returns, reports, supplierOrders }) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['purchases'];
 
@@ -70,6 +74,39 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     schema: { tags, summary: 'The debit note as a PDF (A4, or A5 landscape with ?size=A5)', security, params: NoteParams, querystring: InvoicePdfQuery, produces: ['application/pdf'] },
     handler: async (request, reply) => {
       const { fileName, bytes } = await returns.pdf(callerOf(request), request.params.debitNoteId, request.query.size);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
+    },
+  });
+
+  app.get(ACCOUNTING_PATHS.purchaseReport, {
+    config: ANY,
+    schema: { tags, summary: 'Received bills of a period by supplier, largest first', security, querystring: PurchaseReportQuery, response: replies(PurchaseReport) },
+    handler: async (request) => ok(await reports.bySupplier(callerOf(request), request.query)),
+  });
+
+  app.get(routePattern(ACCOUNTING_PATHS.purchaseReportSupplier, 'supplierKey'), {
+    config: ANY,
+    schema: { tags, summary: "One supplier's received bills of the period", security, params: SupplierParams, querystring: PurchaseReportQuery, response: replies(SupplierPurchases) },
+    handler: async (request) => ok(await reports.supplier(callerOf(request), request.params.supplierKey, request.query)),
+  });
+
+  app.post(ACCOUNTING_PATHS.supplierOrders, {
+    config: TRADING,
+    schema: { tags, summary: 'A numbered purchase order (PO) to a supplier outside the platform', security, body: CreateSupplierOrder, response: replies(SupplierOrder) },
+    handler: async (request) => ok(await supplierOrders.create(callerOf(request), request.body)),
+  });
+
+  app.get(routePattern(ACCOUNTING_PATHS.supplierOrder, 'supplierOrderId'), {
+    config: ANY,
+    schema: { tags, summary: 'One purchase order of the caller to an outside supplier', security, params: SupplierOrderParams, response: replies(SupplierOrder) },
+    handler: async (request) => ok(await supplierOrders.order(callerOf(request), request.params.supplierOrderId)),
+  });
+
+  app.get(routePattern(ACCOUNTING_PATHS.supplierOrderPdf, 'supplierOrderId'), {
+    config: ANY,
+    schema: { tags, summary: 'The purchase order as a PDF (A4)', security, params: SupplierOrderParams, produces: ['application/pdf'] },
+    handler: async (request, reply) => {
+      const { fileName, bytes } = await supplierOrders.pdf(callerOf(request), request.params.supplierOrderId);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
     },
   });

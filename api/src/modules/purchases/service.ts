@@ -12,7 +12,7 @@ import {
   type PurchaseBillPayment,
   type ReceivePurchaseBill,
 } from 'shared-api';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -61,75 +61,33 @@ const totalsOf = (b: Pick<BillRow, 'gross_paise' | 'discount_paise' | 'taxable_p
 
 /**
  * The buyer's purchase bill for a sales invoice just written in `trx` (the seller's invoicing transaction): the
- * invoice's lines copied, PENDING until the buyer receives it. Nothing is posted on the buyer's books yet. Returns
- * the bill's id, or null when there is no platform buyer or a line names no catalogue product (counter sales).
+ * invoice's lines copied, PENDING until the buyer receives it. Nothing is posted on the buyer's books yet. Two
+ * INSERT … SELECTs, so the seller's invoice pays two round trips for it. Returns the bill's id, or null when there
+ * is no platform buyer, a line names no catalogue product (counter sales), or the bill already exists.
  */
 export async function createPurchaseBillFromInvoice(trx: Transaction<DB>, invoiceId: string): Promise<string | null> {
-  const inv = await trx.selectFrom('sales_invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
-  if (!inv.buyer_unit_id) return null;
-  const existing = await trx.selectFrom('purchase_bills').select('id').where('sales_invoice_id', '=', invoiceId).executeTakeFirst();
-  if (existing) return existing.id;
-  const lines = await trx.selectFrom('sales_invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
-  if (lines.some((l) => !l.product_id)) return null;
-  const supplier = inv.supplier as DocumentParty;
-  const id = randomUUID();
-  await trx
-    .insertInto('purchase_bills')
-    .values({
-      id,
-      unit_id: inv.buyer_unit_id,
-      source: 'PLATFORM',
-      sales_invoice_id: inv.id,
-      supplier_unit_id: inv.unit_id,
-      supplier: JSON.stringify(supplier),
-      supplier_name: supplier.name,
-      supplier_gstin: supplier.gstin,
-      bill_number: inv.invoice_number,
-      bill_date: inv.invoice_date,
-      supply_kind: inv.supply_kind,
-      item_count: inv.item_count,
-      gross_paise: inv.gross_paise,
-      discount_paise: inv.discount_paise,
-      taxable_paise: inv.taxable_paise,
-      cgst_paise: inv.cgst_paise,
-      sgst_paise: inv.sgst_paise,
-      igst_paise: inv.igst_paise,
-      round_off_paise: inv.round_off_paise,
-      total_paise: inv.total_paise,
-      status: 'PENDING',
-      created_by: inv.created_by,
-      created_at: inv.created_at,
-    })
-    .execute();
-  await trx
-    .insertInto('purchase_bill_lines')
-    .values(
-      lines.map((l) => ({
-        bill_id: id,
-        position: l.position,
-        product_id: l.product_id!,
-        product_name: l.product_name,
-        manufacturer: l.manufacturer,
-        pack: l.pack,
-        hsn: l.hsn,
-        batch_no: l.batch_no,
-        expiry_date: l.expiry_date,
-        mrp_paise: l.mrp_paise,
-        rate_paise: l.rate_paise,
-        quantity: l.quantity,
-        free_quantity: l.free_quantity,
-        discount_bp: l.discount_bp,
-        discount_paise: l.discount_paise,
-        gross_paise: l.gross_paise,
-        taxable_paise: l.taxable_paise,
-        gst_rate_bp: l.gst_rate_bp,
-        cgst_paise: l.cgst_paise,
-        sgst_paise: l.sgst_paise,
-        igst_paise: l.igst_paise,
-        total_paise: l.total_paise,
-      })),
-    )
-    .execute();
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO purchase_bills (id, unit_id, source, sales_invoice_id, supplier_unit_id, supplier, supplier_name, supplier_gstin,
+                                bill_number, bill_date, supply_kind, item_count, gross_paise, discount_paise, taxable_paise,
+                                cgst_paise, sgst_paise, igst_paise, round_off_paise, total_paise, status, created_by, created_at)
+    SELECT ${randomUUID()}::uuid, i.buyer_unit_id, 'PLATFORM', i.id, i.unit_id, i.supplier, i.supplier->>'name', i.supplier->>'gstin',
+           i.invoice_number, i.invoice_date, i.supply_kind, i.item_count, i.gross_paise, i.discount_paise, i.taxable_paise,
+           i.cgst_paise, i.sgst_paise, i.igst_paise, i.round_off_paise, i.total_paise, 'PENDING', i.created_by, i.created_at
+    FROM sales_invoices i
+    WHERE i.id = ${invoiceId}::uuid AND i.buyer_unit_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM sales_invoice_lines l WHERE l.invoice_id = i.id AND l.product_id IS NULL)
+    ON CONFLICT (sales_invoice_id) DO NOTHING
+    RETURNING id`.execute(trx);
+  const id = rows[0]?.id;
+  if (!id) return null;
+  await sql`
+    INSERT INTO purchase_bill_lines (bill_id, position, product_id, product_name, manufacturer, pack, hsn, batch_no, expiry_date,
+                                     mrp_paise, rate_paise, quantity, free_quantity, discount_bp, discount_paise, gross_paise,
+                                     taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise, total_paise)
+    SELECT ${id}::uuid, l.position, l.product_id, l.product_name, l.manufacturer, l.pack, l.hsn, l.batch_no, l.expiry_date,
+           l.mrp_paise, l.rate_paise, l.quantity, l.free_quantity, l.discount_bp, l.discount_paise, l.gross_paise,
+           l.taxable_paise, l.gst_rate_bp, l.cgst_paise, l.sgst_paise, l.igst_paise, l.total_paise
+    FROM sales_invoice_lines l WHERE l.invoice_id = ${invoiceId}::uuid`.execute(trx);
   return id;
 }
 
@@ -379,7 +337,8 @@ export class PurchasesService {
     const products = await this.db.selectFrom('products').select(['id', 'name', 'manufacturer', 'pack']).where('id', 'in', input.lines.map((l) => l.productId)).execute();
     const productOf = new Map(products.map((p) => [p.id, p]));
     const missing = input.lines.findIndex((l) => !productOf.has(l.productId));
-    if (missing >= 0) throw badInput(`Line ${missing + 1}: no such product`, { [`lines.${missing}.productId`]: 'Unknown product' });
+    // A product id that names nothing is a missing resource (as an unknown bill is), not a malformed request.
+    if (missing >= 0) throw new AppError('E0002', 404, `Line ${missing + 1}: product not found`, { [`lines.${missing}.productId`]: 'Unknown product' });
     const rates = await gstRatesOn(this.db, input.lines.map((l) => l.hsn), input.billDate);
     const inputs = input.lines.map((l, i) => {
       const rate = rates.get(l.hsn);

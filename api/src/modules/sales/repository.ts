@@ -115,6 +115,7 @@ export interface SalesFilter {
   from?: string;
   to?: string;
   partyUnitCode?: string;
+  channel?: 'ONLINE' | 'COUNTER';
 }
 
 /** The seller's invoices in a period (dates inclusive), optionally with one party. */
@@ -122,6 +123,7 @@ export function salesOf(db: Database, f: SalesFilter) {
   let query = db.selectFrom('sales_invoices as i').where('i.unit_id', '=', f.unitId);
   if (f.from) query = query.where('i.invoice_date', '>=', f.from);
   if (f.to) query = query.where('i.invoice_date', '<=', f.to);
+  if (f.channel) query = query.where('i.order_id', f.channel === 'ONLINE' ? 'is not' : 'is', null);
   if (f.partyUnitCode) {
     const code = f.partyUnitCode;
     query = query.where('i.buyer_unit_id', '=', (eb) => eb.selectFrom('units').select('id').where('unit_code', '=', code));

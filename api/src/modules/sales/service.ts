@@ -308,7 +308,7 @@ export class SalesService {
 
   /** The seller's invoices ("online sales"), newest first. */
   async list(caller: Caller, query: z.output<typeof SalesInvoiceListQuery>): Promise<SalesInvoiceList> {
-    const filter = { unitId: caller.unitId, from: query.from, to: query.to, partyUnitCode: query.partyUnitCode };
+    const filter = { unitId: caller.unitId, from: query.from, to: query.to, partyUnitCode: query.partyUnitCode, channel: query.channel };
     const [rows, totals] = await Promise.all([
       salesRows(this.db, filter, 'newest', { offset: query.page * query.pageSize, limit: query.pageSize }),
       salesTotals(this.db, filter),

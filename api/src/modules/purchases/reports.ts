@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { PurchaseReport, PurchaseReportQuery, SupplierPurchases } from 'shared-api';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { istDate } from '../search/text';
+
+/** The supplier behind a bill: the seller's unit on the platform, else the buyer's creditor head for it. */
+const SUPPLIER_KEY = sql<string>`coalesce(b.supplier_unit_id, b.creditor_account_id)::text`;
+
+/** Purchases by period and supplier: received bills only (a pending bill is not yet on the books). */
+export class PurchaseReportsService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  private period(q: z.output<typeof PurchaseReportQuery>): { from: string; to: string } {
+    const today = istDate(this.config.now());
+    return { from: q.from ?? `${today.slice(0, 7)}-01`, to: q.to ?? today };
+  }
+
+  private received(caller: Caller, from: string, to: string) {
+    return this.db.selectFrom('purchase_bills as b').where('b.unit_id', '=', caller.unitId).where('b.status', '=', 'RECEIVED').where('b.bill_date', '>=', from).where('b.bill_date', '<=', to);
+  }
+
+  async bySupplier(caller: Caller, q: z.output<typeof PurchaseReportQuery>): Promise<PurchaseReport> {
+    const { from, to } = this.period(q);
+    const rows = await this.received(caller, from, to)
+      .select([
+        SUPPLIER_KEY.as('supplier_key'),
+        sql<string>`max(b.supplier_name)`.as('supplier_name'),
+        sql<string | null>`max(b.supplier_gstin)`.as('supplier_gstin'),
+        sql<number>`count(*)::int`.as('bills'),
+        sql<number>`sum(b.taxable_paise)::bigint`.as('taxable'),
+        sql<number>`sum(b.cgst_paise + b.sgst_paise + b.igst_paise)::bigint`.as('tax'),
+        sql<number>`sum(b.total_paise)::bigint`.as('total'),
+      ])
+      .groupBy(SUPPLIER_KEY)
+      .orderBy(sql`sum(b.total_paise)`, 'desc')
+      .execute();
+    const items = rows.map((r) => ({ supplierKey: r.supplier_key, supplierName: r.supplier_name, supplierGstin: r.supplier_gstin, billCount: r.bills, taxablePaise: Number(r.taxable), taxPaise: Number(r.tax), totalPaise: Number(r.total) }));
+    const sum = (k: 'billCount' | 'taxablePaise' | 'taxPaise' | 'totalPaise') => items.reduce((s, i) => s + i[k], 0);
+    return { from, to, rows: items, totals: { billCount: sum('billCount'), taxablePaise: sum('taxablePaise'), taxPaise: sum('taxPaise'), totalPaise: sum('totalPaise') } };
+  }
+
+  async supplier(caller: Caller, supplierKey: string, q: z.output<typeof PurchaseReportQuery>): Promise<SupplierPurchases> {
+    const { from, to } = this.period(q);
+    const rows = await this.received(caller, from, to)
+      .select(['b.id', 'b.source', 'b.status', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.supplier_gstin', 'b.item_count', 'b.taxable_paise', 'b.cgst_paise', 'b.sgst_paise', 'b.igst_paise', 'b.total_paise'])
+      .where(SUPPLIER_KEY, '=', supplierKey)
+      .orderBy('b.bill_date')
+      .orderBy('b.created_at')
+      .execute();
+    // A supplier with no bills in the period is still named (from any of its bills), so the page can say "none".
+    const name =
+      rows[0]?.supplier_name ??
+      (await this.db.selectFrom('purchase_bills as b').select('b.supplier_name').where('b.unit_id', '=', caller.unitId).where(SUPPLIER_KEY, '=', supplierKey).executeTakeFirst())?.supplier_name;
+    if (!name) throw new AppError('E0002', 404, 'No purchases from this supplier');
+    const bills = rows.map((r) => ({
+      billId: r.id,
+      source: r.source,
+      status: r.status,
+      billNumber: r.bill_number,
+      billDate: r.bill_date,
+      supplierName: r.supplier_name,
+      supplierGstin: r.supplier_gstin,
+      itemCount: r.item_count,
+      taxablePaise: Number(r.taxable_paise),
+      taxPaise: Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise),
+      totalPaise: Number(r.total_paise),
+    }));
+    const sum = (k: 'taxablePaise' | 'taxPaise' | 'totalPaise') => bills.reduce((s, b) => s + b[k], 0);
+    return { from, to, supplierName: name, bills, totals: { billCount: bills.length, taxablePaise: sum('taxablePaise'), taxPaise: sum('taxPaise'), totalPaise: sum('totalPaise') } };
+  }
+}
