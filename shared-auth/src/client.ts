@@ -161,6 +161,7 @@ async function blobOf(request: Promise<AxiosResponse<Blob>>): Promise<Blob> {
 export const api = {
   get: <T>(path: string, params?: QueryParams): Promise<T> => unwrap<T>(apiClient.get(path, { params })),
   post: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.post(path, body)),
+  put: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.put(path, body)),
   delete: <T>(path: string): Promise<T> => unwrap<T>(apiClient.delete(path)),
   /** A file with the session's bearer token: a bare link to the API would carry none. */
   blob: (path: string, params?: QueryParams): Promise<Blob> => blobOf(apiClient.get<Blob>(path, { params, responseType: 'blob' })),

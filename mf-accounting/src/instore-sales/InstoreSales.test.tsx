@@ -223,6 +223,39 @@ describe('counter billing', () => {
     expect(screen.queryByRole('button', { name: 'Convert to invoice' })).not.toBeInTheDocument();
   });
 
+  it('lets the owner set the near-expiry window and policy; an employee only reads it', async () => {
+    const requests = fakeApi((r) => {
+      if (r.path === ACCOUNTING_PATHS.instoreSales) return success({ items: [], totalResults: 0, page: 0, pageSize: 20 });
+      if (r.path === ACCOUNTING_PATHS.instoreSettings) return success(r.method === 'PUT' ? r.body : { nearExpiryDays: 30, nearExpiryPolicy: 'WARN' });
+      return failure(404, 'E0002', 'Not found');
+    });
+    const { unmount } = renderAt('/app', 'sales/instore', withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Near-expiry batches' });
+    expect(within(form).getByText(/Batches expiring within 30 days are billed with a warning/)).toBeInTheDocument();
+    const days = within(form).getByLabelText('Window (days)');
+    await userEvent.clear(days);
+    await userEvent.type(days, '400');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter whole days from 0 to 365')).toBeInTheDocument();
+    await userEvent.clear(days);
+    await userEvent.type(days, '45');
+    await userEvent.selectOptions(within(form).getByLabelText('At the counter'), 'REFUSE');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ nearExpiryDays: 45, nearExpiryPolicy: 'REFUSE' }));
+    expect(await within(form).findByText(/Batches expiring within 45 days are refused/)).toBeInTheDocument();
+    unmount();
+    resetFakeApi();
+
+    installFakeApi(
+      withAccount({ ...OWNER_ACCOUNT, role: 'EMPLOYEE' }, (r) =>
+        r.path === ACCOUNTING_PATHS.instoreSettings ? success({ nearExpiryDays: 30, nearExpiryPolicy: 'WARN' }) : success({ items: [], totalResults: 0, page: 0, pageSize: 20 }),
+      ),
+    );
+    renderAt('/app', 'sales/instore', withProviders(<App />));
+    expect(await screen.findByText(/Batches expiring within 30 days are billed with a warning/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Near-expiry batches' })).not.toBeInTheDocument();
+  });
+
   it('lists counter sales with payment status', async () => {
     fakeApi((r) =>
       r.path === ACCOUNTING_PATHS.instoreSales

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { CounterSaleList } from 'shared-api';
 import { Badge, ButtonLink, DataTable, EmptyState, ErrorPanel, Stack, formatDate, formatRupees, usePageFor, type DataTableColumn } from 'shared-ui';
+import { CounterSettingsCard } from './CounterSettingsCard';
 import { INSTORE_PAGE_SIZE, PAYMENT_LABELS, instoreSalePath, useCounterSales } from './instore-api';
 
 type Row = CounterSaleList['items'][number];
@@ -51,6 +52,7 @@ export function InstoreSalesPage() {
           onRowClick={(s) => navigate(instoreSalePath(s.invoiceId))}
         />
       )}
+      <CounterSettingsCard />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   type CounterSale,
   type CounterSaleInput,
   type CounterSaleList,
+  type CounterSettings,
   type PaymentMode,
   type Quotation,
   type QuotationInput,
@@ -27,6 +28,8 @@ export const useCounterPreview = (draft: CounterDraft | null) =>
     revalidateOnFocus: false,
   });
 
+export const useCounterSettings = () => useSWR<CounterSettings, ApiError>(ACCOUNTING_PATHS.instoreSettings, fetcher);
+export const saveCounterSettings = (settings: CounterSettings) => api.put<CounterSettings>(ACCOUNTING_PATHS.instoreSettings, settings);
 export const issueCounterSale = (input: CounterSaleInput) => api.post<CounterSale>(ACCOUNTING_PATHS.instoreSales, input);
 export const settleCounterSale = (invoiceId: string, mode: 'CASH' | 'UPI') => api.post<CounterSale>(ACCOUNTING_PATHS.instoreSalePayment(invoiceId), { mode });
 export const createQuotation = (input: QuotationInput) => api.post<Quotation>(ACCOUNTING_PATHS.quotations, input);

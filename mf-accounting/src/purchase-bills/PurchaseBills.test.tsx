@@ -209,4 +209,34 @@ describe('purchase bills (buyer)', () => {
       lines: [{ productId: PRODUCT_ID, hsn: '30049099', batchNo: 'AZ-9', expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10, freeQuantity: 2, discountBp: 500, discountPaise: 0 }],
     });
   }, 15_000);
+
+  it('saves a purchase order to an outside supplier and shows its PO number, lines and PDF', async () => {
+    const requests = fakeApi((r) => {
+      if (r.path === MARKETPLACE_PATHS.suggest) return success({ suggestors: [{ productId: PRODUCT_ID, name: 'Azivex 500', suggestion: 'Azivex 500 · 3 tablets · Ciplovia', stockists: 0 }] });
+      if (r.method === 'POST' && r.path === ACCOUNTING_PATHS.supplierOrders) {
+        return success({ orderId: 'o1', orderNumber: 'PO/26-27/000001', orderDate: '2026-11-22', supplierName: 'Gujarat Pharma Traders', supplierGstin: null, supplierPhone: null, notes: null, lines: [{ position: 1, productId: PRODUCT_ID, productName: 'Azivex 500', manufacturer: 'Ciplovia', pack: '3 tablets', quantity: 50, freeQuantity: 5, ratePaise: 8000 }], createdAt: '2026-11-22T06:00:00.000Z' });
+      }
+      return undefined;
+    });
+    renderAt('/app', 'purchases/invoices/add-purchase-order', withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Purchase order' });
+    const fill = async (label: string, value: string) => {
+      const input = within(form).getByLabelText(label);
+      await userEvent.clear(input);
+      await userEvent.click(input);
+      await userEvent.paste(value);
+    };
+    await fill('Supplier name', 'Gujarat Pharma Traders');
+    await fill('Product 1', 'azi');
+    await userEvent.click(within(form).getByRole('button', { name: 'Find' }));
+    await userEvent.click(await within(form).findByRole('button', { name: 'Azivex 500 · 3 tablets · Ciplovia' }));
+    await fill('Qty 1', '50');
+    await fill('Free 1', '5');
+    await fill('Rate (₹) 1', '80');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save purchase order' }));
+    expect(await screen.findByText('Purchase Order PO/26-27/000001')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === ACCOUNTING_PATHS.supplierOrders)?.body).toEqual({ supplierName: 'Gujarat Pharma Traders', lines: [{ productId: PRODUCT_ID, quantity: 50, freeQuantity: 5, ratePaise: 8000 }] });
+    expect(within(screen.getByRole('table', { name: 'Purchase order lines' })).getByText('₹80.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
+  }, 15_000);
 });
