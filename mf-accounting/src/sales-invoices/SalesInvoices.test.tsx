@@ -196,7 +196,7 @@ describe('online sales (seller)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await within(await table('Sales invoices')).findByText('INV/26-27/000080')).toBeInTheDocument();
     expect(within(await table('Sales invoices')).getAllByRole('row')).toHaveLength(4);
-    expect(requests.at(-1)!.params).toEqual({ page: 1, pageSize: 20 });
+    expect(requests.at(-1)!.params).toEqual({ channel: 'ONLINE', page: 1, pageSize: 20 });
   });
 
   it('downloads a row\'s PDF in A5 with the token, without opening the invoice', async () => {
