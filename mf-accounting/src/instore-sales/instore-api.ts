@@ -12,8 +12,9 @@ import {
   type Quotation,
   type QuotationInput,
 } from 'shared-api';
-import { api, downloadFile, fetcher, type ApiError } from 'shared-auth';
+import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
+import { downloadDocumentPdf } from '../tax-document/pdf';
 
 export const INSTORE_PAGE_SIZE = 20;
 
@@ -35,7 +36,7 @@ export const settleCounterSale = (invoiceId: string, mode: 'CASH' | 'UPI') => ap
 export const createQuotation = (input: QuotationInput) => api.post<Quotation>(ACCOUNTING_PATHS.quotations, input);
 export const useQuotation = (quotationId: string) => useSWR<Quotation, ApiError>(ACCOUNTING_PATHS.quotation(quotationId), fetcher);
 export const convertQuotation = (quotationId: string, paymentMode: PaymentMode) => api.post<CounterSale>(ACCOUNTING_PATHS.quotationConvert(quotationId), { paymentMode });
-export const downloadQuotationPdf = (q: { quotationId: string; quotationNumber: string }) => downloadFile(ACCOUNTING_PATHS.quotationPdf(q.quotationId), `${q.quotationNumber.replace(/\//g, '-')}.pdf`);
+export const downloadQuotationPdf = (q: { quotationId: string; quotationNumber: string }) => downloadDocumentPdf(ACCOUNTING_PATHS.quotationPdf(q.quotationId), q.quotationNumber);
 
 export const PAYMENT_LABELS: Record<PaymentMode, string> = { CASH: 'Cash', UPI: 'UPI', CREDIT: 'Credit' };
 export const instoreSalePath = (invoiceId: string) => `/sales/instore/${encodeURIComponent(invoiceId)}`;

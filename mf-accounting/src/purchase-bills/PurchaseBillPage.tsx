@@ -3,15 +3,13 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DetailList, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { ReturnGoodsForm } from '../purchase-returns/ReturnGoodsForm';
+import { DocumentLines, commonColumns, taxInvoiceColumns } from '../tax-document/DocumentLines';
+import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { BillStatusBadge } from './PurchaseBillsPage';
 import { billPaymentPath, receiveBill, usePurchaseBill } from './purchase-bills-api';
 
-const Totals = styled(DetailList)`
-  align-self: flex-end;
-  text-align: right;
-`;
 const Narrow = styled(TextInput)`
   width: 7rem;
   text-align: right;
@@ -27,19 +25,11 @@ const ErrorText = styled.p`
   color: ${theme.colors.danger};
 `;
 
-const percent = (bp: number) => `${bp / 100} %`;
 const billed = (l: PurchaseBillLine) => l.quantity + l.freeQuantity;
 const RUPEES = /^\d+(\.\d{1,2})?$/;
 const rupeesText = (paise: number) => (paise / 100).toFixed(2);
 
 function lineColumns(bill: PurchaseBill): DataTableColumn<PurchaseBillLine>[] {
-  const taxes: DataTableColumn<PurchaseBillLine>[] =
-    bill.supplyKind === 'INTRA'
-      ? [
-          { key: 'cgstPaise', header: 'CGST', align: 'right', render: (l) => formatRupees(l.cgstPaise) },
-          { key: 'sgstPaise', header: 'SGST', align: 'right', render: (l) => formatRupees(l.sgstPaise) },
-        ]
-      : [{ key: 'igstPaise', header: 'IGST', align: 'right', render: (l) => formatRupees(l.igstPaise) }];
   const received: DataTableColumn<PurchaseBillLine>[] =
     bill.status === 'RECEIVED'
       ? [
@@ -47,23 +37,7 @@ function lineColumns(bill: PurchaseBill): DataTableColumn<PurchaseBillLine>[] {
           { key: 'salePricePaise', header: 'Your PTR', align: 'right', render: (l) => (l.salePricePaise === null ? '—' : formatRupees(l.salePricePaise)) },
         ]
       : [];
-  return [
-    { key: 'position', header: '#', align: 'right' },
-    { key: 'productName', header: 'Product', render: (l) => [l.productName, l.pack, l.manufacturer].filter(Boolean).join(' · ') },
-    { key: 'hsn', header: 'HSN' },
-    { key: 'batchNo', header: 'Batch' },
-    { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
-    { key: 'mrpPaise', header: 'MRP', align: 'right', render: (l) => formatRupees(l.mrpPaise) },
-    { key: 'ratePaise', header: 'Rate', align: 'right', render: (l) => formatRupees(l.ratePaise) },
-    { key: 'quantity', header: 'Qty', align: 'right' },
-    { key: 'freeQuantity', header: 'Free', align: 'right' },
-    { key: 'discountPaise', header: 'Discount', align: 'right', render: (l) => (l.discountPaise ? `${formatRupees(l.discountPaise)}${l.discountBp ? ` (${percent(l.discountBp)})` : ''}` : '—') },
-    { key: 'taxablePaise', header: 'Taxable', align: 'right', render: (l) => formatRupees(l.taxablePaise) },
-    { key: 'gstRateBp', header: 'GST', align: 'right', render: (l) => percent(l.gstRateBp) },
-    ...taxes,
-    { key: 'totalPaise', header: 'Total', align: 'right', render: (l) => formatRupees(l.totalPaise) },
-    ...received,
-  ];
+  return [...taxInvoiceColumns<PurchaseBillLine>(bill.supplyKind, 'Rate'), ...received];
 }
 
 interface Entry {
@@ -110,10 +84,11 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
     }
   }
 
+  const c = commonColumns<PurchaseBillLine>();
   const columns: DataTableColumn<PurchaseBillLine>[] = [
     { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}` },
-    { key: 'batchNo', header: 'Batch' },
-    { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
+    c.batch,
+    c.expiry,
     { key: 'quantity', header: 'Billed (incl. free)', align: 'right', render: (l) => billed(l) },
     {
       key: 'receivedQuantity',
@@ -134,7 +109,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
       <form onSubmit={(e) => void submit(e)} aria-label="Receive bill">
         <Stack gap="md">
           <p style={{ margin: 0 }}>Count what arrived: fewer units than billed is noted on the bill as a short receipt. The batches go into your active warehouse at your PTR.</p>
-          <DataTable label="Receive lines" columns={columns} rows={bill.lines} rowKey="position" pageSize={Math.max(bill.lines.length, 1)} />
+          <DocumentLines label="Receive lines" columns={columns} lines={bill.lines} />
           <TextInput aria-label="Receipt note" placeholder="Note (optional), e.g. who checked the goods" value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {error && <ErrorText role="alert">{error}</ErrorText>}
           <div>
@@ -149,7 +124,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
 }
 
 function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
-  const { totals, supplier } = bill;
+  const { supplier } = bill;
   return (
     <Stack gap="lg">
       <Card
@@ -187,30 +162,8 @@ function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: 
         </DetailList>
         {bill.receiptNote && <Note aria-label="Receipt note">{bill.receiptNote}</Note>}
       </Card>
-      <DataTable label="Bill lines" columns={lineColumns(bill)} rows={bill.lines} rowKey="position" pageSize={Math.max(bill.lines.length, 1)} />
-      <Totals aria-label="Bill totals">
-        <dt>Taxable value</dt>
-        <dd>{formatRupees(totals.taxablePaise)}</dd>
-        {bill.supplyKind === 'INTRA' ? (
-          <>
-            <dt>CGST</dt>
-            <dd>{formatRupees(totals.cgstPaise)}</dd>
-            <dt>SGST</dt>
-            <dd>{formatRupees(totals.sgstPaise)}</dd>
-          </>
-        ) : (
-          <>
-            <dt>IGST</dt>
-            <dd>{formatRupees(totals.igstPaise)}</dd>
-          </>
-        )}
-        <dt>Round-off</dt>
-        <dd>{formatRupees(totals.roundOffPaise)}</dd>
-        <dt>Bill total</dt>
-        <dd>
-          <strong>{formatRupees(totals.totalPaise)}</strong>
-        </dd>
-      </Totals>
+      <DocumentLines label="Bill lines" columns={lineColumns(bill)} lines={bill.lines} />
+      <DocumentTotals label="Bill totals" totals={bill.totals} supplyKind={bill.supplyKind} totalLabel="Bill total" />
       {bill.status === 'PENDING' ? <ReceiveForm bill={bill} onReceived={onReceived} /> : <ReturnGoodsForm bill={bill} />}
     </Stack>
   );

@@ -2,22 +2,25 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DebitNote } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { billPath } from '../purchase-bills/purchase-bills-api';
+import { DocumentLines, commonColumns } from '../tax-document/DocumentLines';
+import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { downloadDebitNotePdf, usePurchaseReturn } from './purchase-returns-api';
 
 type Line = DebitNote['lines'][number];
+const c = commonColumns<Line>();
 const COLUMNS: readonly DataTableColumn<Line>[] = [
-  { key: 'position', header: '#', align: 'right' },
+  c.position,
   { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}` },
-  { key: 'batchNo', header: 'Batch' },
-  { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
-  { key: 'quantity', header: 'Qty', align: 'right' },
-  { key: 'freeQuantity', header: 'Free', align: 'right' },
+  c.batch,
+  c.expiry,
+  c.quantity,
+  c.free,
   { key: 'ratePaise', header: 'Rate', align: 'right', render: (l) => formatRupees(l.ratePaise) },
-  { key: 'taxablePaise', header: 'Taxable', align: 'right', render: (l) => formatRupees(l.taxablePaise) },
-  { key: 'gstRateBp', header: 'GST', align: 'right', render: (l) => `${l.gstRateBp / 100} %` },
-  { key: 'totalPaise', header: 'Total', align: 'right', render: (l) => formatRupees(l.totalPaise) },
+  c.taxable,
+  c.gst,
+  c.total,
 ];
 
 /** purchases/returns/:id: one debit note with its lines, totals and PDF. */
@@ -38,7 +41,6 @@ export function PurchaseReturnPage() {
       setBusy(false);
     }
   }
-  const { totals } = note;
   return (
     <Stack gap="lg">
       <Card
@@ -62,21 +64,8 @@ export function PurchaseReturnPage() {
           <dd>{note.reason}</dd>
         </DetailList>
       </Card>
-      <DataTable label="Debit note lines" columns={COLUMNS} rows={note.lines} rowKey="position" pageSize={Math.max(note.lines.length, 1)} />
-      <DetailList aria-label="Debit note totals">
-        <dt>Taxable value</dt>
-        <dd>{formatRupees(totals.taxablePaise)}</dd>
-        <dt>GST</dt>
-        <dd>{formatRupees(totals.taxPaise)}</dd>
-        <dt>Round-off</dt>
-        <dd>{formatRupees(totals.roundOffPaise)}</dd>
-        <dt>Total</dt>
-        <dd>
-          <strong>{formatRupees(totals.totalPaise)}</strong>
-        </dd>
-        <dt>In words</dt>
-        <dd>{note.amountInWords}</dd>
-      </DetailList>
+      <DocumentLines label="Debit note lines" columns={COLUMNS} lines={note.lines} />
+      <DocumentTotals label="Debit note totals" totals={note.totals} totalLabel="Total" amountInWords={note.amountInWords} />
     </Stack>
   );
 }

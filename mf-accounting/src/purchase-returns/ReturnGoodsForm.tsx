@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, DataTable, Stack, TextInput, formatDate, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, Stack, TextInput, theme, toast, type DataTableColumn } from 'shared-ui';
+import { DocumentLines, commonColumns } from '../tax-document/DocumentLines';
 import { returnGoods, returnPath } from './purchase-returns-api';
 
 const Narrow = styled(TextInput)`
@@ -47,10 +48,11 @@ export function ReturnGoodsForm({ bill }: { bill: PurchaseBill }) {
     }
   }
 
+  const c = commonColumns<PurchaseBillLine>();
   const columns: DataTableColumn<PurchaseBillLine>[] = [
     { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}` },
-    { key: 'batchNo', header: 'Batch' },
-    { key: 'expiryDate', header: 'Expiry', render: (l) => formatDate(l.expiryDate) },
+    c.batch,
+    c.expiry,
     { key: 'receivedQuantity', header: 'Received', align: 'right', render: (l) => l.receivedQuantity ?? 0 },
     {
       key: 'quantity',
@@ -66,7 +68,7 @@ export function ReturnGoodsForm({ bill }: { bill: PurchaseBill }) {
     <Card title="Return goods to the supplier">
       <form onSubmit={(e) => void submit(e)} aria-label="Return goods">
         <Stack gap="md">
-          <DataTable label="Return lines" columns={columns} rows={returnable} rowKey="position" pageSize={Math.max(returnable.length, 1)} />
+          <DocumentLines label="Return lines" columns={columns} lines={returnable} />
           <TextInput aria-label="Return reason" placeholder="Reason, e.g. damaged strips" value={reason} maxLength={300} onChange={(e) => setReason(e.currentTarget.value)} />
           {error && <ErrorText role="alert">{error}</ErrorText>}
           <div>

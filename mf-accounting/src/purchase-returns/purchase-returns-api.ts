@@ -1,6 +1,7 @@
 import { ACCOUNTING_PATHS, type CreatePurchaseReturn, type DebitNote, type DebitNoteList } from 'shared-api';
-import { api, downloadFile, fetcher, type ApiError } from 'shared-auth';
+import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
+import { downloadDocumentPdf } from '../tax-document/pdf';
 
 export const RETURNS_PAGE_SIZE = 20;
 
@@ -12,4 +13,4 @@ export const returnGoods = (billId: string, body: CreatePurchaseReturn) => api.p
 
 export const returnPath = (debitNoteId: string) => `/purchases/returns/${encodeURIComponent(debitNoteId)}`;
 
-export const downloadDebitNotePdf = (note: { debitNoteId: string; noteNumber: string }) => downloadFile(ACCOUNTING_PATHS.purchaseReturnPdf(note.debitNoteId), `${note.noteNumber.replace(/\//g, '-')}.pdf`);
+export const downloadDebitNotePdf = (note: { debitNoteId: string; noteNumber: string }) => downloadDocumentPdf(ACCOUNTING_PATHS.purchaseReturnPdf(note.debitNoteId), note.noteNumber);

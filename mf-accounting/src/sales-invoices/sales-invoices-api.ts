@@ -1,9 +1,9 @@
 import { ACCOUNTING_PATHS, type SalesInvoice, type SalesInvoiceList } from 'shared-api';
-import { downloadFile, fetcher, type ApiError } from 'shared-auth';
+import { fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
+import { downloadDocumentPdf, type PaperSize } from '../tax-document/pdf';
 
 export const INVOICES_PAGE_SIZE = 20;
-export type PaperSize = 'A4' | 'A5';
 
 export interface InvoiceFilters {
   from?: string;
@@ -21,5 +21,5 @@ export const useSalesInvoice = (invoiceId: string) => useSWR<SalesInvoice, ApiEr
 export const invoicePath = (invoiceId: string) => `/sales/report/details/invoice?id=${encodeURIComponent(invoiceId)}`;
 
 /** The PDF with the session's token (a plain link would reach the API without it). */
-export const downloadInvoicePdf = (invoice: { invoiceId: string; invoiceNumber: string }, size: PaperSize) =>
-  downloadFile(ACCOUNTING_PATHS.salesInvoicePdf(invoice.invoiceId), `${invoice.invoiceNumber.replace(/\//g, '-')}-${size}.pdf`, size === 'A4' ? undefined : { size });
+export const downloadInvoicePdf = (invoice: { invoiceId: string; invoiceNumber: string }, paper: PaperSize) =>
+  downloadDocumentPdf(ACCOUNTING_PATHS.salesInvoicePdf(invoice.invoiceId), invoice.invoiceNumber, paper);

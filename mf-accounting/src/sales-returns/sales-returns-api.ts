@@ -1,9 +1,9 @@
 import { ACCOUNTING_PATHS, type CreateSalesReturn, type CreditNote, type CreditNoteList, type ReturnableInvoice } from 'shared-api';
-import { api, downloadFile, fetcher, type ApiError } from 'shared-auth';
+import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
+import { downloadDocumentPdf, type PaperSize } from '../tax-document/pdf';
 
 export const RETURNS_PAGE_SIZE = 20;
-export type PaperSize = 'A4' | 'A5';
 
 /** The seller's credit notes, newest first, one page. */
 export const useCreditNotes = (page: number) =>
@@ -23,6 +23,5 @@ export const creditNotePath = (creditNoteId: string) => `/sales/returns/${encode
 /** The return form, for one invoice when given (the link from a sales invoice). */
 export const newSalesReturnPath = (invoiceId?: string) => `/sales/returns/new${invoiceId ? `?invoiceId=${encodeURIComponent(invoiceId)}` : ''}`;
 
-/** The PDF with the session's token (a plain link would reach the API without it). */
-export const downloadCreditNotePdf = (note: { creditNoteId: string; creditNoteNumber: string }, size: PaperSize) =>
-  downloadFile(ACCOUNTING_PATHS.salesReturnPdf(note.creditNoteId), `${note.creditNoteNumber.replace(/\//g, '-')}-${size}.pdf`, size === 'A4' ? undefined : { size });
+export const downloadCreditNotePdf = (note: { creditNoteId: string; creditNoteNumber: string }, paper: PaperSize) =>
+  downloadDocumentPdf(ACCOUNTING_PATHS.salesReturnPdf(note.creditNoteId), note.creditNoteNumber, paper);
