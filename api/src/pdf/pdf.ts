@@ -28,6 +28,12 @@ export function printable(text: string): string {
   return text.replace(/₹\s?/g, 'Rs. ').replace(UNPRINTABLE, '?');
 }
 
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian documents print dates. */
+export const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** A document number ('INV/2026-27/7') as a file name ('INV-2026-27-7.pdf'). */
+export const pdfFileName = (documentNumber: string) => `${documentNumber.replace(/\//g, '-')}.pdf`;
+
 /** Draws a document and answers its bytes. */
 export function renderPdf(size: PaperSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
   const doc = new PDFDocument({

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
+import { sendPdf } from '../../http/pdf-reply';
 import { routePattern } from '../../http/paths';
 import type { InstoreService } from './service';
 
@@ -102,9 +103,6 @@ export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> =
   app.get(routePattern(ACCOUNTING_PATHS.quotationPdf, 'quotationId'), {
     config: ANY,
     schema: { tags, summary: 'The quotation as a PDF (A4, or A5 landscape with ?size=A5)', security, params: QuotationParams, querystring: InvoicePdfQuery, produces: ['application/pdf'] },
-    handler: async (request, reply) => {
-      const { fileName, bytes } = await instore.quotationPdf(callerOf(request), request.params.quotationId, request.query.size);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
-    },
+    handler: async (request, reply) => sendPdf(reply, await instore.quotationPdf(callerOf(request), request.params.quotationId, request.query.size)),
   });
 };

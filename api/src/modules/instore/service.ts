@@ -17,7 +17,6 @@ import {
   type LineAmounts,
   type PaymentMode,
   type Quotation,
-  type SalesInvoiceLine,
   type SupplyKind,
 } from 'shared-api';
 import type { Config } from '../../config';
@@ -25,10 +24,11 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
-import type { PaperSize } from '../../pdf/pdf';
+import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { activeWarehouse } from '../inventory/repository';
 import type { AccountRef } from '../ledger/accounts';
+import { documentLineRow, documentTotalsRow, pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { gstRatesOn } from '../ledger/gst-rates';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
@@ -44,8 +44,6 @@ const refused = (why: string) => new AppError('E0010', 409, why);
 const saleNotFound = () => new AppError('E0053', 404, 'Counter sale not found');
 const quotationNotFound = () => new AppError('E0002', 404, 'Quotation not found');
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian documents print dates. */
-const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -289,7 +287,7 @@ export class InstoreService {
       supplier: p.supplier,
       recipient: p.buyer.recipient,
       supplyKind: p.buyer.supplyKind,
-      lines: p.lines.map((l, i) => ({ ...lineOut(l, i), batchId: l.batchId })),
+      lines: p.lines.map((l, i) => ({ ...pricedDocumentLine(l, i), batchId: l.batchId })),
       totals: p.totals,
       amountInWords: amountInWords(p.totals.totalPaise),
       warnings: p.warnings,
@@ -332,7 +330,7 @@ export class InstoreService {
       totals: p.totals,
       amountInWords: amountInWords(p.totals.totalPaise),
       voucherId,
-      lines: p.lines.map((l) => ({ ...lineOut(l, 0), batchId: l.batchId, orderLineId: null })),
+      lines: p.lines.map((l) => ({ ...pricedDocumentLine(l, 0), batchId: l.batchId, orderLineId: null })),
       createdBy: caller.userId,
       at: now,
     });
@@ -461,14 +459,7 @@ export class InstoreService {
           recipient: JSON.stringify(p.buyer.recipient),
           place_of_supply: p.buyer.placeOfSupply,
           supply_kind: p.buyer.supplyKind,
-          gross_paise: t.grossPaise,
-          discount_paise: t.discountPaise,
-          taxable_paise: t.taxablePaise,
-          cgst_paise: t.cgstPaise,
-          sgst_paise: t.sgstPaise,
-          igst_paise: t.igstPaise,
-          round_off_paise: t.roundOffPaise,
-          total_paise: t.totalPaise,
+          ...documentTotalsRow(t),
           amount_in_words: amountInWords(t.totalPaise),
           created_by: caller.userId,
           created_at: now,
@@ -480,26 +471,8 @@ export class InstoreService {
           p.lines.map((l, i) => ({
             quotation_id: id,
             position: i + 1,
-            product_id: l.productId,
             batch_id: l.batchId,
-            product_name: l.productName,
-            manufacturer: l.manufacturer,
-            pack: l.pack,
-            hsn: l.hsn,
-            batch_no: l.batchNo,
-            expiry_date: l.expiryDate,
-            mrp_paise: l.mrpPaise,
-            rate_paise: l.ratePaise,
-            quantity: l.quantity,
-            discount_bp: l.discountBp,
-            discount_paise: l.discountPaise,
-            gross_paise: l.grossPaise,
-            taxable_paise: l.taxablePaise,
-            gst_rate_bp: l.gstRateBp,
-            cgst_paise: l.cgstPaise,
-            sgst_paise: l.sgstPaise,
-            igst_paise: l.igstPaise,
-            total_paise: l.totalPaise,
+            ...quotationLineRow(l),
           })),
         )
         .execute();
@@ -521,7 +494,6 @@ export class InstoreService {
     if (!q) throw quotationNotFound();
     const lines = await this.db.selectFrom('quotation_lines').selectAll().where('quotation_id', '=', quotationId).orderBy('position').execute();
     const today = istDate(this.config.now());
-    const n = (v: number | string) => Number(v);
     return {
       quotationId: q.id,
       quotationNumber: q.quotation_number,
@@ -530,41 +502,8 @@ export class InstoreService {
       supplier: q.supplier as DocumentParty,
       recipient: q.recipient as DocumentParty,
       supplyKind: q.supply_kind,
-      lines: lines.map((l) => ({
-        position: l.position,
-        productId: l.product_id,
-        productName: l.product_name,
-        manufacturer: l.manufacturer,
-        pack: l.pack,
-        hsn: l.hsn,
-        batchNo: l.batch_no,
-        expiryDate: l.expiry_date,
-        mrpPaise: l.mrp_paise,
-        ratePaise: l.rate_paise,
-        quantity: l.quantity,
-        freeQuantity: 0,
-        discountBp: l.discount_bp,
-        discountPaise: n(l.discount_paise),
-        grossPaise: n(l.gross_paise),
-        taxablePaise: n(l.taxable_paise),
-        gstRateBp: l.gst_rate_bp,
-        cgstPaise: n(l.cgst_paise),
-        sgstPaise: n(l.sgst_paise),
-        igstPaise: n(l.igst_paise),
-        totalPaise: n(l.total_paise),
-      })),
-      totals: {
-        grossPaise: n(q.gross_paise),
-        discountPaise: n(q.discount_paise),
-        taxablePaise: n(q.taxable_paise),
-        cgstPaise: n(q.cgst_paise),
-        sgstPaise: n(q.sgst_paise),
-        igstPaise: n(q.igst_paise),
-        taxPaise: n(q.cgst_paise) + n(q.sgst_paise) + n(q.igst_paise),
-        beforeRoundOffPaise: n(q.total_paise) - n(q.round_off_paise),
-        roundOffPaise: n(q.round_off_paise),
-        totalPaise: n(q.total_paise),
-      },
+      lines: lines.map(toDocumentLine),
+      totals: toDocumentTotals(q),
       amountInWords: q.amount_in_words,
       status: q.invoice_id ? 'CONVERTED' : q.valid_until < today ? 'EXPIRED' : 'OPEN',
       invoiceId: q.invoice_id,
@@ -628,32 +567,13 @@ export class InstoreService {
       },
       size,
     );
-    return { fileName: `${q.quotationNumber.replace(/\//g, '-')}.pdf`, bytes };
+    return { fileName: pdfFileName(q.quotationNumber), bytes };
   }
 }
 
-function lineOut(l: PricedLine, i: number): SalesInvoiceLine {
-  return {
-    position: i + 1,
-    productId: l.productId,
-    productName: l.productName,
-    manufacturer: l.manufacturer,
-    pack: l.pack,
-    hsn: l.hsn,
-    batchNo: l.batchNo,
-    expiryDate: l.expiryDate,
-    mrpPaise: l.mrpPaise,
-    ratePaise: l.ratePaise,
-    quantity: l.quantity,
-    freeQuantity: l.freeQuantity,
-    discountBp: l.discountBp,
-    discountPaise: l.discountPaise,
-    grossPaise: l.grossPaise,
-    taxablePaise: l.taxablePaise,
-    gstRateBp: l.gstRateBp,
-    cgstPaise: l.cgstPaise,
-    sgstPaise: l.sgstPaise,
-    igstPaise: l.igstPaise,
-    totalPaise: l.totalPaise,
-  };
+/** Quotation lines keep no free quantity. */
+function quotationLineRow(l: PricedLine) {
+  const { free_quantity: _free, ...row } = documentLineRow(l);
+  return row;
 }
+

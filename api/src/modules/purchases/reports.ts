@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { istDate } from '../search/text';
+import { BILL_SUMMARY_COLUMNS, billSummary } from './repository';
 
 /** The supplier behind a bill: the seller's unit on the platform, else the buyer's creditor head for it. */
 const SUPPLIER_KEY = sql<string>`coalesce(b.supplier_unit_id, b.creditor_account_id)::text`;
@@ -49,7 +50,7 @@ export class PurchaseReportsService {
   async supplier(caller: Caller, supplierKey: string, q: z.output<typeof PurchaseReportQuery>): Promise<SupplierPurchases> {
     const { from, to } = this.period(q);
     const rows = await this.received(caller, from, to)
-      .select(['b.id', 'b.source', 'b.status', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.supplier_gstin', 'b.item_count', 'b.taxable_paise', 'b.cgst_paise', 'b.sgst_paise', 'b.igst_paise', 'b.total_paise'])
+      .select(BILL_SUMMARY_COLUMNS)
       .where(SUPPLIER_KEY, '=', supplierKey)
       .orderBy('b.bill_date')
       .orderBy('b.created_at')
@@ -59,19 +60,7 @@ export class PurchaseReportsService {
       rows[0]?.supplier_name ??
       (await this.db.selectFrom('purchase_bills as b').select('b.supplier_name').where('b.unit_id', '=', caller.unitId).where(SUPPLIER_KEY, '=', supplierKey).executeTakeFirst())?.supplier_name;
     if (!name) throw new AppError('E0002', 404, 'No purchases from this supplier');
-    const bills = rows.map((r) => ({
-      billId: r.id,
-      source: r.source,
-      status: r.status,
-      billNumber: r.bill_number,
-      billDate: r.bill_date,
-      supplierName: r.supplier_name,
-      supplierGstin: r.supplier_gstin,
-      itemCount: r.item_count,
-      taxablePaise: Number(r.taxable_paise),
-      taxPaise: Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise),
-      totalPaise: Number(r.total_paise),
-    }));
+    const bills = rows.map(billSummary);
     const sum = (k: 'taxablePaise' | 'taxPaise' | 'totalPaise') => bills.reduce((s, b) => s + b[k], 0);
     return { from, to, supplierName: name, bills, totals: { billCount: bills.length, taxablePaise: sum('taxablePaise'), taxPaise: sum('taxPaise'), totalPaise: sum('totalPaise') } };
   }

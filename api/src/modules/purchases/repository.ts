@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 
 type Db = Kysely<DB>;
@@ -91,10 +91,29 @@ function filtered(db: Db, f: BillListFilter) {
   return q;
 }
 
+/** The columns of a bill's one-line summary (lists and reports), read by billSummary. */
+export const BILL_SUMMARY_COLUMNS = ['b.id', 'b.source', 'b.status', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.supplier_gstin', 'b.item_count', 'b.taxable_paise', 'b.cgst_paise', 'b.sgst_paise', 'b.igst_paise', 'b.total_paise'] as const;
+
+export function billSummary(r: Pick<Selectable<DB['purchase_bills']>, 'id' | 'source' | 'status' | 'bill_number' | 'bill_date' | 'supplier_name' | 'supplier_gstin' | 'item_count' | 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'igst_paise' | 'total_paise'>) {
+  return {
+    billId: r.id,
+    source: r.source,
+    status: r.status,
+    billNumber: r.bill_number,
+    billDate: r.bill_date,
+    supplierName: r.supplier_name,
+    supplierGstin: r.supplier_gstin,
+    itemCount: r.item_count,
+    taxablePaise: Number(r.taxable_paise),
+    taxPaise: Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise),
+    totalPaise: Number(r.total_paise),
+  };
+}
+
 /** Pending bills first (they need the buyer), then newest first. */
 export function listBills(db: Db, f: BillListFilter, page: { offset: number; limit: number }) {
   return filtered(db, f)
-    .select(['b.id', 'b.source', 'b.status', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.supplier_gstin', 'b.item_count', 'b.taxable_paise', 'b.cgst_paise', 'b.sgst_paise', 'b.igst_paise', 'b.total_paise'])
+    .select(BILL_SUMMARY_COLUMNS)
     .orderBy('b.status')
     .orderBy('b.bill_date', 'desc')
     .orderBy('b.created_at', 'desc')

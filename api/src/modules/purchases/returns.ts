@@ -6,9 +6,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
-import type { PaperSize } from '../../pdf/pdf';
+import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { insertMovements, setQuantities } from '../inventory/repository';
+import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
@@ -19,7 +20,6 @@ import { badInput, billNotFound, partyOf } from './service';
 
 const noteNotFound = () => new AppError('E0053', 404, 'Debit note not found');
 const cannotReturn = (why: string) => new AppError('E0010', 409, `Cannot issue the debit note: ${why}`);
-const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 /** The amount part of a line's discount (its stored discount is percent + amount): spread over returned units. */
 function amountDiscountPer(line: { quantity: number; rate_paise: number; discount_bp: number; discount_paise: number }, returned: number): number {
@@ -149,14 +149,7 @@ export class PurchaseReturnsService {
           supply_kind: bill.supply_kind,
           reason: input.reason,
           item_count: priced.length,
-          gross_paise: totals.grossPaise,
-          discount_paise: totals.discountPaise,
-          taxable_paise: totals.taxablePaise,
-          cgst_paise: totals.cgstPaise,
-          sgst_paise: totals.sgstPaise,
-          igst_paise: totals.igstPaise,
-          round_off_paise: totals.roundOffPaise,
-          total_paise: totals.totalPaise,
+          ...documentTotalsRow(totals),
           amount_in_words: amountInWords(totals.totalPaise),
           voucher_id: voucherId,
           created_by: caller.userId,
@@ -171,26 +164,7 @@ export class PurchaseReturnsService {
             position: i + 1,
             bill_position: l.billPosition,
             batch_id: l.batchId,
-            product_id: l.productId,
-            product_name: l.productName,
-            manufacturer: l.manufacturer,
-            pack: l.pack,
-            hsn: l.hsn,
-            batch_no: l.batchNo,
-            expiry_date: l.expiryDate,
-            mrp_paise: l.mrpPaise,
-            rate_paise: l.ratePaise,
-            quantity: l.quantity,
-            free_quantity: l.freeQuantity,
-            discount_bp: l.discountBp,
-            discount_paise: l.discountPaise,
-            gross_paise: l.grossPaise,
-            taxable_paise: l.taxablePaise,
-            gst_rate_bp: l.gstRateBp,
-            cgst_paise: l.cgstPaise,
-            sgst_paise: l.sgstPaise,
-            igst_paise: l.igstPaise,
-            total_paise: l.totalPaise,
+            ...documentLineRow(l),
           })),
         )
         .execute();
@@ -219,42 +193,8 @@ export class PurchaseReturnsService {
       issuer: n.issuer as DocumentParty,
       supplier: n.supplier as DocumentParty,
       supplyKind: n.supply_kind,
-      lines: lines.map((l) => ({
-        position: l.position,
-        billPosition: l.bill_position,
-        productId: l.product_id,
-        productName: l.product_name,
-        manufacturer: l.manufacturer,
-        pack: l.pack,
-        hsn: l.hsn,
-        batchNo: l.batch_no,
-        expiryDate: l.expiry_date,
-        mrpPaise: l.mrp_paise,
-        ratePaise: l.rate_paise,
-        quantity: l.quantity,
-        freeQuantity: l.free_quantity,
-        discountBp: l.discount_bp,
-        discountPaise: Number(l.discount_paise),
-        grossPaise: Number(l.gross_paise),
-        taxablePaise: Number(l.taxable_paise),
-        gstRateBp: l.gst_rate_bp,
-        cgstPaise: Number(l.cgst_paise),
-        sgstPaise: Number(l.sgst_paise),
-        igstPaise: Number(l.igst_paise),
-        totalPaise: Number(l.total_paise),
-      })),
-      totals: {
-        grossPaise: Number(n.gross_paise),
-        discountPaise: Number(n.discount_paise),
-        taxablePaise: Number(n.taxable_paise),
-        cgstPaise: Number(n.cgst_paise),
-        sgstPaise: Number(n.sgst_paise),
-        igstPaise: Number(n.igst_paise),
-        taxPaise: Number(n.cgst_paise) + Number(n.sgst_paise) + Number(n.igst_paise),
-        beforeRoundOffPaise: Number(n.total_paise) - Number(n.round_off_paise),
-        roundOffPaise: Number(n.round_off_paise),
-        totalPaise: Number(n.total_paise),
-      },
+      lines: lines.map((l) => ({ ...toDocumentLine(l), billPosition: l.bill_position })),
+      totals: toDocumentTotals(n),
       amountInWords: n.amount_in_words,
       createdAt: new Date(n.created_at).toISOString(),
     };
@@ -304,6 +244,6 @@ export class PurchaseReturnsService {
       },
       size,
     );
-    return { fileName: `${n.noteNumber.replace(/\//g, '-')}.pdf`, bytes };
+    return { fileName: pdfFileName(n.noteNumber), bytes };
   }
 }

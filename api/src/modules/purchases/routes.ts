@@ -3,6 +3,7 @@ import { ACCOUNTING_PATHS, CreatePurchaseReturn, CreateSupplierOrder, SupplierOr
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
+import { sendPdf } from '../../http/pdf-reply';
 import { routePattern } from '../../http/paths';
 import type { PurchaseReportsService } from './reports';
 import type { PurchaseReturnsService } from './returns';
@@ -72,10 +73,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.get(routePattern(ACCOUNTING_PATHS.purchaseReturnPdf, 'debitNoteId'), {
     config: ANY,
     schema: { tags, summary: 'The debit note as a PDF (A4, or A5 landscape with ?size=A5)', security, params: NoteParams, querystring: InvoicePdfQuery, produces: ['application/pdf'] },
-    handler: async (request, reply) => {
-      const { fileName, bytes } = await returns.pdf(callerOf(request), request.params.debitNoteId, request.query.size);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
-    },
+    handler: async (request, reply) => sendPdf(reply, await returns.pdf(callerOf(request), request.params.debitNoteId, request.query.size)),
   });
 
   app.get(ACCOUNTING_PATHS.purchaseReport, {
@@ -105,9 +103,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.get(routePattern(ACCOUNTING_PATHS.supplierOrderPdf, 'supplierOrderId'), {
     config: ANY,
     schema: { tags, summary: 'The purchase order as a PDF (A4)', security, params: SupplierOrderParams, produces: ['application/pdf'] },
-    handler: async (request, reply) => {
-      const { fileName, bytes } = await supplierOrders.pdf(callerOf(request), request.params.supplierOrderId);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
-    },
+    handler: async (request, reply) => sendPdf(reply, await supplierOrders.pdf(callerOf(request), request.params.supplierOrderId)),
   });
 };

@@ -21,12 +21,13 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { activeWarehouse, addOrIncreaseBatch, insertMovements } from '../inventory/repository';
 import { createCustomHead, type AccountRef } from '../ledger/accounts';
+import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { gstRatesOn } from '../ledger/gst-rates';
 import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
-import { billLines, billPayments, countBills, findBill, listBills, lockBill, type BillLineRow, type BillRow } from './repository';
+import { billLines, billPayments, billSummary, countBills, findBill, listBills, lockBill, type BillLineRow, type BillRow } from './repository';
 
 export const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
 export const badInput = (message: string, fields?: Record<string, string>) => new AppError('E0001', 400, message, fields);
@@ -45,19 +46,6 @@ function priceOrRefuse<T>(price: () => T): T {
 export function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'creditor_account_id'>): AccountRef {
   return bill.source === 'PLATFORM' ? { creditor: bill.supplier_unit_id! } : { accountId: bill.creditor_account_id! };
 }
-
-const totalsOf = (b: Pick<BillRow, 'gross_paise' | 'discount_paise' | 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'igst_paise' | 'round_off_paise' | 'total_paise'>) => ({
-  grossPaise: Number(b.gross_paise),
-  discountPaise: Number(b.discount_paise),
-  taxablePaise: Number(b.taxable_paise),
-  cgstPaise: Number(b.cgst_paise),
-  sgstPaise: Number(b.sgst_paise),
-  igstPaise: Number(b.igst_paise),
-  taxPaise: Number(b.cgst_paise) + Number(b.sgst_paise) + Number(b.igst_paise),
-  beforeRoundOffPaise: Number(b.total_paise) - Number(b.round_off_paise),
-  roundOffPaise: Number(b.round_off_paise),
-  totalPaise: Number(b.total_paise),
-});
 
 /**
  * The buyer's purchase bill for a sales invoice just written in `trx` (the seller's invoicing transaction): the
@@ -137,27 +125,7 @@ export async function recordBillPayment(
 
 function toLine(l: BillLineRow): PurchaseBill['lines'][number] {
   return {
-    position: l.position,
-    productId: l.product_id,
-    productName: l.product_name,
-    manufacturer: l.manufacturer,
-    pack: l.pack,
-    hsn: l.hsn,
-    batchNo: l.batch_no,
-    expiryDate: l.expiry_date,
-    mrpPaise: l.mrp_paise,
-    ratePaise: l.rate_paise,
-    quantity: l.quantity,
-    freeQuantity: l.free_quantity,
-    discountBp: l.discount_bp,
-    discountPaise: Number(l.discount_paise),
-    grossPaise: Number(l.gross_paise),
-    taxablePaise: Number(l.taxable_paise),
-    gstRateBp: l.gst_rate_bp,
-    cgstPaise: Number(l.cgst_paise),
-    sgstPaise: Number(l.sgst_paise),
-    igstPaise: Number(l.igst_paise),
-    totalPaise: Number(l.total_paise),
+    ...toDocumentLine(l),
     receivedQuantity: l.received_quantity,
     salePricePaise: l.sale_price_paise,
     batchId: l.batch_id,
@@ -179,19 +147,7 @@ export class PurchasesService {
     const filter = { unitId: caller.unitId, status: query.status, source: query.source, from: query.from, to: query.to };
     const [rows, total] = await Promise.all([listBills(this.db, filter, { offset: query.page * query.pageSize, limit: query.pageSize }), countBills(this.db, filter)]);
     return {
-      items: rows.map((r) => ({
-        billId: r.id,
-        source: r.source,
-        status: r.status,
-        billNumber: r.bill_number,
-        billDate: r.bill_date,
-        supplierName: r.supplier_name,
-        supplierGstin: r.supplier_gstin,
-        itemCount: r.item_count,
-        taxablePaise: Number(r.taxable_paise),
-        taxPaise: Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise),
-        totalPaise: Number(r.total_paise),
-      })),
+      items: rows.map(billSummary),
       totalResults: total,
       page: query.page,
       pageSize: query.pageSize,
@@ -212,7 +168,7 @@ export class PurchasesService {
       supplier: row.supplier as DocumentParty,
       supplyKind: row.supply_kind,
       lines: lines.map(toLine),
-      totals: totalsOf(row),
+      totals: toDocumentTotals(row),
       receiptNote: row.receipt_note,
       receivedAt: row.received_at ? new Date(row.received_at).toISOString() : null,
       warehouseName: row.warehouse_name,
@@ -300,7 +256,7 @@ export class PurchasesService {
         documentId: bill.id,
         documentNumber: bill.bill_number,
         narration: `Purchase bill ${bill.bill_number} of ${bill.bill_date} from ${bill.supplier_name}`,
-        lines: taxDocumentLines('PURCHASE_BILL', partyOf(bill), totalsOf(bill)),
+        lines: taxDocumentLines('PURCHASE_BILL', partyOf(bill), toDocumentTotals(bill)),
         createdBy: caller.userId,
         at: now,
       });
@@ -391,14 +347,7 @@ export class PurchasesService {
           bill_date: input.billDate,
           supply_kind: kind,
           item_count: lines.length,
-          gross_paise: totals.grossPaise,
-          discount_paise: totals.discountPaise,
-          taxable_paise: totals.taxablePaise,
-          cgst_paise: totals.cgstPaise,
-          sgst_paise: totals.sgstPaise,
-          igst_paise: totals.igstPaise,
-          round_off_paise: totals.roundOffPaise,
-          total_paise: totals.totalPaise,
+          ...documentTotalsRow(totals),
           status: 'PENDING',
           created_by: caller.userId,
           created_at: now,
@@ -412,26 +361,7 @@ export class PurchasesService {
             return {
               bill_id: id,
               position: i + 1,
-              product_id: l.productId,
-              product_name: p.name,
-              manufacturer: p.manufacturer,
-              pack: p.pack,
-              hsn: l.hsn,
-              batch_no: l.batchNo,
-              expiry_date: l.expiryDate,
-              mrp_paise: l.mrpPaise,
-              rate_paise: l.ratePaise,
-              quantity: l.quantity,
-              free_quantity: l.freeQuantity,
-              discount_bp: l.discountBp,
-              discount_paise: l.discountPaise,
-              gross_paise: l.grossPaise,
-              taxable_paise: l.taxablePaise,
-              gst_rate_bp: l.gstRateBp,
-              cgst_paise: l.cgstPaise,
-              sgst_paise: l.sgstPaise,
-              igst_paise: l.igstPaise,
-              total_paise: l.totalPaise,
+              ...documentLineRow({ ...l, productName: p.name, manufacturer: p.manufacturer, pack: p.pack }),
             };
           }),
         )

@@ -5,13 +5,12 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
-import { BOLD, FONT, MARGIN, cell, renderPdf } from '../../pdf/pdf';
+import { BOLD, FONT, MARGIN, cell, pdfFileName, printedDate, renderPdf } from '../../pdf/pdf';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { unitTaxDetails } from '../ledger/parties';
 import { istDate } from '../search/text';
 
 const orderNotFound = () => new AppError('E0002', 404, 'Purchase order not found');
-const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 
 /** Purchase orders to suppliers outside the platform: numbered in the PO series and printed; nothing is booked. */
@@ -137,6 +136,6 @@ export class SupplierOrdersService {
         cell(doc, `Notes: ${o.notes}`, MARGIN, y, width);
       }
     });
-    return { fileName: `${o.orderNumber.replace(/\//g, '-')}.pdf`, bytes };
+    return { fileName: pdfFileName(o.orderNumber), bytes };
   }
 }

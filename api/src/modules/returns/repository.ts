@@ -2,6 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { DocumentParty, DocumentTotals } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { CreditNoteLinesTable, DB } from '../../db/types';
+import { documentTotalsRow } from '../ledger/document-lines';
 
 type Db = Database | Transaction<DB>;
 
@@ -71,7 +72,6 @@ export interface NewCreditNote {
 
 /** Writes an issued credit note and its lines in one statement (the caller's transaction posted its voucher). */
 export async function insertCreditNote(trx: Transaction<DB>, cn: NewCreditNote): Promise<void> {
-  const t = cn.totals;
   await trx
     .with('note', (db) =>
       db.insertInto('credit_notes').values({
@@ -91,14 +91,7 @@ export async function insertCreditNote(trx: Transaction<DB>, cn: NewCreditNote):
         place_of_supply: cn.placeOfSupply,
         supply_kind: cn.supplyKind,
         item_count: cn.lines.length,
-        gross_paise: t.grossPaise,
-        discount_paise: t.discountPaise,
-        taxable_paise: t.taxablePaise,
-        cgst_paise: t.cgstPaise,
-        sgst_paise: t.sgstPaise,
-        igst_paise: t.igstPaise,
-        round_off_paise: t.roundOffPaise,
-        total_paise: t.totalPaise,
+        ...documentTotalsRow(cn.totals),
         amount_in_words: cn.amountInWords,
         note: cn.note,
         voucher_id: cn.voucherId,

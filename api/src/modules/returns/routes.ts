@@ -3,6 +3,7 @@ import { ACCOUNTING_PATHS, CreateSalesReturn, CreditNote, CreditNoteList, Credit
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
+import { sendPdf } from '../../http/pdf-reply';
 import { routePattern } from '../../http/paths';
 import type { ReturnsService } from './service';
 
@@ -50,9 +51,6 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
       // Bytes, not the JSON envelope: no response schema (errors still answer the envelope).
       produces: ['application/pdf'],
     },
-    handler: async (request, reply) => {
-      const { fileName, bytes } = await returns.pdf(callerOf(request), request.params.creditNoteId, request.query.size);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
-    },
+    handler: async (request, reply) => sendPdf(reply, await returns.pdf(callerOf(request), request.params.creditNoteId, request.query.size)),
   });
 };

@@ -20,8 +20,9 @@ import type { Database } from '../../db/database';
 import type { CreditNoteLinesTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
-import type { PaperSize } from '../../pdf/pdf';
+import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
@@ -33,8 +34,6 @@ const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
 const creditNoteNotFound = () => new AppError('E0002', 404, 'Credit note not found');
 const FULL = 10_000;
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian tax documents print dates. */
-const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 const divHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
 /** What is left to return of an invoice line. */
@@ -55,45 +54,14 @@ function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof credi
     placeOfSupply: { code: row.place_of_supply, name: GST_STATES[row.place_of_supply] ?? row.place_of_supply },
     supplyKind: row.supply_kind,
     lines: lines.map((l) => ({
-      position: l.position,
+      ...toDocumentLine(l),
       invoicePosition: l.invoice_position,
-      productId: l.product_id,
-      productName: l.product_name,
-      manufacturer: l.manufacturer,
-      pack: l.pack,
-      hsn: l.hsn,
-      batchNo: l.batch_no,
-      expiryDate: l.expiry_date,
-      mrpPaise: l.mrp_paise,
-      ratePaise: l.rate_paise,
       invoiceRatePaise: l.invoice_rate_paise,
       creditPercentBp: l.credit_percent_bp,
-      quantity: l.quantity,
-      freeQuantity: l.free_quantity,
-      discountBp: l.discount_bp,
-      discountPaise: l.discount_paise,
-      grossPaise: l.gross_paise,
-      taxablePaise: l.taxable_paise,
-      gstRateBp: l.gst_rate_bp,
-      cgstPaise: l.cgst_paise,
-      sgstPaise: l.sgst_paise,
-      igstPaise: l.igst_paise,
-      totalPaise: l.total_paise,
       reason: l.reason,
       destination: l.destination,
     })),
-    totals: {
-      grossPaise: row.gross_paise,
-      discountPaise: row.discount_paise,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      igstPaise: row.igst_paise,
-      taxPaise: row.cgst_paise + row.sgst_paise + row.igst_paise,
-      beforeRoundOffPaise: row.total_paise - row.round_off_paise,
-      roundOffPaise: row.round_off_paise,
-      totalPaise: row.total_paise,
-    },
+    totals: toDocumentTotals(row),
     amountInWords: row.amount_in_words,
     note: row.note,
     callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
@@ -330,27 +298,7 @@ export class ReturnsService {
       lines: lines.map((l) => {
         const left = returnable(l);
         return {
-          position: l.position,
-          productId: l.product_id,
-          productName: l.product_name,
-          manufacturer: l.manufacturer,
-          pack: l.pack,
-          hsn: l.hsn,
-          batchNo: l.batch_no,
-          expiryDate: l.expiry_date,
-          mrpPaise: l.mrp_paise,
-          ratePaise: l.rate_paise,
-          quantity: l.quantity,
-          freeQuantity: l.free_quantity,
-          discountBp: l.discount_bp,
-          discountPaise: l.discount_paise,
-          grossPaise: l.gross_paise,
-          taxablePaise: l.taxable_paise,
-          gstRateBp: l.gst_rate_bp,
-          cgstPaise: l.cgst_paise,
-          sgstPaise: l.sgst_paise,
-          igstPaise: l.igst_paise,
-          totalPaise: l.total_paise,
+          ...toDocumentLine(l),
           returnedQuantity: l.quantity - left.quantity,
           returnedFreeQuantity: l.free_quantity - left.freeQuantity,
           returnableQuantity: left.quantity,
@@ -390,6 +338,6 @@ export class ReturnsService {
       },
       size,
     );
-    return { fileName: `${cn.creditNoteNumber.replace(/\//g, '-')}.pdf`, bytes };
+    return { fileName: pdfFileName(cn.creditNoteNumber), bytes };
   }
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DocumentParty, DocumentTotals, SalesInvoiceLine } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
+import { documentLineRow, documentTotalsRow } from '../ledger/document-lines';
 
 export interface NewInvoice {
   id: string;
@@ -24,7 +25,6 @@ export interface NewInvoice {
 
 /** Writes an issued invoice and its lines (the caller's transaction has posted its voucher). */
 export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice): Promise<void> {
-  const t = inv.totals;
   // One statement for the invoice and its lines.
   await trx
     .with('invoice', (db) =>
@@ -46,14 +46,7 @@ export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice): Prom
         supply_kind: inv.supplyKind,
         reverse_charge: false,
         item_count: inv.lines.length,
-        gross_paise: t.grossPaise,
-        discount_paise: t.discountPaise,
-        taxable_paise: t.taxablePaise,
-        cgst_paise: t.cgstPaise,
-        sgst_paise: t.sgstPaise,
-        igst_paise: t.igstPaise,
-        round_off_paise: t.roundOffPaise,
-        total_paise: t.totalPaise,
+        ...documentTotalsRow(inv.totals),
         amount_in_words: inv.amountInWords,
         voucher_id: inv.voucherId,
         created_by: inv.createdBy,
@@ -65,28 +58,9 @@ export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice): Prom
       inv.lines.map((l, i) => ({
         invoice_id: inv.id,
         position: i + 1,
-        product_id: l.productId,
         batch_id: l.batchId,
         order_line_id: l.orderLineId,
-        product_name: l.productName,
-        manufacturer: l.manufacturer,
-        pack: l.pack,
-        hsn: l.hsn,
-        batch_no: l.batchNo,
-        expiry_date: l.expiryDate,
-        mrp_paise: l.mrpPaise,
-        rate_paise: l.ratePaise,
-        quantity: l.quantity,
-        free_quantity: l.freeQuantity,
-        discount_bp: l.discountBp,
-        discount_paise: l.discountPaise,
-        gross_paise: l.grossPaise,
-        taxable_paise: l.taxablePaise,
-        gst_rate_bp: l.gstRateBp,
-        cgst_paise: l.cgstPaise,
-        sgst_paise: l.sgstPaise,
-        igst_paise: l.igstPaise,
-        total_paise: l.totalPaise,
+        ...documentLineRow(l),
       })),
     )
     .execute();

@@ -3,6 +3,7 @@ import { ACCOUNTING_PATHS, HsnSummary, HsnSummaryQuery, InvoicePdfQuery, SalesIn
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
+import { sendPdf } from '../../http/pdf-reply';
 import { routePattern } from '../../http/paths';
 import type { SalesService } from './service';
 
@@ -45,10 +46,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
       // Bytes, not the JSON envelope: no response schema (errors still answer the envelope).
       produces: ['application/pdf'],
     },
-    handler: async (request, reply) => {
-      const { fileName, bytes } = await sales.pdf(callerOf(request), request.params.invoiceId, request.query.size);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
-    },
+    handler: async (request, reply) => sendPdf(reply, await sales.pdf(callerOf(request), request.params.invoiceId, request.query.size)),
   });
 
   app.get(ACCOUNTING_PATHS.salesRegister, {

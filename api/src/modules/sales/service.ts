@@ -5,7 +5,6 @@ import {
   priceDocument,
   type HsnSummary,
   type SalesInvoice,
-  type SalesInvoiceLine,
   type SalesInvoiceList,
   type SalesInvoiceListQuery,
   type SalesRegister,
@@ -17,8 +16,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
-import type { PaperSize } from '../../pdf/pdf';
+import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
@@ -36,8 +36,6 @@ function monthRange(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Indian invoices print dates. */
-const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLines>>, callerUnitId: string): SalesInvoice {
   return {
@@ -51,43 +49,8 @@ function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLine
     placeOfSupply: { code: row.place_of_supply, name: GST_STATES[row.place_of_supply] ?? row.place_of_supply },
     supplyKind: row.supply_kind,
     reverseCharge: row.reverse_charge,
-    lines: lines.map(
-      (l): SalesInvoiceLine => ({
-        position: l.position,
-        productId: l.product_id,
-        productName: l.product_name,
-        manufacturer: l.manufacturer,
-        pack: l.pack,
-        hsn: l.hsn,
-        batchNo: l.batch_no,
-        expiryDate: l.expiry_date,
-        mrpPaise: l.mrp_paise,
-        ratePaise: l.rate_paise,
-        quantity: l.quantity,
-        freeQuantity: l.free_quantity,
-        discountBp: l.discount_bp,
-        discountPaise: l.discount_paise,
-        grossPaise: l.gross_paise,
-        taxablePaise: l.taxable_paise,
-        gstRateBp: l.gst_rate_bp,
-        cgstPaise: l.cgst_paise,
-        sgstPaise: l.sgst_paise,
-        igstPaise: l.igst_paise,
-        totalPaise: l.total_paise,
-      }),
-    ),
-    totals: {
-      grossPaise: row.gross_paise,
-      discountPaise: row.discount_paise,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      igstPaise: row.igst_paise,
-      taxPaise: row.cgst_paise + row.sgst_paise + row.igst_paise,
-      beforeRoundOffPaise: row.total_paise - row.round_off_paise,
-      roundOffPaise: row.round_off_paise,
-      totalPaise: row.total_paise,
-    },
+    lines: lines.map(toDocumentLine),
+    totals: toDocumentTotals(row),
     amountInWords: row.amount_in_words,
     callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
     createdAt: new Date(row.created_at).toISOString(),
@@ -240,29 +203,7 @@ export class SalesService {
         placeOfSupply: { code: pos.code, name: pos.name },
         supplyKind: pos.kind,
         reverseCharge: false,
-        lines: lines.map((l, i) => ({
-          position: i + 1,
-          productId: l.productId,
-          productName: l.productName,
-          manufacturer: l.manufacturer,
-          pack: l.pack,
-          hsn: l.hsn,
-          batchNo: l.batchNo,
-          expiryDate: l.expiryDate,
-          mrpPaise: l.mrpPaise,
-          ratePaise: l.ratePaise,
-          quantity: l.quantity,
-          freeQuantity: l.freeQuantity,
-          discountBp: l.discountBp,
-          discountPaise: l.discountPaise,
-          grossPaise: l.grossPaise,
-          taxablePaise: l.taxablePaise,
-          gstRateBp: l.gstRateBp,
-          cgstPaise: l.cgstPaise,
-          sgstPaise: l.sgstPaise,
-          igstPaise: l.igstPaise,
-          totalPaise: l.totalPaise,
-        })),
+        lines: lines.map(pricedDocumentLine),
         totals,
         amountInWords: words,
         callerSide: 'SELLER',
@@ -303,7 +244,7 @@ export class SalesService {
       },
       size,
     );
-    return { fileName: `${inv.invoiceNumber.replace(/\//g, '-')}.pdf`, bytes };
+    return { fileName: pdfFileName(inv.invoiceNumber), bytes };
   }
 
   /** The seller's invoices ("online sales"), newest first. */
