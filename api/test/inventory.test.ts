@@ -184,17 +184,33 @@ describe('inventory upload', () => {
     expect(credits).toEqual([{ deliveries: 3, reason: 'FIRST_INVENTORY' }]);
   });
 
-  it('keeps retailers out of upload and stock screens', async () => {
+  it('keeps retailers out of upload, shows them only their own stock', async () => {
     const retailer = bearer(await login(t.app, DEMO.retailer));
     const res = await upload(INVENTORY_PATHS.uploadImport, retailer, 'a.xlsx', await xlsxOf(FILE_ROWS), { mode: 'ADD' });
     expect([res.statusCode, res.json().code]).toEqual([403, 'E0040']);
     const s = await stockist();
     const batch = await t.db.selectFrom('inventory_batches').select('id').where('unit_id', '=', s.unitId).executeTakeFirstOrThrow();
-    for (const url of [INVENTORY_PATHS.all, INVENTORY_PATHS.batch(batch.id), INVENTORY_PATHS.expiry, INVENTORY_PATHS.age, INVENTORY_PATHS.report]) {
-      const read = await t.app.inject({ method: 'GET', url, headers: retailer });
-      expect([url, read.statusCode, read.json().code]).toEqual([url, 403, 'E0040']);
+    const read = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.batch(batch.id), headers: retailer });
+    expect([read.statusCode, read.json().code]).toEqual([404, 'E0002']);
+    // A retailer keeps stock too (purchase bills, counter sales): it adds a batch by hand and reads only its own.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: INVENTORY_PATHS.add,
+      headers: retailer,
+      payload: { productName: 'Limcee 500 Chewable Tablet', manufacturer: 'Abbott', pack: '15 Tab', batchNo: 'RTL-LIM-1', expiryDate: '2028-03-31', mrpPaise: 2550, ptrPaise: 2000, quantity: 30 },
+    });
+    expect(added.statusCode).toBe(200);
+    const retailerUnit = await t.db.selectFrom('users').select('unit_id').where('mobile', '=', DEMO.retailer).executeTakeFirstOrThrow();
+    const list = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.all, headers: retailer });
+    const ids: string[] = list.json().body.items.map((i: { id: string }) => i.id);
+    expect(ids).toContain(added.json().body.id);
+    const owners = await t.db.selectFrom('inventory_batches').select('unit_id').distinct().where('id', 'in', ids).execute();
+    expect(owners).toEqual([{ unit_id: retailerUnit.unit_id }]);
+    for (const url of [INVENTORY_PATHS.expiry, INVENTORY_PATHS.age, INVENTORY_PATHS.report]) {
+      expect([url, (await t.app.inject({ method: 'GET', url, headers: retailer })).statusCode]).toEqual([url, 200]);
     }
   });
+
 });
 
 describe('stock screens', () => {

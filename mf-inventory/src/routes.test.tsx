@@ -51,6 +51,13 @@ describe('mf-inventory routes', () => {
     expect(screen.queryByText(/is not available yet/)).not.toBeInTheDocument();
   });
 
+  it.each(['RETAILER', 'HOSPITAL'] as const)('a %s keeps stock: the stock list opens (its purchase bills bring stock in)', async (customerType) => {
+    installFakeApi(withAccount({ ...OWNER_ACCOUNT, customerType }, inventoryApi));
+    renderAt('/app', 'stocks/list', withProviders(<App />));
+    expect(await screen.findByRole('table', { name: 'Stocks' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('stock add is not taken for a stock id', async () => {
     renderAt('', 'stocks/add', withProviders(<App />));
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Stock' })).toBeInTheDocument();

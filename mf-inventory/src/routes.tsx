@@ -1,4 +1,4 @@
-import { RouteTable, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
+import { RouteTable, canKeepStock, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
 import { ButtonLink } from 'shared-ui';
 import { InventoryListPage } from './inventory/InventoryListPage';
 import { AddStockPage } from './stocks/AddStockPage';
@@ -11,9 +11,11 @@ const INVENTORY = { label: 'Inventory', to: '/inventory/list' };
 const STOCKS = { label: 'Stocks', to: '/stocks/list' };
 const STOCK_REPORTS = { label: 'Stock Reports', to: '/stocks/reports' };
 
-// Inventory is a stockist's (SPEC.md §2, §6): the API refuses other types too.
+// Uploaded inventory is a stockist's (SPEC.md §2, §6); the stock screens are every stock keeper's (retailers and
+// hospitals receive purchase bills into stock). The API applies the same rules.
 type PageAccess = NonNullable<PageRoute['access']>;
 const STOCKIST_ONLY: PageAccess = { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists keep inventory here.' };
+const STOCK_KEEPERS: PageAccess = { allow: (account) => canKeepStock(account.customerType), denied: 'Only stockists, retailers and hospitals keep stock here.' };
 
 const stockReportDetails = <InventoryListPage label="Stock report details" />;
 
@@ -43,21 +45,21 @@ export const routes: readonly RouteEntry[] = [
     path: 'stocks/list',
     title: 'Stocks',
     crumbs: [],
-    access: STOCKIST_ONLY,
+    access: STOCK_KEEPERS,
     actions: <ButtonLink to="/stocks/add">Add stock</ButtonLink>,
     element: <InventoryListPage label="Stocks" />,
   },
-  { path: 'stocks/add', title: 'Add Stock', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <AddStockPage /> },
-  { path: 'stocks/:id', title: 'Stock Details', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <StockDetailPage /> },
-  { path: 'stocks/reports', title: 'Stock Reports', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <ReportsPage /> },
-  { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCKIST_ONLY, element: stockReportDetails },
-  { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCKIST_ONLY, element: stockReportDetails },
-  { path: 'stocks/expiry-list', title: 'Expiry List', crumbs: [STOCKS], access: STOCKIST_ONLY, element: <ExpiryListPage /> },
+  { path: 'stocks/add', title: 'Add Stock', crumbs: [STOCKS], access: STOCK_KEEPERS, element: <AddStockPage /> },
+  { path: 'stocks/:id', title: 'Stock Details', crumbs: [STOCKS], access: STOCK_KEEPERS, element: <StockDetailPage /> },
+  { path: 'stocks/reports', title: 'Stock Reports', crumbs: [STOCKS], access: STOCK_KEEPERS, element: <ReportsPage /> },
+  { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCK_KEEPERS, element: stockReportDetails },
+  { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCK_KEEPERS, element: stockReportDetails },
+  { path: 'stocks/expiry-list', title: 'Expiry List', crumbs: [STOCKS], access: STOCK_KEEPERS, element: <ExpiryListPage /> },
   {
     path: 'stocks/expiry/details',
     title: 'Expiry Details',
     crumbs: [STOCKS, { label: 'Expiry List', to: '/stocks/expiry-list' }],
-    access: STOCKIST_ONLY,
+    access: STOCK_KEEPERS,
     element: <InventoryListPage label="Expiry details" defaultExpiry="30" />,
   },
 ];

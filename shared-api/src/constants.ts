@@ -1,5 +1,10 @@
 // Plain value lists, apart from the zod schemas: screens that need only these (the sign-in page) don't load zod.
 export const CUSTOMER_TYPES = ['STOCKIST', 'RETAILER', 'HOSPITAL', 'SEASON_BOY', 'MANUFACTURER'] as const;
+/**
+ * Who keeps batch-wise stock: stockists (uploaded or added), and retailers and hospitals (received from purchase
+ * bills, sold over the counter). Only stockists upload stock files (SPEC.md §6).
+ */
+export const STOCK_KEEPING_TYPES = ['STOCKIST', 'RETAILER', 'HOSPITAL'] as const satisfies readonly (typeof CUSTOMER_TYPES)[number][];
 export const OS_TYPES = ['WINDOWS', 'MAC_OS', 'LINUX', 'ANDROID', 'IOS'] as const;
 export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop'] as const;
 

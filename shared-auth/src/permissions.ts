@@ -1,4 +1,4 @@
-import { counterpartTypes, type CustomerType, type MyAccount } from 'shared-api';
+import { STOCK_KEEPING_TYPES, counterpartTypes, type CustomerType, type MyAccount } from 'shared-api';
 
 /*
  * Role helpers for SPEC.md §6. They decide what the UI shows; the API enforces the same rules on its side.
@@ -19,6 +19,11 @@ export function canUseCart(type: CustomerType): boolean {
 /** Inventory group (upload): STOCKIST only. */
 export function canUploadInventory(type: CustomerType): boolean {
   return type === 'STOCKIST';
+}
+
+/** Stock screens (list, details, expiry, reports, adding a batch by hand): every type that keeps stock. */
+export function canKeepStock(type: CustomerType): boolean {
+  return (STOCK_KEEPING_TYPES as readonly CustomerType[]).includes(type);
 }
 
 /** Customers group: a STOCKIST lists stockists, hospitals and retailers; everyone else lists stockists. */

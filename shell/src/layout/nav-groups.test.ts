@@ -20,6 +20,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
   it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group, only the Stockists list, and its Purchase Orders', (customerType) => {
     const groups = navGroupsFor({ customerType, role: 'OWNER' });
     expect(ids(groups)).not.toContain('inventory');
+    expect(links(groups, 'stock')).toEqual(['Stocks', 'Expiry List']);
     expect(links(groups, 'customers')).toEqual(['Stockists']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders']);
     expect(activeLinkFor(groups, '/purchases/orders/7f1c3a52/view')).toBe('/purchases/orders');

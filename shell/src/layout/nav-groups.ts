@@ -1,5 +1,5 @@
 import type { MyAccount } from 'shared-api';
-import { canManageEmployees, canUploadInventory, canUseCart, customerListTypes } from 'shared-auth';
+import { canKeepStock, canManageEmployees, canUploadInventory, canUseCart, customerListTypes } from 'shared-auth';
 import type { IconName } from './icons';
 
 /** A link target without the /app prefix; the navigation adds the variant the user is in. */
@@ -92,6 +92,17 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
   ];
   if (canUploadInventory(account.customerType)) {
     groups.push({ id: 'inventory', label: 'Inventory', icon: 'inventory', links: [{ label: 'Upload Inventory', to: '/inventory/upload' }] });
+  } else if (canKeepStock(account.customerType)) {
+    // Retailers and hospitals keep the stock their purchase bills bring in, and sell it over the counter.
+    groups.push({
+      id: 'stock',
+      label: 'Stock',
+      icon: 'inventory',
+      links: [
+        { label: 'Stocks', to: '/stocks/list' },
+        { label: 'Expiry List', to: '/stocks/expiry-list' },
+      ],
+    });
   }
   groups.push({
     id: 'customers',

@@ -11,6 +11,7 @@ import {
   InventoryAge,
   InventoryList,
   InventoryQuery,
+  STOCK_KEEPING_TYPES,
   StockBatch,
   StockDetail,
   StockReport,
@@ -27,8 +28,10 @@ import { fileTypeOf } from './parsers/read-upload';
 import type { InventoryService, UploadedFile } from './service';
 
 // Stock is a stockist's (SPEC.md §2): retailers and hospitals have no inventory screens.
-const READ = requireRole({ customerTypes: ['STOCKIST'] });
-const WRITE = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+// Uploading stock files is a stockist's (SPEC.md §6); every unit that keeps stock reads it and adds a batch by hand.
+const UPLOAD = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+const READ = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES] });
+const WRITE = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
 const security = [{ bearerAuth: [] }];
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
@@ -87,7 +90,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024 } });
 
   app.post(INVENTORY_PATHS.uploadPreview, {
-    config: WRITE,
+    config: UPLOAD,
     schema: {
       tags: ['inventory'],
       summary:
@@ -102,7 +105,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   });
 
   app.post(INVENTORY_PATHS.uploadImport, {
-    config: WRITE,
+    config: UPLOAD,
     schema: {
       tags: ['inventory'],
       summary:
