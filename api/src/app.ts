@@ -42,6 +42,10 @@ import { ConnectionsService } from './modules/connections/service';
 import { PushService } from './modules/push/service';
 import { testingRoutes } from './modules/testing/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
+import { financialsRoutes } from './modules/financials/routes';
+import { FinancialsService } from './modules/financials/service';
+import { gstReturnsRoutes } from './modules/gst-returns/routes';
+import { GstReturnsService } from './modules/gst-returns/service';
 import { LedgerService } from './modules/ledger/service';
 import { salesRoutes } from './modules/sales/routes';
 import { SalesService } from './modules/sales/service';
@@ -182,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
   await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config) });
   await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
+  await app.register(financialsRoutes, { financials: new FinancialsService(deps.db, config) });
+  await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(deps.db, config) });
   // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).
   if (config.testRoutes) await app.register(testingRoutes, { auth });
 

@@ -113,11 +113,13 @@ export function documentNumber(series: DocumentSeries, fy: string, serial: numbe
 
 // ---- sales tax invoices ----
 
-const IsoDate = z
+/** A calendar day 'YYYY-MM-DD' (IST). */
+export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
-const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM');
+/** A calendar month 'YYYY-MM'. */
+export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM');
 
 /** `asOf`: balances up to and including that day (default today). */
 export const TrialBalanceQuery = z.object({ asOf: IsoDate.optional() });

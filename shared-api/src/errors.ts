@@ -43,6 +43,8 @@ export const ERROR_CATALOGUE = {
   E0008: 'Account not yet activated',
   E0009: 'Already exists',
   E0010: 'Document cannot be issued',
+  E0011: 'Entry does not balance',
+  E0012: 'Financial year is closed',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -20,3 +20,4 @@ export * from './accounting';
 export * from './purchases';
 export * from './instore';
 export * from './returns';
+export * from './books';
