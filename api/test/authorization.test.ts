@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { InstoreService } from '../src/modules/instore/service';
 import { PurchaseReturnsService } from '../src/modules/purchases/returns';
@@ -75,6 +75,9 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     supplierKey: victim.supplierKey,
     supplierOrderId: victim.supplierOrderId,
     quotationId: victim.quotationId,
+    // A head in the victim's books (its supplier's creditor head), and a year of its books.
+    accountId: victim.supplierKey,
+    financialYear: '2025-26',
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -189,6 +192,26 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     'GET /purchases/sales/quotation/:quotationId': {},
     'GET /purchases/sales/quotation/:quotationId/pdf': {},
     'POST /purchases/sales/quotation/:quotationId/convert': { payload: { paymentMode: 'CASH' } },
+    // The books: the attacker reads only its own, and names the victim's head or year in vain.
+    [`GET ${BOOKS_PATHS.heads}`]: {},
+    [`POST ${BOOKS_PATHS.heads}`]: { payload: { name: 'Attacker Head', group: 'INDIRECT_EXPENSES' } },
+    [`GET ${BOOKS_PATHS.ledger}`]: { query: { accountId: victim.supplierKey } },
+    [`GET ${BOOKS_PATHS.ledgerExport}`]: { query: { accountId: victim.supplierKey, format: 'pdf' } },
+    [`GET ${BOOKS_PATHS.outstanding}`]: { query: { side: 'PAYABLE' } },
+    'GET /purchases/ledgers/outstanding/:accountId': {},
+    [`GET ${BOOKS_PATHS.journals}`]: {},
+    [`POST ${BOOKS_PATHS.journals}`]: { payload: { date: '2026-11-22', narration: 'Attacker entry', lines: [{ accountId: victim.supplierKey, debitPaise: 100 }, { accountId: randomUUID(), creditPaise: 100 }] } },
+    [`GET ${BOOKS_PATHS.financialYears}`]: {},
+    'POST /purchases/ledgers/years/:financialYear/close': {},
+    [`GET ${BOOKS_PATHS.profitAndLoss}`]: {},
+    [`GET ${BOOKS_PATHS.balanceSheet}`]: {},
+    [`GET ${BOOKS_PATHS.stores}`]: {},
+    [`GET ${BOOKS_PATHS.storeDetails}`]: { query: { warehouseId: victim.warehouseId } },
+    [`GET ${BOOKS_PATHS.gstr1}`]: { query: { month: '2026-11' } },
+    [`GET ${BOOKS_PATHS.gstr1File}`]: { query: { month: '2026-11', format: 'json' } },
+    [`GET ${BOOKS_PATHS.gstr3b}`]: { query: { month: '2026-11' } },
+    [`GET ${BOOKS_PATHS.gstr3bFile}`]: { query: { month: '2026-11', format: 'csv' } },
+    [`GET ${BOOKS_PATHS.tallyExport}`]: { query: { from: '2026-11-01', to: '2026-11-30' } },
   };
   const fixture = fixtures[`${route.method} ${route.url}`];
   return fixture && { method: route.method, url, ...fixture };
@@ -287,6 +310,8 @@ async function victimState() {
     invoices: await t.db.selectFrom('sales_invoices').select('id').where('unit_id', '=', unit.id).execute(),
     creditNotes: await t.db.selectFrom('credit_notes').select('id').where('unit_id', '=', unit.id).execute(),
     vouchers: await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', unit.id).execute(),
+    heads: await t.db.selectFrom('ledger_accounts').select('id').where('unit_id', '=', unit.id).orderBy('id').execute(),
+    closedYears: await t.db.selectFrom('financial_year_closures').select('financial_year').where('unit_id', '=', unit.id).execute(),
     counterSales: await t.db.selectFrom('counter_sales').select('invoice_id').where('unit_id', '=', unit.id).execute(),
     counterSettings: await t.db.selectFrom('counter_settings').selectAll().where('unit_id', '=', unit.id).execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,

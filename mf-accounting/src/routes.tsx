@@ -26,6 +26,15 @@ import { SalesReportsPage } from './sales-reports/SalesReportsPage';
 import { NewSalesReturnPage } from './sales-returns/NewSalesReturnPage';
 import { SalesReturnPage } from './sales-returns/SalesReturnPage';
 import { SalesReturnsPage } from './sales-returns/SalesReturnsPage';
+import { GstReturnsPage } from './gst-returns/GstReturnsPage';
+import { AddHeadPage } from './heads/AddHeadPage';
+import { HeadsDashboardPage } from './heads/HeadsDashboardPage';
+import { AddJournalPage } from './journals/AddJournalPage';
+import { JournalsDashboardPage } from './journals/JournalsDashboardPage';
+import { LedgersPage } from './ledgers/LedgersPage';
+import { ProfitLossPage } from './profit-loss/ProfitLossPage';
+import { StoreDetailsPage } from './stores/StoreDetailsPage';
+import { StoresDashboardPage } from './stores/StoresDashboardPage';
 
 // Purchases, sales, journals, stores and heads have no index screen in SPEC.md §2: their group crumb is plain text.
 const PURCHASES = { label: 'Purchases' };
@@ -40,6 +49,11 @@ const SALES = { label: 'Sales' };
 const INSTORE_SALES = { label: 'In-store Sales', to: '/sales/instore' };
 const SALES_REPORTS = { label: 'Sales Reports', to: '/sales/reports' };
 const JOURNALS = { label: 'Journals', to: '/journals/dashboard' };
+/** Writing to the books by hand (journals, heads) is the owner's: the API answers 403 to anyone else. */
+const OWNER_ONLY = {
+  allow: (account: MyAccount) => account.role === 'OWNER',
+  denied: "Only the unit's owner adds journal entries and account heads. Ask the owner to make this entry.",
+};
 const STORES = { label: 'Stores', to: '/stores/dashboard' };
 const HEADS = { label: 'Account Heads', to: '/heads/dashboard' };
 
@@ -211,6 +225,13 @@ export const routes: readonly RouteEntry[] = [
     element: <SalesReturnPage />,
   },
   {
+    // Not in SPEC.md §2: the month's GSTR-1 and GSTR-3B from the books (issue 14).
+    path: 'sales/gst-returns',
+    title: 'GST Returns',
+    crumbs: [SALES],
+    element: <GstReturnsPage />,
+  },
+  {
     path: 'sales/quotation/:id',
     title: 'Quotation',
     crumbs: [SALES],
@@ -222,14 +243,14 @@ export const routes: readonly RouteEntry[] = [
     path: 'ledgers',
     title: 'Ledgers',
     crumbs: [],
-    element: <NotAvailableYet feature="Ledgers" note="Running balances with each party you trade with." />,
+    element: <LedgersPage />,
   },
   {
     // The path holds a literal '&'; the router matches it whether the browser shows '&' or '%26'.
     path: 'profit&loss',
     title: 'Profit & Loss',
     crumbs: [],
-    element: <NotAvailableYet feature="Profit and loss" note="Income against expenses for a period." />,
+    element: <ProfitLossPage />,
   },
   {
     path: 'memo-2-payment',
@@ -241,37 +262,39 @@ export const routes: readonly RouteEntry[] = [
     path: 'journals/dashboard',
     title: 'Journals',
     crumbs: [],
-    element: <NotAvailableYet feature="Journals" note="Journal entries by date, with their accounts and amounts." />,
+    element: <JournalsDashboardPage />,
   },
   {
     path: 'journals/add',
     title: 'Add Journal Entry',
     crumbs: [JOURNALS],
-    element: <NotAvailableYet feature="Adding a journal entry" note="A form to post a journal entry between account heads." />,
+    element: <AddJournalPage />,
+    access: OWNER_ONLY,
   },
   {
     path: 'stores/dashboard',
     title: 'Stores',
     crumbs: [],
-    element: <NotAvailableYet feature="Stores" note="Your stores with their stock and sales at a glance." />,
+    element: <StoresDashboardPage />,
   },
   {
     path: 'stores/details',
     title: 'Store Details',
     crumbs: [STORES],
-    element: <NotAvailableYet feature="Store details" note="One store's address, stock and sales." />,
+    element: <StoreDetailsPage />,
   },
   {
     path: 'heads/dashboard',
     title: 'Account Heads',
     crumbs: [],
-    element: <NotAvailableYet feature="Account heads" note="The heads your journal entries and ledgers are booked under." />,
+    element: <HeadsDashboardPage />,
   },
   {
     path: 'heads/add',
     title: 'Add Account Head',
     crumbs: [HEADS],
-    element: <NotAvailableYet feature="Adding an account head" note="A form to create an account head." />,
+    element: <AddHeadPage />,
+    access: OWNER_ONLY,
   },
 ];
 

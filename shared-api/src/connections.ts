@@ -59,6 +59,12 @@ export const ConnectedUser = Trader.extend({
   /** Orders on this connection (its direction), rejected ones aside, and their total in paise. */
   orderCount: z.number().int(),
   orderValuePaise: z.number().int(),
+  /**
+   * Owed between the two today, from the caller's own books (paise): what the party owes the caller when it buys from
+   * the caller (SELLER side: its debtor head), what the caller owes it when the caller buys (BUYER side: its creditor
+   * head). Negative is an advance.
+   */
+  outstandingPaise: z.number().int(),
 });
 export type ConnectedUser = z.infer<typeof ConnectedUser>;
 export const ConnectedUserList = Paged(ConnectedUser);

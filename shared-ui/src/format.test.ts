@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber, formatPhone, formatRupees, initials } from './format';
+import { formatDate, formatDateTime, formatNumber, formatPhone, formatRupees, initials, parseRupees } from './format';
 
 describe('formatRupees (paise in, en-IN out)', () => {
   it('groups in lakhs and crores', () => {
@@ -60,5 +60,24 @@ describe('initials', () => {
     expect(initials('Ramesh', 'Agarwal')).toBe('RA');
     expect(initials('priya', undefined)).toBe('P');
     expect(initials('', '')).toBe('');
+  });
+});
+
+describe('parseRupees (typed rupees in, exact paise out)', () => {
+  it('reads grouped and plain amounts without float drift', () => {
+    expect(parseRupees('1,234.56')).toBe(123456);
+    expect(parseRupees('1,23,456.78')).toBe(12345678);
+    expect(parseRupees('0.29')).toBe(29);
+    expect(parseRupees('1.1')).toBe(110);
+    expect(parseRupees(' ₹ 500 ')).toBe(50000);
+    expect(parseRupees('19.99')).toBe(1999);
+  });
+  it('refuses what is not an amount', () => {
+    expect(parseRupees('')).toBeNull();
+    expect(parseRupees('12.345')).toBeNull();
+    expect(parseRupees('-5')).toBeNull();
+    expect(parseRupees('1e3')).toBeNull();
+    expect(parseRupees('12,34,5')).toBeNull();
+    expect(parseRupees('abc')).toBeNull();
   });
 });

@@ -20,6 +20,19 @@ export function formatRupees(paise: number): string {
   return rupees.format((rounded === 0 ? 0 : rounded) / 100);
 }
 
+/**
+ * What a person typed as rupees → integer paise, read digit by digit (never through a float, so "1,234.56" is
+ * exactly 123456). Accepts en-IN or plain grouping commas, an optional ₹, at most 2 decimals; anything else → null.
+ */
+export function parseRupees(text: string): number | null {
+  const cleaned = text.trim().replace(/^₹\s*/, '');
+  // Commas only between digits (1,23,456.78 or 123,456.78); none after the point.
+  if (!/^(\d{1,3}(,\d{2,3})*|\d+)(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.replace(/,/g, '').split('.');
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
 /** 1234567 → "12,34,567" (en-IN grouping, at most 2 decimals). */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '';

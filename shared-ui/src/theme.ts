@@ -13,7 +13,8 @@ export const theme = {
     dangerSoft: '#fdecea',
     success: '#2e7d32',
     successSoft: '#e8f5e9',
-    warning: '#b26a00',
+    // Dark enough for 4.5:1 on warningSoft and on white with small bold text (WCAG AA); #b26a00 was 3.9:1.
+    warning: '#8a5100',
     warningSoft: '#fff4e0',
     info: '#1565c0',
     infoSoft: '#e8f0fb',

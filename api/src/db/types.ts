@@ -197,6 +197,8 @@ export interface StockMovementsTable {
   note: Optional<string>;
   created_by: Optional<string>;
   created_at: Timestamp;
+  /** Migration 016: cost of one unit of an inbound movement, when known (null: the batch's PTS, else PTR). */
+  unit_cost_paise: Optional<number>;
 }
 
 export type ConnectionStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'DISCONNECTED';
@@ -413,6 +415,16 @@ export interface VoucherLinesTable {
   credit_paise: number;
 }
 
+/** Migration 015: a closed financial year of a unit (no voucher may be dated in it). */
+export interface FinancialYearClosuresTable {
+  unit_id: string;
+  /** '2025-26' */
+  financial_year: string;
+  closed_at: Timestamp;
+  closed_by: Optional<string>;
+  net_profit_paise: number;
+}
+
 export interface DocumentCountersTable {
   unit_id: string;
   series: string;
@@ -595,6 +607,7 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   vouchers: VouchersTable;
   voucher_lines: VoucherLinesTable;
+  financial_year_closures: FinancialYearClosuresTable;
   document_counters: DocumentCountersTable;
   sales_invoices: SalesInvoicesTable;
   sales_invoice_lines: SalesInvoiceLinesTable;

@@ -20,6 +20,7 @@ const SHARMA: ConnectedUser = {
   decidedAt: '2026-09-21T10:00:00.000Z',
   orderCount: 3,
   orderValuePaise: 5592000,
+  outstandingPaise: 1234567,
 };
 const LAJPAT: ConnectedUser = {
   ...SHARMA,
@@ -32,6 +33,7 @@ const LAJPAT: ConnectedUser = {
   hasAccess: false,
   decidedAt: null,
   requestedAt: '2026-11-22T02:00:00.000Z',
+  outstandingPaise: 0,
 };
 const PREFERENCES: Preferences = { minimumOrderPaise: null, whatsappNumber: null, autoApprove: false, hasPaymentQr: false };
 const THANE: NearbyTrader = {
@@ -75,7 +77,7 @@ const posts = (requests: FakeRequest[]) => requests.filter((r) => r.method === '
 describe('customers list (one screen per type)', () => {
   afterEach(resetFakeApi);
 
-  it('shows trade name, city, distance in km (en-IN), status, access and since', async () => {
+  it('shows trade name, city, distance in km (en-IN), status, access, since and outstanding', async () => {
     sellerApi([SHARMA, LAJPAT]);
     open('customers/retailers');
     const table = await screen.findByRole('table', { name: 'Connected retailers' });
@@ -87,8 +89,11 @@ describe('customers list (one screen per type)', () => {
     expect(sharma).toHaveTextContent('Sees your inventory');
     expect(sharma).toHaveTextContent('21/09/2026');
     expect(sharma).toHaveTextContent('₹55,920.00');
+    expect(within(table).getByRole('columnheader', { name: 'Outstanding' })).toBeInTheDocument();
+    expect(sharma).toHaveTextContent('₹12,345.67');
     const lajpat = within(table).getByText('Lajpat Nagar Chemists').closest('tr')!;
     expect(lajpat).toHaveTextContent('Request received');
+    expect(lajpat).toHaveTextContent('₹0.00');
     expect(within(lajpat).getByRole('button', { name: 'Approve Lajpat Nagar Chemists' })).toBeInTheDocument();
   });
 

@@ -88,6 +88,8 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
     { key: 'since', header: 'Since', render: (c) => formatDate(c.decidedAt ?? c.requestedAt) },
     { key: 'orderCount', header: 'Orders', align: 'right' },
     { key: 'orderValuePaise', header: 'Order value', align: 'right', render: (c) => formatRupees(c.orderValuePaise) },
+    // From the caller's books: what they owe you (your buyers) or what you owe them (your sellers).
+    { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (c) => formatRupees(c.outstandingPaise) },
     { key: 'actions', header: 'Actions', align: 'right', render: (c) => <RowActions row={c} onDecide={setDecision} /> },
   ];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ExpiryWindow, INVENTORY_SORTS, type InventoryQuery, type StockBatch } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, Select, Stack, TextInput, formatDate, formatRupees, type DataTableColumn, type SortState } from 'shared-ui';
+import { DataTable, EmptyState, ErrorPanel, Select, Stack, TextInput, formatDate, formatRupees, theme, type DataTableColumn, type SortState } from 'shared-ui';
 import { useInventory } from '../inventory-api';
 
 export const EXPIRY_LABELS: Record<ExpiryWindow, string> = {
@@ -27,7 +27,7 @@ const columns: DataTableColumn<StockBatch>[] = [
     header: 'Expiry',
     sortable: true,
     render: (b) => (
-      <span style={{ color: b.daysToExpiry <= 0 ? '#c62828' : b.daysToExpiry <= 90 ? '#b26a00' : undefined }}>
+      <span style={{ color: b.daysToExpiry <= 0 ? theme.colors.danger : b.daysToExpiry <= 90 ? theme.colors.warning : undefined }}>
         {formatDate(b.expiryDate)} {expiryNote(b.daysToExpiry)}
       </span>
     ),

@@ -48,6 +48,34 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** Options with a group are shown under it (an <optgroup>), groups in the order they first appear. */
+  group?: string;
+}
+
+const optionOf = (o: SelectOption) => (
+  <option key={o.value} value={o.value} disabled={o.disabled}>
+    {o.label}
+  </option>
+);
+
+/** Ungrouped options first, then one <optgroup> per group name. */
+function renderOptions(options: readonly SelectOption[]) {
+  const groups = new Map<string, SelectOption[]>();
+  const loose: SelectOption[] = [];
+  for (const o of options) {
+    if (o.group === undefined) loose.push(o);
+    else groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
+  }
+  return (
+    <>
+      {loose.map(optionOf)}
+      {[...groups].map(([group, items]) => (
+        <optgroup key={group} label={group}>
+          {items.map(optionOf)}
+        </optgroup>
+      ))}
+    </>
+  );
 }
 
 export interface SelectProps extends Omit<ComponentProps<'select'>, 'children'> {
@@ -61,11 +89,7 @@ export function Select({ options, placeholder, invalid = false, ...rest }: Selec
   return (
     <StyledSelect aria-invalid={invalid || undefined} {...rest} $invalid={invalid}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {options.map((o) => (
-        <option key={o.value} value={o.value} disabled={o.disabled}>
-          {o.label}
-        </option>
-      ))}
+      {renderOptions(options)}
     </StyledSelect>
   );
 }

@@ -107,3 +107,24 @@ describe('DataTable', () => {
     expect(firstCells()).toEqual(rows.map((r) => r.name));
   });
 });
+
+describe('DataTable pinned rows and details', () => {
+  it('keeps leading and trailing rows out of sorting, paging and the count, even when the page is empty', async () => {
+    const total: Row = { id: 'total', name: 'Total', amount: 1542250 };
+    const opening: Row = { id: 'opening', name: 'Opening', amount: 0 };
+    const { rerender } = render(<DataTable label="T" columns={columns} rows={rows} rowKey="id" pageSize={2} leadingRows={[opening]} trailingRows={[total]} />);
+    expect(firstCells()).toEqual(['Opening', 'Sharma Medical Stores', 'Agarwal Pharma Distributors', 'Total']);
+    expect(screen.getByText('Showing 1–2 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(firstCells()).toEqual(['Opening', 'Agarwal Pharma Distributors', 'Lifeline Multispeciality Hospital', 'Total']);
+    rerender(<DataTable label="T" columns={columns} rows={[]} rowKey="id" leadingRows={[opening]} trailingRows={[total]} emptyMessage="No entries" />);
+    expect(firstCells()).toEqual(['Opening', 'No entries', 'Total']);
+  });
+
+  it('shows a row\'s detail under it across the whole width', () => {
+    render(<DataTable label="T" columns={columns} rows={rows} rowKey="id" renderDetail={(r) => (r.id === 'b' ? <p>Lines of {r.name}</p> : null)} />);
+    const detail = screen.getByText('Lines of Agarwal Pharma Distributors').closest('td')!;
+    expect(detail).toHaveAttribute('colspan', '2');
+    expect(bodyRows()).toHaveLength(4);
+  });
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../buttons/Button';
 import { Spinner } from '../feedback/Spinner';
@@ -44,6 +44,14 @@ export interface DataTableProps<T> {
   onPageChange?: (page: number) => void;
   sort?: SortState | null;
   onSortChange?: (sort: SortState) => void;
+  /**
+   * Rows pinned before and after the page's rows (an opening balance, a totals row): never sorted, paged or
+   * counted by the pager, and shown even when the page itself is empty.
+   */
+  leadingRows?: readonly T[];
+  trailingRows?: readonly T[];
+  /** A detail shown under a row across the whole width (a voucher's lines); null/undefined shows nothing. */
+  renderDetail?: (row: T) => ReactNode;
 }
 
 const Wrapper = styled.div`
@@ -95,6 +103,17 @@ const Tr = styled.tr<{ $clickable: boolean }>`
   &:last-child td {
     border-bottom: none;
   }
+`;
+const PinnedTr = styled.tr`
+  td {
+    font-weight: ${theme.fontWeights.bold};
+    background: ${theme.colors.surfaceMuted};
+  }
+`;
+const DetailTd = styled.td`
+  padding: ${theme.space.sm} ${theme.space.md} ${theme.space.md} ${theme.space.xl};
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceMuted};
 `;
 const Message = styled.td`
   padding: ${theme.space.xl} ${theme.space.md};
@@ -154,6 +173,9 @@ export function DataTable<T>({
   onPageChange,
   sort: controlledSort,
   onSortChange,
+  leadingRows = [],
+  trailingRows = [],
+  renderDetail,
 }: DataTableProps<T>) {
   const serverMode = onPageChange !== undefined;
   const sortControlled = onSortChange !== undefined;
@@ -192,6 +214,13 @@ export function DataTable<T>({
   const keyOf = (row: T): string | number =>
     typeof rowKey === 'function' ? rowKey(row) : (valueAt(row, rowKey as string) as string | number);
 
+  const cellsOf = (row: T, index: number) =>
+    columns.map((column) => (
+      <Td key={column.key} $align={column.align ?? 'left'}>
+        {column.render ? column.render(row, index) : defaultCell(valueAt(row, column.key))}
+      </Td>
+    ));
+
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, page * pageSize + visible.length);
 
@@ -226,6 +255,9 @@ export function DataTable<T>({
             </tr>
           </thead>
           <tbody>
+            {leadingRows.map((row, index) => (
+              <PinnedTr key={`leading-${keyOf(row)}`}>{cellsOf(row, index)}</PinnedTr>
+            ))}
             {loading && rows.length === 0 ? (
               <tr>
                 <Message colSpan={columns.length}>
@@ -237,16 +269,25 @@ export function DataTable<T>({
                 <Message colSpan={columns.length}>{emptyMessage}</Message>
               </tr>
             ) : (
-              visible.map((row, index) => (
-                <Tr key={keyOf(row)} $clickable={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined}>
-                  {columns.map((column) => (
-                    <Td key={column.key} $align={column.align ?? 'left'}>
-                      {column.render ? column.render(row, page * pageSize + index) : defaultCell(valueAt(row, column.key))}
-                    </Td>
-                  ))}
-                </Tr>
-              ))
+              visible.map((row, index) => {
+                const detail = renderDetail?.(row);
+                return (
+                  <Fragment key={keyOf(row)}>
+                    <Tr $clickable={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined}>
+                      {cellsOf(row, page * pageSize + index)}
+                    </Tr>
+                    {detail !== null && detail !== undefined && (
+                      <tr>
+                        <DetailTd colSpan={columns.length}>{detail}</DetailTd>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
+            {trailingRows.map((row, index) => (
+              <PinnedTr key={`trailing-${keyOf(row)}`}>{cellsOf(row, index)}</PinnedTr>
+            ))}
           </tbody>
         </Table>
       </Scroll>

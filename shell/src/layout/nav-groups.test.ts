@@ -6,7 +6,8 @@ const links = (groups: ReturnType<typeof navGroupsFor>, id: string) => groups.fi
 describe('navigation groups by role (SPEC.md §2, §6)', () => {
   it('gives a stockist owner every group, Inventory upload and all three customer lists', () => {
     const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
-    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'inventory', 'customers', 'employees']);
+    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory', 'customers', 'employees']);
+    expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
     expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
     expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders']);
@@ -24,6 +25,15 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'customers')).toEqual(['Stockists']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders']);
     expect(activeLinkFor(groups, '/purchases/orders/7f1c3a52/view')).toBe('/purchases/orders');
+  });
+
+  it.each(['STOCKIST', 'RETAILER', 'HOSPITAL'] as const)('gives a %s the Books group with its links, Stores still on its own', (customerType) => {
+    const groups = navGroupsFor({ customerType, role: 'EMPLOYEE' });
+    const books = groups.find((g) => g.id === 'books');
+    expect(books).toMatchObject({ label: 'Books', icon: 'billing' });
+    expect(books?.links?.map((l) => l.to)).toEqual(['/ledgers', '/profit&loss', '/journals/dashboard', '/heads/dashboard', '/sales/gst-returns']);
+    expect(groups.find((g) => g.id === 'stores')).toMatchObject({ to: '/stores/dashboard' });
+    expect(ids(groups).indexOf('books')).toBe(ids(groups).indexOf('stores') + 1);
   });
 
   it('hides Employees from an employee login', () => {
@@ -44,6 +54,9 @@ describe('activeLinkFor', () => {
     expect(activeLinkFor(groups, '/orders/online-orders/ORD-1')).toBe('/orders/online-orders');
     expect(activeLinkFor(groups, '/sales/returns/CN-1')).toBe('/sales/returns');
     expect(activeLinkFor(groups, '/dashboard')).toBe('/dashboard?tab=online-pickups');
+    // GST returns sit under /sales but belong to Books.
+    expect(activeLinkFor(groups, '/sales/gst-returns')).toBe('/sales/gst-returns');
+    expect(activeLinkFor(groups, '/profit&loss')).toBe('/profit&loss');
   });
 
   it('highlights nothing for a page outside the navigation', () => {

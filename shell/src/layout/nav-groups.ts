@@ -28,7 +28,7 @@ export const DEFAULT_OPEN_GROUP = 'orders';
 
 /**
  * Navigation groups by role (SPEC.md §2, §6). The shell owns this list, so navigation keeps working while a
- * remote is down. Dashboard, Orders, Billing, Payments, Sales, Purchases and Stores are for everyone (Orders with
+ * remote is down. Dashboard, Orders, Billing, Payments, Sales, Purchases, Stores and Books are for everyone (Orders with
  * Purchase Orders for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
  */
 export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>): NavGroup[] {
@@ -89,6 +89,19 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
       ],
     },
     { id: 'stores', label: 'Stores', icon: 'stores', to: '/stores/dashboard' },
+    // The books (mf-accounting, issue 14): ledgers, statements, journals, the chart of accounts and GST returns.
+    {
+      id: 'books',
+      label: 'Books',
+      icon: 'billing',
+      links: [
+        { label: 'Ledgers', to: '/ledgers' },
+        { label: 'Profit & Loss', to: '/profit&loss' },
+        { label: 'Journals', to: '/journals/dashboard' },
+        { label: 'Account Heads', to: '/heads/dashboard' },
+        { label: 'GST Returns', to: '/sales/gst-returns' },
+      ],
+    },
   ];
   if (canUploadInventory(account.customerType)) {
     groups.push({ id: 'inventory', label: 'Inventory', icon: 'inventory', links: [{ label: 'Upload Inventory', to: '/inventory/upload' }] });

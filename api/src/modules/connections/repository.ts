@@ -63,6 +63,8 @@ export interface ConnectedFilter {
   sort: 'distance' | 'name';
   page: number;
   pageSize: number;
+  /** Outstanding as of this day (IST), from the unit's books. */
+  asOf: string;
 }
 
 /** The unit's connections in either direction whose other party is of the given type. */
@@ -105,6 +107,13 @@ export async function listConnected(db: Database, f: ConnectedFilter) {
       WHERE od.buyer_unit_id = c.buyer_unit_id AND od.seller_unit_id = c.seller_unit_id AND od.status <> 'REJECTED')`.as('order_count'),
     sql<string>`(SELECT coalesce(sum(od.total_paise), 0)::text FROM orders od
       WHERE od.buyer_unit_id = c.buyer_unit_id AND od.seller_unit_id = c.seller_unit_id AND od.status <> 'REJECTED')`.as('order_value_paise'),
+    // The party's head in the caller's books (ledger/accounts.ts PARTY_CODE), owed positive either way.
+    sql<string>`(SELECT coalesce(sum(CASE WHEN c.seller_unit_id = ${f.unitId} THEN l.debit_paise - l.credit_paise ELSE l.credit_paise - l.debit_paise END), 0)::text
+      FROM ledger_accounts a
+      JOIN voucher_lines l ON l.account_id = a.id
+      JOIN vouchers v ON v.id = l.voucher_id
+      WHERE a.unit_id = ${f.unitId} AND v.voucher_date <= ${f.asOf}::date
+        AND a.code = CASE WHEN c.seller_unit_id = ${f.unitId} THEN 'DEBTOR:' ELSE 'CREDITOR:' END || o.id::text)`.as('outstanding_paise'),
   ]);
   query =
     f.sort === 'distance'

@@ -20,6 +20,7 @@ import type { ConnectionsTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
+import { istDate } from '../search/text';
 import * as repo from './repository';
 
 type ConnectionRow = Selectable<ConnectionsTable>;
@@ -71,6 +72,7 @@ export class ConnectionsService {
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,
+      asOf: istDate(this.config.now()),
     });
     return {
       items: items.map(
@@ -89,6 +91,7 @@ export class ConnectionsService {
           orderCount: r.order_count,
           // bigint sum, read as text: one buyer's orders stay far below 2^53 paise.
           orderValuePaise: Number(r.order_value_paise),
+          outstandingPaise: Number(r.outstanding_paise),
         }),
       ),
       totalResults: total,

@@ -1,5 +1,15 @@
+import type { BalanceSheet, ProfitAndLoss, StoreDetails, StoresDashboard } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { activeWarehouseId, listWarehouses } from '../account/repository';
+import { openItems } from '../ledger/outstanding';
+import { previousPeriod, resolvePeriod } from '../ledger/period';
+import { istDate } from '../search/text';
+import { balanceSheetFigures, previousYearEnd } from './balance-sheet';
+import { profitAndLossFigures } from './profit-loss';
+import { outstandingByWarehouse, storeDetails, storeSummaries, totalsOf, type OutstandingByWarehouse } from './stores';
 
 /** Profit and loss, balance sheet and stores (issue 14): read from vouchers and the stock ledger. */
 export class FinancialsService {
@@ -7,4 +17,52 @@ export class FinancialsService {
     readonly db: Database,
     readonly config: Config,
   ) {}
+
+  private today() {
+    return istDate(this.config.now());
+  }
+
+  async profitAndLoss(caller: Caller, query: { from?: string | undefined; to?: string | undefined; compare: 'none' | 'previous' }): Promise<ProfitAndLoss> {
+    const period = resolvePeriod(query, this.config.now());
+    const [figures, previous] = await Promise.all([
+      profitAndLossFigures(this.db, caller.unitId, period),
+      query.compare === 'previous' ? profitAndLossFigures(this.db, caller.unitId, previousPeriod(period)) : null,
+    ]);
+    return { ...figures, previous };
+  }
+
+  async balanceSheet(caller: Caller, asOf?: string): Promise<BalanceSheet> {
+    const day = asOf ?? this.today();
+    const [figures, before] = await Promise.all([balanceSheetFigures(this.db, caller.unitId, day), balanceSheetFigures(this.db, caller.unitId, previousYearEnd(day))]);
+    return { ...figures, previous: { asOf: before.asOf, totalAssetsPaise: before.totalAssetsPaise, equityPaise: before.equity.totalPaise } };
+  }
+
+  private async storesInput(caller: Caller, query: { from?: string | undefined; to?: string | undefined }) {
+    const [warehouses, chosen, outstanding] = await Promise.all([listWarehouses(this.db, caller.unitId), activeWarehouseId(this.db, caller.userId), this.outstanding(caller)]);
+    // As the warehouse switcher shows it: the caller's choice, else the first warehouse.
+    const activeId = warehouses.some((w) => w.id === chosen) ? chosen : (warehouses[0]?.id ?? null);
+    return { warehouses, activeWarehouseId: activeId, today: this.today(), period: resolvePeriod(query, this.config.now()), outstanding };
+  }
+
+  async stores(caller: Caller, query: { from?: string | undefined; to?: string | undefined }): Promise<StoresDashboard> {
+    const input = await this.storesInput(caller, query);
+    const { stores } = await storeSummaries(this.db, caller.unitId, input);
+    return { from: input.period.from, to: input.period.to, stores, totals: totalsOf(stores) };
+  }
+
+  async storeDetails(caller: Caller, query: { warehouseId: string; from?: string | undefined; to?: string | undefined }): Promise<StoreDetails> {
+    const input = await this.storesInput(caller, query);
+    // Another unit's warehouse answers like one that does not exist.
+    const warehouse = input.warehouses.find((w) => w.id === query.warehouseId);
+    if (!warehouse) throw notFound();
+    const { stores, batches, months } = await storeSummaries(this.db, caller.unitId, { ...input, warehouses: [warehouse] }, warehouse.id);
+    return { from: input.period.from, to: input.period.to, ...storeDetails(stores[0]!, warehouse, batches, months, input.period, input.today) };
+  }
+
+  /** Receivable today per warehouse: each open sales invoice's outstanding, split over the stores its goods left. */
+  private async outstanding(caller: Caller): Promise<OutstandingByWarehouse> {
+    const parties = await openItems(this.db, caller.unitId, { asOf: this.today(), side: 'RECEIVABLE' });
+    const invoices = parties.flatMap((p) => p.items.flatMap((i) => (i.documentType === 'SALES_INVOICE' && i.documentId ? [{ documentId: i.documentId, outstandingPaise: i.outstandingPaise }] : [])));
+    return outstandingByWarehouse(this.db, caller.unitId, invoices);
+  }
 }

@@ -1,10 +1,50 @@
+import type { Gstr1Summary, Gstr3b, PeriodQuery } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { resolvePeriod } from '../ledger/period';
+import { CONTENT_TYPES, gstr1Sheets, gstr3bSheets, sheetsToCsv, sheetsToXlsx, type FileFormat, type ReturnFile } from './files';
+import { buildGstr1 } from './gstr1';
+import { buildGstr3b, gstr3bPortalJson } from './gstr3b';
+import { returnPeriod } from './portal';
+import { tallyXml } from './tally';
 
-/** GSTR-1, GSTR-3B and the Tally export (issue 14): read from issued documents and vouchers. */
+/** GSTR-1, GSTR-3B and the Tally export (issue 14): read from issued documents and vouchers, always the caller's unit's. */
 export class GstReturnsService {
   constructor(
     readonly db: Database,
     readonly config: Config,
   ) {}
+
+  async gstr1(caller: Caller, month: string): Promise<Gstr1Summary> {
+    return (await buildGstr1(this.db, caller.unitId, month)).summary;
+  }
+
+  /** json: the file the GST portal takes (the Gstr1 object alone); csv and xlsx: the same sections for people. */
+  async gstr1File(caller: Caller, month: string, format: FileFormat): Promise<ReturnFile> {
+    const { summary, receiverNames } = await buildGstr1(this.db, caller.unitId, month);
+    const fileName = `GSTR1_${summary.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
+    if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(summary.gstr1) };
+    const sheets = gstr1Sheets(summary.gstr1, receiverNames);
+    return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? sheetsToCsv(sheets) : await sheetsToXlsx(sheets) };
+  }
+
+  async gstr3b(caller: Caller, month: string): Promise<Gstr3b> {
+    return buildGstr3b(this.db, caller.unitId, month);
+  }
+
+  /** json: the portal's GSTR-3B JSON; csv and xlsx: tables 3.1, 3.2, 4 and 6.1. */
+  async gstr3bFile(caller: Caller, month: string, format: FileFormat): Promise<ReturnFile> {
+    const g = await buildGstr3b(this.db, caller.unitId, month);
+    const fileName = `GSTR3B_${g.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
+    if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(gstr3bPortalJson(g)) };
+    const sheets = gstr3bSheets(g);
+    return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? sheetsToCsv(sheets) : await sheetsToXlsx(sheets) };
+  }
+
+  /** The period's vouchers as Tally's import XML. */
+  async tally(caller: Caller, query: PeriodQuery): Promise<ReturnFile> {
+    const { from, to } = resolvePeriod(query, this.config.now());
+    return { fileName: `tally-vouchers-${from}-${to}.xml`, contentType: CONTENT_TYPES.xml, body: await tallyXml(this.db, caller.unitId, from, to) };
+  }
 }

@@ -182,6 +182,8 @@ export async function updateBatches(trx: Db, lines: LineColumns, batches: BatchW
 export interface MovementWrites {
   batchId: string[];
   delta: number[];
+  /** Cost of one unit of each inbound movement when known (purchases); left out: null (costed at PTS/PTR). */
+  unitCostPaise?: (number | null)[];
 }
 
 export async function insertMovements(
@@ -195,10 +197,11 @@ export async function insertMovements(
   const nextId = meta.nextId ?? orderedIds();
   for (const [from, to] of ranges(moves.batchId.length)) {
     await sql`
-      INSERT INTO stock_movements (id, batch_id, unit_id, kind, quantity_delta, reference, note, created_by, created_at)
-      SELECT u.id, u.batch_id, ${unitId}::uuid, ${kind}, u.delta, ${meta.reference}, ${meta.note}, ${meta.userId}::uuid, ${meta.now}::timestamptz
-      FROM unnest(${Array.from({ length: to - from }, nextId)}::uuid[], ${moves.batchId.slice(from, to)}::uuid[], ${moves.delta.slice(from, to)}::int[])
-        AS u(id, batch_id, delta)`.execute(trx);
+      INSERT INTO stock_movements (id, batch_id, unit_id, kind, quantity_delta, reference, note, created_by, created_at, unit_cost_paise)
+      SELECT u.id, u.batch_id, ${unitId}::uuid, ${kind}, u.delta, ${meta.reference}, ${meta.note}, ${meta.userId}::uuid, ${meta.now}::timestamptz, u.cost
+      FROM unnest(${Array.from({ length: to - from }, nextId)}::uuid[], ${moves.batchId.slice(from, to)}::uuid[], ${moves.delta.slice(from, to)}::int[],
+                  ${(moves.unitCostPaise ?? []).slice(from, to)}::int[])
+        AS u(id, batch_id, delta, cost)`.execute(trx);
   }
 }
 

@@ -4,6 +4,7 @@ import type { VoucherKind } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { resolveAccounts, type AccountRef } from './accounts';
+import { asClosedYearError, assertYearOpen } from './years';
 
 /** One side of one line: set debitPaise or creditPaise (a zero amount is dropped, e.g. no IGST inside a state). */
 export interface VoucherLineInput {
@@ -48,6 +49,7 @@ function checkedLines(lines: readonly VoucherLineInput[]) {
 
 async function insertVoucher(trx: Transaction<DB>, v: NewVoucher | (Omit<NewVoucher, 'kind'> & { kind: 'REVERSAL'; reversesId: string })): Promise<string> {
   const lines = checkedLines(v.lines);
+  await assertYearOpen(trx, v.unitId, v.date);
   const accountIds = await resolveAccounts(trx, v.unitId, lines.map((l) => l.account), v.at);
   const id = randomUUID();
   // One statement for the voucher and its lines (the lines' foreign key is checked at its end).
@@ -69,14 +71,18 @@ async function insertVoucher(trx: Transaction<DB>, v: NewVoucher | (Omit<NewVouc
     )
     .insertInto('voucher_lines')
     .values(lines.map((l, i) => ({ voucher_id: id, position: i + 1, unit_id: v.unitId, account_id: accountIds[i]!, debit_paise: l.debit, credit_paise: l.credit })))
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      throw asClosedYearError(error, v.date);
+    });
   return id;
 }
 
 /**
  * The one way money enters the books (ARCHITECTURE.md decision 8): a balanced voucher, written in the caller's
  * transaction, i.e. together with the document it posts or not at all. Zero lines are dropped; what is left must
- * balance (checked here, and by the database when the transaction commits). Returns the voucher id.
+ * balance (checked here, and by the database when the transaction commits), and its date must be in an open
+ * financial year (E0012 otherwise; years.ts). Returns the voucher id.
  */
 export async function postVoucher(trx: Transaction<DB>, voucher: NewVoucher): Promise<string> {
   return insertVoucher(trx, voucher);

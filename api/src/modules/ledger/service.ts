@@ -1,20 +1,49 @@
-import { ACCOUNT_GROUPS, type AccountGroup, type TrialBalance } from 'shared-api';
+import type { z } from 'zod';
+import {
+  ACCOUNT_GROUPS,
+  type AccountGroup,
+  type AccountHead,
+  type FinancialYears,
+  type HeadsTree,
+  type JournalInput,
+  type JournalsPage,
+  type JournalsQuery,
+  type LedgerExportQuery,
+  type LedgerQuery,
+  type LedgerStatement,
+  type NewHeadInput,
+  type OutstandingReport,
+  type OutstandingSide,
+  type PartyOutstandingDetail,
+  type TrialBalance,
+  type VoucherView,
+} from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { istDate } from '../search/text';
 import { accountBalances } from './accounts';
+import { addHead, headsTree } from './heads';
+import { listJournals, postJournal } from './journals';
+import { outstandingReport, partyOutstanding } from './outstanding';
+import { ledgerStatement, statementEntries, statementHead } from './statement';
+import { exportStatement, type ExportFile } from './statement-export';
+import { closeFinancialYear, financialYears } from './years';
 
-/** Reading the books (posting goes through post.ts, inside each document's transaction). */
+/** Reading the books, and the entries people make by hand (documents post through post.ts in their own transaction). */
 export class LedgerService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
   ) {}
 
+  private today(): string {
+    return istDate(this.config.now());
+  }
+
   /** Every head of the caller's unit with its debits, credits and balance up to `asOf` (default today, IST). */
   async trialBalance(caller: Caller, asOf?: string): Promise<TrialBalance> {
-    const date = asOf ?? istDate(this.config.now());
+    const date = asOf ?? this.today();
     const rows = (await accountBalances(this.db, caller.unitId, date)).map((r) => {
       const group = r.group_code as AccountGroup;
       const debit = Number(r.debit ?? 0);
@@ -33,5 +62,50 @@ export class LedgerService {
       };
     });
     return { asOf: date, rows, debitPaise: rows.reduce((s, r) => s + r.debitPaise, 0), creditPaise: rows.reduce((s, r) => s + r.creditPaise, 0) };
+  }
+
+  heads(caller: Caller, asOf?: string): Promise<HeadsTree> {
+    return headsTree(this.db, caller.unitId, asOf ?? this.today(), this.config.now());
+  }
+
+  addHead(caller: Caller, input: NewHeadInput): Promise<AccountHead> {
+    return addHead(this.db, caller.unitId, input, this.config.now());
+  }
+
+  ledger(caller: Caller, query: z.output<typeof LedgerQuery>): Promise<LedgerStatement> {
+    return ledgerStatement(this.db, caller.unitId, query, this.config.now());
+  }
+
+  async ledgerExport(caller: Caller, query: z.output<typeof LedgerExportQuery>): Promise<ExportFile> {
+    const head = await statementHead(this.db, caller.unitId, query, this.config.now());
+    const [entries, unit] = await Promise.all([
+      statementEntries(this.db, caller.unitId, head),
+      this.db.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow(),
+    ]);
+    return exportStatement(query.format, unit.trade_name, head, entries);
+  }
+
+  outstanding(caller: Caller, query: { side: OutstandingSide; asOf?: string | undefined }): Promise<OutstandingReport> {
+    return outstandingReport(this.db, caller.unitId, query.side, query.asOf ?? this.today());
+  }
+
+  partyOutstanding(caller: Caller, accountId: string, asOf?: string): Promise<PartyOutstandingDetail> {
+    return partyOutstanding(this.db, caller.unitId, accountId, asOf ?? this.today());
+  }
+
+  journals(caller: Caller, query: z.output<typeof JournalsQuery>): Promise<JournalsPage> {
+    return listJournals(this.db, caller.unitId, query, this.config.now());
+  }
+
+  postJournal(caller: Caller, input: z.output<typeof JournalInput>): Promise<VoucherView> {
+    return postJournal(this.db, caller, input, this.config.now());
+  }
+
+  financialYears(caller: Caller): Promise<FinancialYears> {
+    return financialYears(this.db, caller.unitId, this.config.now());
+  }
+
+  closeFinancialYear(caller: Caller, financialYear: string): Promise<FinancialYears['years'][number]> {
+    return closeFinancialYear(this.db, caller, financialYear, this.config.now());
   }
 }

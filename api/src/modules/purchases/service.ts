@@ -204,7 +204,7 @@ export class PurchasesService {
         throw badInput('Give every line of the bill once: the units received and your sale price');
       }
       const shorts: string[] = [];
-      const moves = { batchId: [] as string[], delta: [] as number[] };
+      const moves = { batchId: [] as string[], delta: [] as number[], unitCostPaise: [] as number[] };
       const received: { position: number; quantity: number; salePrice: number; batchId: string | null }[] = [];
       for (const l of lines) {
         const r = given.get(l.position)!;
@@ -242,6 +242,8 @@ export class PurchasesService {
           ).id;
           moves.batchId.push(batchId);
           moves.delta.push(r.receivedQuantity);
+          // The stock's cost layer (financials): what the line cost per unit, free units included (they lower it).
+          moves.unitCostPaise.push(Math.round(Number(l.taxable_paise) / billed));
         }
         received.push({ position: l.position, quantity: r.receivedQuantity, salePrice: r.salePricePaise, batchId });
       }

@@ -13,7 +13,7 @@ import {
   type ReturnableInvoice,
   type ReturnableInvoiceQuery,
 } from 'shared-api';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -222,7 +222,20 @@ export class ReturnsService {
             .execute();
           await trx
             .insertInto('stock_movements')
-            .values({ id: randomUUID(), batch_id: batchId, unit_id: caller.unitId, kind: 'RETURN', quantity_delta: units, reference: creditNoteId, note, created_by: caller.userId, created_at: now })
+            .values({
+              id: randomUUID(),
+              batch_id: batchId,
+              unit_id: caller.unitId,
+              kind: 'RETURN',
+              quantity_delta: units,
+              reference: creditNoteId,
+              note,
+              created_by: caller.userId,
+              created_at: now,
+              // Back at the cost of the batch's latest layer (null when that was not known: costed at PTS/PTR).
+              unit_cost_paise: sql<number | null>`(SELECT m.unit_cost_paise FROM stock_movements m WHERE m.batch_id = ${batchId} AND m.quantity_delta > 0
+                ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
+            })
             .execute();
         } else {
           await trx

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import type { Ageing, OpenDocument, OutstandingReport, OutstandingSide, PartyOutstanding, PartyOutstandingDetail } from 'shared-api';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/errors';
+
+/** The group of party heads on each side (walk-in and custom heads in it included). */
+export const PARTY_GROUP = { RECEIVABLE: 'SUNDRY_DEBTORS', PAYABLE: 'SUNDRY_CREDITORS' } as const satisfies Record<OutstandingSide, string>;
+
+/** A document that increased what is owed, and how much of it is still open. */
+export interface OpenItem {
+  voucherId: string;
+  /** What posted it: 'SALES_INVOICE' + the invoice's id, 'PURCHASE_BILL' + the bill's, … */
+  documentType: string;
+  documentId: string | null;
+  documentNumber: string | null;
+  date: string;
+  ageDays: number;
+  amountPaise: number;
+  settledPaise: number;
+  outstandingPaise: number;
+}
+
+export interface PartyOpenItems {
+  accountId: string;
+  name: string;
+  partyUnitId: string | null;
+  partyUnitCode: string | null;
+  side: OutstandingSide;
+  /** The head's balance as of the date, owed to (RECEIVABLE) or by (PAYABLE) the unit: Σ outstanding − unallocated. */
+  balancePaise: number;
+  /** Every item with something still open, oldest first. */
+  items: OpenItem[];
+  /** Settlements beyond every item (an advance). */
+  unallocatedPaise: number;
+}
+
+interface EntryRow {
+  account_id: string;
+  voucher_id: string;
+  voucher_date: string;
+  document_type: string;
+  document_id: string | null;
+  document_number: string | null;
+  /** debit − credit of the voucher on the head */
+  net: number | string;
+  /** The document the entry is about: a credit note's invoice, a debit note's bill, else its own document. */
+  target: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * What each party owes (RECEIVABLE) or is owed (PAYABLE) as of a day, per open document, from the vouchers alone.
+ * Per party head, every voucher that increases what is owed (debits on debtor heads, credits on creditor heads) is an
+ * item. The opposite entries (receipts, payments, credit and debit notes, reversals) settle first the document they
+ * name: the same document, or the invoice or bill a credit or debit note is against. What is left settles the
+ * oldest items first (FIFO); what is left after every item is unallocated (an advance). So, per head,
+ * Σ outstanding − unallocated = the head's balance on the day. Heads with nothing owed either way are left out.
+ */
+export async function openItems(db: Database, unitId: string, options: { asOf: string; side: OutstandingSide; accountId?: string }): Promise<PartyOpenItems[]> {
+  const { asOf, side } = options;
+  const sign = side === 'RECEIVABLE' ? 1 : -1;
+  const accountId = options.accountId ?? null;
+  const [heads, entries] = await Promise.all([
+    db
+      .selectFrom('ledger_accounts as a')
+      .leftJoin('units as p', 'p.id', 'a.party_unit_id')
+      .select(['a.id', 'a.name', 'a.party_unit_id', 'p.unit_code'])
+      .where('a.unit_id', '=', unitId)
+      .where('a.group_code', '=', PARTY_GROUP[side])
+      .$if(accountId !== null, (q) => q.where('a.id', '=', accountId!))
+      .execute(),
+    sql<EntryRow>`
+      SELECT l.account_id, v.id AS voucher_id, v.voucher_date, v.document_type, v.document_id, v.document_number,
+             sum(l.debit_paise - l.credit_paise) AS net,
+             coalesce(cn.invoice_id, dn.bill_id, v.document_id) AS target
+      FROM ledger_accounts a
+      JOIN voucher_lines l ON l.account_id = a.id
+      JOIN vouchers v ON v.id = l.voucher_id
+      LEFT JOIN credit_notes cn ON v.document_type = 'CREDIT_NOTE' AND cn.id = v.document_id AND cn.unit_id = v.unit_id
+      LEFT JOIN debit_notes dn ON v.document_type = 'DEBIT_NOTE' AND dn.id = v.document_id AND dn.unit_id = v.unit_id
+      WHERE a.unit_id = ${unitId} AND a.group_code = ${PARTY_GROUP[side]} AND v.voucher_date <= ${asOf}::date
+        AND (${accountId}::uuid IS NULL OR a.id = ${accountId}::uuid)
+      GROUP BY l.account_id, v.id, cn.invoice_id, dn.bill_id
+      ORDER BY l.account_id, v.voucher_date, v.created_at, v.id`.execute(db),
+  ]);
+
+  const byAccount = new Map<string, EntryRow[]>();
+  for (const e of entries.rows) {
+    const list = byAccount.get(e.account_id);
+    if (list) list.push(e);
+    else byAccount.set(e.account_id, [e]);
+  }
+
+  const parties: PartyOpenItems[] = [];
+  for (const head of heads) {
+    const rows = byAccount.get(head.id) ?? [];
+    const items: (OpenItem & { target: string | null })[] = [];
+    const settlements: { amount: number; target: string | null }[] = [];
+    for (const r of rows) {
+      const owed = sign * Number(r.net);
+      if (owed > 0) {
+        items.push({
+          voucherId: r.voucher_id,
+          documentType: r.document_type,
+          documentId: r.document_id,
+          documentNumber: r.document_number,
+          date: r.voucher_date,
+          ageDays: daysBetween(r.voucher_date, asOf),
+          amountPaise: owed,
+          settledPaise: 0,
+          outstandingPaise: owed,
+          target: r.target,
+        });
+      } else if (owed < 0) settlements.push({ amount: -owed, target: r.target });
+    }
+    const settle = (item: OpenItem, amount: number) => {
+      const taken = Math.min(amount, item.outstandingPaise);
+      item.settledPaise += taken;
+      item.outstandingPaise -= taken;
+      return taken;
+    };
+    // The document named first (oldest of its items first), then the rest FIFO.
+    let pool = 0;
+    for (const s of settlements) {
+      let left = s.amount;
+      if (s.target !== null) for (const item of items) if (left > 0 && item.target === s.target) left -= settle(item, left);
+      pool += left;
+    }
+    for (const item of items) if (pool > 0) pool -= settle(item, pool);
+    const open = items.filter((i) => i.outstandingPaise > 0).map(({ target: _target, ...item }) => item);
+    const balance = open.reduce((s, i) => s + i.outstandingPaise, 0) - pool;
+    if (!open.length && pool === 0 && accountId === null) continue;
+    parties.push({ accountId: head.id, name: head.name, partyUnitId: head.party_unit_id, partyUnitCode: head.unit_code, side, balancePaise: balance, items: open, unallocatedPaise: pool });
+  }
+  return parties;
+}
+
+const NO_AGEING: Ageing = { d0to30Paise: 0, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 };
+
+/** Open amounts by days since the document: 0–30, 31–60, 61–90, over 90 (an advance is not aged). */
+function ageingOf(items: readonly OpenItem[]): Ageing {
+  const a = { ...NO_AGEING };
+  for (const i of items) {
+    if (i.ageDays <= 30) a.d0to30Paise += i.outstandingPaise;
+    else if (i.ageDays <= 60) a.d31to60Paise += i.outstandingPaise;
+    else if (i.ageDays <= 90) a.d61to90Paise += i.outstandingPaise;
+    else a.over90Paise += i.outstandingPaise;
+  }
+  return a;
+}
+
+function summary(p: PartyOpenItems): PartyOutstanding {
+  return {
+    accountId: p.accountId,
+    partyName: p.name,
+    partyUnitCode: p.partyUnitCode,
+    side: p.side,
+    outstandingPaise: p.balancePaise,
+    ageing: ageingOf(p.items),
+    openCount: p.items.length,
+    oldestOpenDate: p.items[0]?.date ?? null,
+  };
+}
+
+/** Every party with something owed either way, most owed first, with the ageing of the whole side. */
+export async function outstandingReport(db: Database, unitId: string, side: OutstandingSide, asOf: string): Promise<OutstandingReport> {
+  const parties = (await openItems(db, unitId, { asOf, side })).map(summary).sort((a, b) => b.outstandingPaise - a.outstandingPaise || a.partyName.localeCompare(b.partyName));
+  const ageing = { ...NO_AGEING };
+  for (const p of parties) for (const k of Object.keys(ageing) as (keyof Ageing)[]) ageing[k] += p.ageing[k];
+  return { asOf, side, parties, totalPaise: parties.reduce((s, p) => s + p.outstandingPaise, 0), ageing };
+}
+
+/** One party head's open documents; a head that is not a party head of the unit is not found. */
+export async function partyOutstanding(db: Database, unitId: string, accountId: string, asOf: string): Promise<PartyOutstandingDetail> {
+  const head = await db.selectFrom('ledger_accounts').select('group_code').where('unit_id', '=', unitId).where('id', '=', accountId).executeTakeFirst();
+  const side = head?.group_code === PARTY_GROUP.RECEIVABLE ? 'RECEIVABLE' : head?.group_code === PARTY_GROUP.PAYABLE ? 'PAYABLE' : null;
+  if (!side) throw new AppError('E0002', 404, head ? 'This head is not a party (Sundry Debtors or Creditors)' : 'No such head in your books');
+  const party = (await openItems(db, unitId, { asOf, side, accountId }))[0];
+  if (!party) throw new AppError('E0002', 404, 'No such head in your books');
+  const documents: OpenDocument[] = party.items.map((i) => ({ ...i }));
+  return { ...summary(party), asOf, documents, unallocatedPaise: party.unallocatedPaise };
+}

@@ -1,0 +1,81 @@
+import { GST_STATES, type Gstr3b } from 'shared-api';
+import { Card, DataTable, ErrorPanel, Spinner, Stack, formatRupees, type DataTableColumn } from 'shared-ui';
+import { DownloadButtons } from '../downloads/DownloadButtons';
+import { GST_FILE_FORMATS, downloadGstr3b, useGstr3b } from './gst-returns-api';
+
+type Figures = Gstr3b['outwardTaxable'];
+type FigureRow = Figures & { key: string; label: string };
+type InterState = Gstr3b['interStateUnregistered'][number];
+type Payment = Gstr3b['payment'][number];
+
+const FIGURE_COLUMNS: readonly DataTableColumn<FigureRow>[] = [
+  { key: 'label', header: 'Nature of supplies' },
+  { key: 'taxablePaise', header: 'Taxable value', align: 'right', render: (r) => formatRupees(r.taxablePaise) },
+  { key: 'igstPaise', header: 'IGST', align: 'right', render: (r) => formatRupees(r.igstPaise) },
+  { key: 'cgstPaise', header: 'CGST', align: 'right', render: (r) => formatRupees(r.cgstPaise) },
+  { key: 'sgstPaise', header: 'SGST', align: 'right', render: (r) => formatRupees(r.sgstPaise) },
+  { key: 'cessPaise', header: 'Cess', align: 'right', render: (r) => formatRupees(r.cessPaise) },
+];
+
+const INTER_STATE_COLUMNS: readonly DataTableColumn<InterState>[] = [
+  { key: 'placeOfSupply', header: 'Place of supply', render: (r) => `${GST_STATES[r.placeOfSupply] ?? r.placeOfSupply} (${r.placeOfSupply})` },
+  { key: 'taxablePaise', header: 'Taxable value', align: 'right', render: (r) => formatRupees(r.taxablePaise) },
+  { key: 'igstPaise', header: 'IGST', align: 'right', render: (r) => formatRupees(r.igstPaise) },
+];
+
+const PAYMENT_COLUMNS: readonly DataTableColumn<Payment>[] = [
+  { key: 'tax', header: 'Tax' },
+  { key: 'payablePaise', header: 'Tax payable', align: 'right', render: (r) => formatRupees(r.payablePaise) },
+  { key: 'paidByItcPaise', header: 'Paid through ITC', align: 'right', render: (r) => formatRupees(r.paidByItcPaise) },
+  { key: 'cashPaise', header: 'Paid in cash', align: 'right', render: (r) => formatRupees(r.cashPaise) },
+];
+
+const rows = (entries: [string, string, Figures][]): FigureRow[] => entries.map(([key, label, f]) => ({ ...f, key, label }));
+
+/** The month's GSTR-3B tables as the portal lays them out: 3.1, 3.2, 4 and 6.1. */
+export function Gstr3bCard({ month }: { month: string }) {
+  const { data, error, mutate } = useGstr3b(month);
+  return (
+    <Card
+      title="GSTR-3B (summary return)"
+      actions={
+        <DownloadButtons
+          size="sm"
+          failureTitle="The GSTR-3B file could not be downloaded"
+          choices={GST_FILE_FORMATS.map((format) => ({ id: format, label: format.toUpperCase(), ariaLabel: `Download GSTR-3B as ${format.toUpperCase()}`, download: () => downloadGstr3b(month, format) }))}
+        />
+      }
+    >
+      {error && !data ? (
+        <ErrorPanel title="The GSTR-3B figures could not be loaded" message={error.message} onRetry={() => void mutate()} />
+      ) : !data ? (
+        <Spinner label="Loading GSTR-3B" />
+      ) : (
+        <Stack gap="md">
+          <DataTable
+            label="3.1 Outward and reverse-charge inward supplies"
+            columns={FIGURE_COLUMNS}
+            rows={rows([
+              ['a', '(a) Outward taxable supplies', data.outwardTaxable],
+              ['c', '(c) Nil-rated and exempt', data.outwardNilExempt],
+              ['d', '(d) Inward supplies on reverse charge', data.inwardReverseCharge],
+            ])}
+            rowKey="key"
+          />
+          <DataTable label="3.2 Inter-state supplies to unregistered persons" columns={INTER_STATE_COLUMNS} rows={data.interStateUnregistered} rowKey="placeOfSupply" emptyMessage="No inter-state supplies to unregistered persons." />
+          <DataTable
+            label="4 Eligible ITC"
+            columns={FIGURE_COLUMNS}
+            rows={rows([
+              ['a5', '(A)(5) All other ITC', data.itcAvailable],
+              ['b', '(B) ITC reversed', data.itcReversed],
+              ['c', '(C) Net ITC available', data.itcNet],
+            ])}
+            rowKey="key"
+          />
+          <DataTable label="6.1 Payment of tax" columns={PAYMENT_COLUMNS} rows={data.payment} rowKey="tax" emptyMessage="No tax to pay this month." />
+        </Stack>
+      )}
+    </Card>
+  );
+}
