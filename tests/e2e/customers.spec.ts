@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, openNavLink, signIn, test } from './support';
+import { API, DEMO, expect, heading, openNavLink, signIn, test, tokenOf } from './support';
 
 /*
  * A connection the demo seed does not have (the retailer and the Thane stockist), so other specs' data is untouched;
@@ -11,8 +11,6 @@ const RETAILER_TRADE = 'Sharma Medical Stores';
 
 /** A product only this spec stocks at the Thane stockist (a new batch number per run, so reruns on one API work). */
 const PRODUCT = { productName: 'Thyronorm 50mcg Tablet', manufacturer: 'Abbott India', pack: '120 tablets' };
-
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
 /**
  * The marketplace search as the retailer's search page asks it (POST /search/v3/global): how many sellers of the

@@ -1,13 +1,10 @@
-import { type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, signIn, test } from './support';
+import { API, DEMO, expect, heading, signIn, test, tokenOf } from './support';
 
 /*
  * Counter sale (issue 13). The demo stockist's Pune godown holds "Calpol 650 Tablet" in an expired batch and in one
  * near expiry (the seed dates them from today). The API refuses the expired batch outright; the screen does not offer
  * it, and bills a walk-in buyer from the good batch, first expiry first, paid in cash.
  */
-
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
 interface Lookup {
   items: { productId: string; name: string; fefoBatchId: string | null; batches: { batchId: string; batchNo: string; state: string; sellable: boolean }[] }[];

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, signIn, test } from './support';
+import { API, DEMO, expect, heading, signIn, test, tokenOf } from './support';
 
 /*
  * The buyer's side of a marketplace sale: the demo retailer orders Dolo 650 from Agarwal Pharma and Agarwal accepts
@@ -9,8 +9,6 @@ import { API, DEMO, expect, heading, signIn, test } from './support';
  */
 
 const AGARWAL = 'STK-PUN-001';
-
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
 /** POST to the API with the page's session; the answer's body. */
 function apiOf(page: Page) {

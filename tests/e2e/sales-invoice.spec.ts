@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { type Download, type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, signIn, test } from './support';
+import { API, DEMO, expect, heading, signIn, test, tokenOf } from './support';
 
 /*
  * The seller's side of a marketplace sale: the demo retailer orders Dolo 650 from Agarwal Pharma (the demo stockist,
@@ -11,8 +11,6 @@ import { API, DEMO, expect, heading, signIn, test } from './support';
  */
 
 const AGARWAL = 'STK-PUN-001';
-
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
 /** One order to Agarwal through the API (the cart screens have their own spec): its id and number. */
 async function orderFromAgarwal(buyer: Page): Promise<{ orderId: string; orderNumber: string }> {

@@ -1,5 +1,4 @@
-import { type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, signIn, test } from './support';
+import { callApi, DEMO, expect, heading, signIn, test } from './support';
 
 /*
  * Sales return → credit note (issue 13). The demo seed has no invoiced order, so one is made through the API as the
@@ -7,14 +6,6 @@ import { API, DEMO, expect, heading, signIn, test } from './support';
  * Agarwal takes 3 back on the return screen: a credit note is issued and the 3 go back into the invoiced batch.
  * Everything is new per run (a new order and invoice), so the spec also runs again on the same API.
  */
-
-const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
-
-async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: object, params?: Record<string, string>): Promise<T> {
-  const res = await page.request.fetch(`${API}${path}`, { method, headers: { authorization: `Bearer ${await tokenOf(page)}` }, data, params });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()).body as T;
-}
 
 interface Invoice {
   invoiceId: string;
@@ -33,20 +24,20 @@ test('a return against a sales invoice issues a credit note and puts the goods b
   // The retailer orders 10 Dolo 650 from Agarwal.
   const retailer = await newUser();
   await signIn(retailer, DEMO.retailer.mobile);
-  const { products } = await call<{ products: { productId: string; name: string }[] }>(retailer, 'POST', '/search/v3/global', { query: 'dolo 650' });
+  const { products } = await callApi<{ products: { productId: string; name: string }[] }>(retailer, 'POST', '/search/v3/global', { query: 'dolo 650' });
   const dolo = products.find((p) => p.name === 'Dolo 650 Tablet')!;
-  await call(retailer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode: 'STK-PUN-001', quantity: 10 });
-  const { orders } = await call<{ orders: { orderId: string; counterpartyUnitCode: string }[] }>(retailer, 'POST', '/cart/submit', {});
+  await callApi(retailer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode: 'STK-PUN-001', quantity: 10 });
+  const { orders } = await callApi<{ orders: { orderId: string; counterpartyUnitCode: string }[] }>(retailer, 'POST', '/cart/submit', {});
   const order = orders.find((o) => o.counterpartyUnitCode === 'STK-PUN-001')!;
 
   // Agarwal accepts and invoices it.
   await signIn(page, DEMO.stockist.mobile);
-  await call(page, 'POST', `/orders/v2/${order.orderId}/accept`);
-  const invoice = await call<Invoice>(page, 'POST', `/purchases/sales/invoice/from-order/${order.orderId}`);
+  await callApi(page, 'POST', `/orders/v2/${order.orderId}/accept`);
+  const invoice = await callApi<Invoice>(page, 'POST', `/purchases/sales/invoice/from-order/${order.orderId}`);
   const line = invoice.lines[0]!;
   expect(line.quantity).toBeGreaterThanOrEqual(3);
   const stockOf = async () => {
-    const list = await call<{ items: Batch[] }>(page, 'GET', '/tenants/inventory/all', undefined, { search: 'dolo 650', pageSize: '200' });
+    const list = await callApi<{ items: Batch[] }>(page, 'GET', '/tenants/inventory/all', undefined, { search: 'dolo 650', pageSize: '200' });
     return list.items.filter((b) => b.batchNo === line.batchNo);
   };
   const before = await stockOf();
@@ -85,6 +76,6 @@ test('a return against a sales invoice issues a credit note and puts the goods b
   await expect(row).toContainText(invoice.invoiceNumber);
   await row.getByRole('link', { name: creditNoteNumber }).click();
   await expect(page).toHaveURL(new RegExp(`/app/sales/returns/${creditNoteId}$`));
-  const asBuyer = await call<{ creditNoteNumber: string; callerSide: string }>(retailer, 'GET', `/purchases/sales/returns/${creditNoteId}`);
+  const asBuyer = await callApi<{ creditNoteNumber: string; callerSide: string }>(retailer, 'GET', `/purchases/sales/returns/${creditNoteId}`);
   expect(asBuyer).toMatchObject({ creditNoteNumber, callerSide: 'BUYER' });
 });

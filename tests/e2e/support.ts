@@ -97,3 +97,13 @@ export async function openNavLink(page: Page, group: string, link: string): Prom
   await nav.getByRole('button', { name: group }).click();
   await page.getByRole('region', { name: `${group} links` }).getByRole('link', { name: link }).click();
 }
+
+/** The signed-in page's access token (the shell keeps the session in localStorage). */
+export const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
+
+/** A call to the API as the page's user, as the screens make it; anything but 2xx fails the test. Answers the body. */
+export async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, data?: object, params?: Record<string, string>): Promise<T> {
+  const res = await page.request.fetch(`${API}${path}`, { method, headers: { authorization: `Bearer ${await tokenOf(page)}` }, data, params });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()).body as T;
+}

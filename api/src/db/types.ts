@@ -413,6 +413,8 @@ export interface VoucherLinesTable {
   account_id: string;
   debit_paise: number;
   credit_paise: number;
+  /** Migration 017: the voucher's date, copied (see the migration). */
+  voucher_date: string;
 }
 
 /** Migration 015: a closed financial year of a unit (no voucher may be dated in it). */

@@ -26,8 +26,8 @@ export function head(n: number, name: string, group: AccountGroup, balancePaise 
   };
 }
 
-export const SHARMA = head(1, 'Sharma Medical Stores', 'SUNDRY_DEBTORS', 123400, 'RTL-MUM-001');
-export const LIFELINE = head(2, 'Lifeline Hospital', 'SUNDRY_DEBTORS', 50000, 'HSP-AMD-001');
+export const SHARMA = head(1, 'Sharma Medical Stores (RTL-MUM-001)', 'SUNDRY_DEBTORS', 123400, 'RTL-MUM-001');
+export const LIFELINE = head(2, 'Lifeline Hospital (HSP-AMD-001)', 'SUNDRY_DEBTORS', 50000, 'HSP-AMD-001');
 export const RENT = head(3, 'Shop Rent', 'INDIRECT_EXPENSES', 2500000);
 export const BANK = head(4, 'Bank', 'BANK_ACCOUNTS', -2500000);
 

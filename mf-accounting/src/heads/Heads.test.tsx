@@ -16,10 +16,10 @@ describe('account heads', () => {
     const debtors = await screen.findByRole('region', { name: 'Sundry Debtors' });
     expect(within(debtors).getByRole('button', { expanded: true })).toHaveTextContent('Sundry Debtors (2)₹1,734.00 Dr');
     expect(within(debtors).getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['Sharma Medical Stores', 'RTL-MUM-001', '₹1,234.00', '₹0.00', '₹1,234.00 Dr'],
-      ['Lifeline Hospital', 'HSP-AMD-001', '₹500.00', '₹0.00', '₹500.00 Dr'],
+      ['Sharma Medical Stores (RTL-MUM-001)', 'RTL-MUM-001', '₹1,234.00', '₹0.00', '₹1,234.00 Dr'],
+      ['Lifeline Hospital (HSP-AMD-001)', 'HSP-AMD-001', '₹500.00', '₹0.00', '₹500.00 Dr'],
     ]);
-    expect(within(debtors).getByRole('link', { name: 'Sharma Medical Stores' })).toHaveAttribute('href', `/app/ledgers?accountId=${SHARMA.accountId}`);
+    expect(within(debtors).getByRole('link', { name: 'Sharma Medical Stores (RTL-MUM-001)' })).toHaveAttribute('href', `/app/ledgers?accountId=${SHARMA.accountId}`);
     expect(screen.getByRole('region', { name: 'Bank Accounts' })).toHaveTextContent('₹25,000.00 Cr');
     expect(requests.find((r) => r.path === BOOKS_PATHS.heads)?.params).toEqual({ asOf: '2026-11-30' });
 
@@ -35,8 +35,8 @@ describe('account heads', () => {
     await screen.findByRole('region', { name: 'Sundry Debtors' });
     await userEvent.type(screen.getByLabelText('Search heads'), 'hsp-amd');
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Sundry Debtors']);
-    expect(screen.getByRole('link', { name: 'Lifeline Hospital' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Sharma Medical Stores' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lifeline Hospital (HSP-AMD-001)' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sharma Medical Stores (RTL-MUM-001)' })).not.toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Search heads'));
     await userEvent.type(screen.getByLabelText('Search heads'), 'zzz');
     expect(screen.getByText('No head matches your search')).toBeInTheDocument();

@@ -11,9 +11,9 @@ export const addHead = (input: NewHeadInput) => api.post<AccountHead>(BOOKS_PATH
 /** Party heads: their ledgers also show what is open per document, with ageing. */
 export const isPartyGroup = (group: AccountGroup) => group === 'SUNDRY_DEBTORS' || group === 'SUNDRY_CREDITORS';
 
-/** Every head as a choice, under its group's name; a party's unit code beside its name. */
+/** Every head as a choice, under its group's name (a party head's name carries its unit code). */
 export const headOptions = (tree: HeadsTree | undefined): SelectOption[] =>
-  (tree?.groups ?? []).flatMap((g) => g.heads.map((h) => ({ value: h.accountId, label: h.partyUnitCode ? `${h.name} (${h.partyUnitCode})` : h.name, group: g.name })));
+  (tree?.groups ?? []).flatMap((g) => g.heads.map((h) => ({ value: h.accountId, label: h.name, group: g.name })));
 
 /** The groups a custom head may go under, by their names. */
 export const GROUP_OPTIONS: SelectOption[] = Object.entries(ACCOUNT_GROUPS).map(([value, g]) => ({ value, label: g.name }));

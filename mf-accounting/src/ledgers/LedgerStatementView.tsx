@@ -60,7 +60,7 @@ export function LedgerStatementView({ accountId, period }: { accountId: string; 
   return (
     <Stack gap="md">
       <Card
-        title={`${head.name}${head.partyUnitCode ? ` (${head.partyUnitCode})` : ''}: ${formatDate(data.from)} – ${formatDate(data.to)}`}
+        title={`${head.name}: ${formatDate(data.from)} – ${formatDate(data.to)}`}
         actions={
           <NoPrint>
             <Stack direction="row" gap="xs" wrap>

@@ -144,7 +144,7 @@ describe('ledgers', () => {
     renderAt('', `ledgers?accountId=${SHARMA.accountId}&from=2026-04-01&to=2026-11-30`, withProviders(<App />));
     await userEvent.click(await screen.findByRole('button', { name: 'Download the ledger as XLSX' }));
     await userEvent.click(screen.getByRole('button', { name: 'Download the ledger as PDF' }));
-    await waitFor(() => expect(downloads.files.map((f) => f.name)).toEqual(['Ledger-Sharma-Medical-Stores-2026-04-01-2026-11-30.xlsx', 'Ledger-Sharma-Medical-Stores-2026-04-01-2026-11-30.pdf']));
+    await waitFor(() => expect(downloads.files.map((f) => f.name)).toEqual(['Ledger-Sharma-Medical-Stores-RTL-MUM-001-2026-04-01-2026-11-30.xlsx', 'Ledger-Sharma-Medical-Stores-RTL-MUM-001-2026-04-01-2026-11-30.pdf']));
     expect(requests.filter((r) => r.path === BOOKS_PATHS.ledgerExport).map((r) => r.params)).toEqual([
       { accountId: SHARMA.accountId, from: '2026-04-01', to: '2026-11-30', format: 'xlsx' },
       { accountId: SHARMA.accountId, from: '2026-04-01', to: '2026-11-30', format: 'pdf' },

@@ -30,7 +30,6 @@ const COLUMNS: readonly DataTableColumn<Row>[] = [
       r.party ? (
         <Link to={ledgerPath(r.party.accountId)} onClick={(e) => e.stopPropagation()}>
           {r.party.partyName}
-          {r.party.partyUnitCode ? ` (${r.party.partyUnitCode})` : ''}
         </Link>
       ) : (
         'Total'

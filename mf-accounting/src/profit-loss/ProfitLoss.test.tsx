@@ -135,7 +135,7 @@ describe('profit & loss', () => {
     const assets = await table('Assets');
     expect(within(assets).getAllByRole('row').slice(1).map(cells)).toEqual([
       ['Sundry Debtors', '₹1,234.00'],
-      ['Sharma Medical Stores', '₹1,234.00'],
+      ['Sharma Medical Stores (RTL-MUM-001)', '₹1,234.00'],
       ['Closing stock (at cost)', '₹26,000.00'],
       ['Total assets', '₹27,234.00'],
     ]);

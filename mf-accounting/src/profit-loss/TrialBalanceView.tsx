@@ -17,7 +17,7 @@ const COLUMNS: readonly DataTableColumn<Row>[] = [
 function rowsOf(data: TrialBalance): Row[] {
   return data.rows
     .filter((r) => r.balancePaise !== 0)
-    .map((r) => ({ key: r.accountId, name: r.partyUnitCode ? `${r.name} (${r.partyUnitCode})` : r.name, group: ACCOUNT_GROUPS[r.group].name, debitPaise: Math.max(r.balancePaise, 0), creditPaise: Math.max(-r.balancePaise, 0) }));
+    .map((r) => ({ key: r.accountId, name: r.name, group: ACCOUNT_GROUPS[r.group].name, debitPaise: Math.max(r.balancePaise, 0), creditPaise: Math.max(-r.balancePaise, 0) }));
 }
 
 /** Balances of every head on a day; the two columns must agree, or the books are wrong. */

@@ -111,8 +111,7 @@ export async function listConnected(db: Database, f: ConnectedFilter) {
     sql<string>`(SELECT coalesce(sum(CASE WHEN c.seller_unit_id = ${f.unitId} THEN l.debit_paise - l.credit_paise ELSE l.credit_paise - l.debit_paise END), 0)::text
       FROM ledger_accounts a
       JOIN voucher_lines l ON l.account_id = a.id
-      JOIN vouchers v ON v.id = l.voucher_id
-      WHERE a.unit_id = ${f.unitId} AND v.voucher_date <= ${f.asOf}::date
+      WHERE a.unit_id = ${f.unitId} AND l.voucher_date <= ${f.asOf}::date
         AND a.code = CASE WHEN c.seller_unit_id = ${f.unitId} THEN 'DEBTOR:' ELSE 'CREDITOR:' END || o.id::text)`.as('outstanding_paise'),
   ]);
   query =

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { accountBalances } from '../ledger/accounts';
 import { dayBefore, istStartOf } from '../ledger/period';
 import { addDays } from '../search/text';
-import { stockBroughtIn, stockValueAt } from './stock-valuation';
+import { StockBook } from './stock-valuation';
 
 type Section = BalanceSheet['assets'][number];
 
@@ -24,13 +24,11 @@ export type BalanceSheetFigures = Omit<BalanceSheet, 'previous'>;
  * = P(to) − P(day before from), since opening stock at the start of `from` is the closing stock of the day before
  * (stock before any movement is zero).
  */
-export async function balanceSheetFigures(db: Database, unitId: string, asOf: string): Promise<BalanceSheetFigures> {
-  const end = istStartOf(addDays(asOf, 1));
-  const [rows, closingStockPaise, stockBroughtInPaise] = await Promise.all([
-    accountBalances(db, unitId, asOf),
-    stockValueAt(db, { unitId }, end),
-    stockBroughtIn(db, { unitId }, null, end),
-  ]);
+export async function balanceSheetFigures(db: Database, unitId: string, asOf: string, loaded?: StockBook): Promise<BalanceSheetFigures> {
+  const end = balanceSheetInstant(asOf);
+  const [rows, stock] = await Promise.all([accountBalances(db, unitId, asOf), loaded ?? StockBook.load(db, { unitId }, [end])]);
+  const closingStockPaise = stock.valueAt(end);
+  const stockBroughtInPaise = stock.broughtIn(null, end);
   const assets = new Map<AccountGroup, Section>();
   const liabilities = new Map<AccountGroup, Section>();
   let capitalPaise = 0;
@@ -65,6 +63,9 @@ export async function balanceSheetFigures(db: Database, unitId: string, asOf: st
     equity: { capitalPaise, stockBroughtInPaise, profitPaise, totalPaise: capitalPaise + stockBroughtInPaise + profitPaise },
   };
 }
+
+/** The instant a balance sheet counts stock at: the end of its day (IST). */
+export const balanceSheetInstant = (asOf: string) => istStartOf(addDays(asOf, 1));
 
 /** The last day of the financial year before the one `asOf` falls in (the balance sheet's comparison). */
 export const previousYearEnd = (asOf: string) => dayBefore(financialYearRange(financialYear(asOf)).from);

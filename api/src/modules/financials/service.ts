@@ -7,8 +7,9 @@ import { activeWarehouseId, listWarehouses } from '../account/repository';
 import { openItems } from '../ledger/outstanding';
 import { previousPeriod, resolvePeriod } from '../ledger/period';
 import { istDate } from '../search/text';
-import { balanceSheetFigures, previousYearEnd } from './balance-sheet';
-import { profitAndLossFigures } from './profit-loss';
+import { balanceSheetFigures, balanceSheetInstant, previousYearEnd } from './balance-sheet';
+import { periodEnd, periodStart, profitAndLossFigures } from './profit-loss';
+import { StockBook } from './stock-valuation';
 import { outstandingByWarehouse, storeDetails, storeSummaries, totalsOf, type OutstandingByWarehouse } from './stores';
 
 /** Profit and loss, balance sheet and stores (issue 14): read from vouchers and the stock ledger. */
@@ -24,16 +25,20 @@ export class FinancialsService {
 
   async profitAndLoss(caller: Caller, query: { from?: string | undefined; to?: string | undefined; compare: 'none' | 'previous' }): Promise<ProfitAndLoss> {
     const period = resolvePeriod(query, this.config.now());
+    const before = query.compare === 'previous' ? previousPeriod(period) : null;
+    // One read of the stock ledger for both periods (the previous one ends where this one starts).
+    const stock = await StockBook.load(this.db, { unitId: caller.unitId }, [periodStart(period), periodEnd(period), ...(before ? [periodStart(before)] : [])]);
     const [figures, previous] = await Promise.all([
-      profitAndLossFigures(this.db, caller.unitId, period),
-      query.compare === 'previous' ? profitAndLossFigures(this.db, caller.unitId, previousPeriod(period)) : null,
+      profitAndLossFigures(this.db, caller.unitId, period, stock),
+      before ? profitAndLossFigures(this.db, caller.unitId, before, stock) : null,
     ]);
     return { ...figures, previous };
   }
 
   async balanceSheet(caller: Caller, asOf?: string): Promise<BalanceSheet> {
     const day = asOf ?? this.today();
-    const [figures, before] = await Promise.all([balanceSheetFigures(this.db, caller.unitId, day), balanceSheetFigures(this.db, caller.unitId, previousYearEnd(day))]);
+    const stock = await StockBook.load(this.db, { unitId: caller.unitId }, [balanceSheetInstant(day), balanceSheetInstant(previousYearEnd(day))]);
+    const [figures, before] = await Promise.all([balanceSheetFigures(this.db, caller.unitId, day, stock), balanceSheetFigures(this.db, caller.unitId, previousYearEnd(day), stock)]);
     return { ...figures, previous: { asOf: before.asOf, totalAssetsPaise: before.totalAssetsPaise, equityPaise: before.equity.totalPaise } };
   }
 

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 /*
@@ -8,13 +8,18 @@ import type { Database } from '../../db/database';
  * was known (a received purchase bill: the line's taxable value over billed + free units; a sales return: the
  * batch's latest layer), otherwise the batch's PTS, else its PTR: uploads, manual additions and rows written
  * before migration 016 carry no cost, and PTS (the stockist's buying price) is the best stand-in we have.
- * Outbound movements consume the oldest layers first, so what is on hand at an instant is the newest layers.
+ * Outbound movements consume the oldest layers first, so what is on hand at an instant is the newest layers: the
+ * layers past the first `out` places of the batch's queue, where `out` is every unit that left before the instant.
  *
  * On-hand is always explained by the movements (inventory_batches.quantity changes only with a movement).
  * Batches written straight into the table without one (test fixtures, any hand-made data) would otherwise be
  * valued wrong; the difference between the batch's quantity and the sum of its movements is taken as an
  * OPENING movement at the batch's creation (positive: a layer at the default cost; negative: units gone), and it
  * counts as stock brought in without a bill, like an upload.
+ *
+ * The database does the one pass over the movements (per batch: the units out before each instant asked about);
+ * the layers (inbound movements, few beside the sales) are walked here. One load answers every instant a report
+ * needs, so a profit and loss with its comparison reads the stock ledger once (bench/README.md).
  */
 
 /** Which batches: a unit's, optionally one warehouse's. */
@@ -26,54 +31,158 @@ export interface StockScope {
 /** Kinds of movement that bring stock in (or take it out) without a bill: they are "stock brought in" at cost. */
 export const BROUGHT_IN_KINDS = ['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'OPENING'] as const;
 
-/**
- * The CTEs every stock query starts from: `scoped` (the batches with their default cost) and `mv` (their
- * movements plus the OPENING difference), ordered within a batch by (at, ord, id).
- */
-function movementsCte(scope: StockScope): RawBuilder<unknown> {
-  const warehouse = scope.warehouseId ? sql`AND b.warehouse_id = ${scope.warehouseId}::uuid` : sql``;
-  return sql`
-    scoped AS (
-      SELECT b.id, b.quantity, b.created_at, coalesce(b.pts_paise, b.ptr_paise) AS default_cost
-      FROM inventory_batches b WHERE b.unit_id = ${scope.unitId}::uuid ${warehouse}
-    ),
-    moved AS (
-      SELECT m.batch_id, m.id::text AS id, m.kind, m.quantity_delta AS delta, m.created_at AS at, 1 AS ord,
-             coalesce(m.unit_cost_paise, s.default_cost) AS cost, s.default_cost
-      -- by batch only (a batch's movements are its unit's): with unit_id too the planner may AND two bitmap
-      -- indexes once per batch, reading the unit's whole index each time
-      FROM stock_movements m JOIN scoped s ON s.id = m.batch_id
-    ),
-    mv AS (
-      SELECT batch_id, id, kind, delta, at, ord, cost, default_cost FROM moved
-      UNION ALL
-      SELECT s.id, '', 'OPENING', s.quantity - coalesce(t.total, 0), s.created_at, 0, s.default_cost, s.default_cost
-      FROM scoped s LEFT JOIN (SELECT batch_id, sum(delta) AS total FROM moved GROUP BY batch_id) t ON t.batch_id = s.id
-      WHERE s.quantity <> coalesce(t.total, 0)
-    )`;
+interface Layer {
+  at: number;
+  /** 0 for the OPENING difference (first at its instant), 1 for movements. */
+  ord: number;
+  id: string;
+  kind: string;
+  delta: number;
+  cost: number;
 }
 
-/**
- * Per batch at instant `at` (movements strictly before it): inflow layers with their place in the batch's FIFO
- * queue [in_end - delta, in_end), and the units that have gone out; what is left is the queue from `out` onwards.
- */
-function valuedCte(scope: StockScope, at: Date): RawBuilder<unknown> {
-  return sql`
-    WITH ${movementsCte(scope)},
-    layers AS (
-      SELECT batch_id, delta, cost,
-             sum(delta) OVER (PARTITION BY batch_id ORDER BY at, ord, id ROWS UNBOUNDED PRECEDING) AS in_end
-      FROM mv WHERE at < ${at}::timestamptz AND delta > 0
-    ),
-    outs AS (
-      SELECT batch_id, -sum(delta) AS out FROM mv WHERE at < ${at}::timestamptz AND delta < 0 GROUP BY batch_id
-    ),
-    valued AS (
-      SELECT l.batch_id, max(l.in_end) - coalesce(max(o.out), 0) AS quantity,
-             sum(l.cost * greatest(0, l.in_end - greatest(l.in_end - l.delta, coalesce(o.out, 0)))) AS value
-      FROM layers l LEFT JOIN outs o ON o.batch_id = l.batch_id
-      GROUP BY l.batch_id
-    )`;
+/** A movement of a brought-in kind that took units out, with the units that left the batch before it. */
+interface BroughtOut {
+  at: number;
+  delta: number;
+  outBefore: number;
+}
+
+interface BatchBook {
+  id: string;
+  defaultCost: number;
+  layers: Layer[];
+  /** Units out before each instant of the load (by index), the OPENING shortfall included. */
+  outAt: number[];
+  broughtOut: BroughtOut[];
+  /** Units the OPENING difference took out at the batch's creation (0: none). */
+  shortfall: { at: number; units: number };
+}
+
+const byQueue = (a: Layer, b: Layer) => a.at - b.at || a.ord - b.ord || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Value at cost of the queue places [from, to) of a batch's layers; places past the last layer at the default cost. */
+function placesValue(book: BatchBook, from: number, to: number): number {
+  let value = 0;
+  let end = 0;
+  let covered = 0;
+  for (const l of book.layers) {
+    const start = end;
+    end += l.delta;
+    const units = Math.max(0, Math.min(end, to) - Math.max(start, from));
+    value += units * l.cost;
+    covered += units;
+  }
+  return value + (to - from - covered) * book.defaultCost;
+}
+
+/** The scope's stock ledger, loaded once for the instants given (each an instant: a day's boundary is istStartOf). */
+export class StockBook {
+  private constructor(
+    private readonly instants: readonly number[],
+    private readonly batches: readonly BatchBook[],
+  ) {}
+
+  static async load(db: Database, scope: StockScope, instants: readonly Date[]): Promise<StockBook> {
+    const warehouse = scope.warehouseId ? sql`AND b.warehouse_id = ${scope.warehouseId}::uuid` : sql``;
+    const scoped = sql`SELECT b.id FROM inventory_batches b WHERE b.unit_id = ${scope.unitId}::uuid ${warehouse}`;
+    const outBefore = instants.map((t, i) => sql`coalesce(sum(-m.quantity_delta) FILTER (WHERE m.quantity_delta < 0 AND m.created_at < ${t.toISOString()}::timestamptz), 0)::bigint AS ${sql.ref(`out_${i}`)}`);
+    const [batches, totals, inflow, broughtOut] = await Promise.all([
+      sql<{ id: string; quantity: number; created_at: Date; default_cost: number }>`
+        SELECT b.id, b.quantity, b.created_at, coalesce(b.pts_paise, b.ptr_paise) AS default_cost FROM inventory_batches b
+        WHERE b.unit_id = ${scope.unitId}::uuid ${warehouse}`.execute(db),
+      // By batch only (a batch's movements are its unit's): with unit_id too the planner may AND two bitmap indexes.
+      sql<Record<string, string | number> & { batch_id: string; total: string | number }>`
+        SELECT m.batch_id, sum(m.quantity_delta)::bigint AS total ${instants.length ? sql`, ${sql.join(outBefore)}` : sql``}
+        FROM stock_movements m WHERE m.batch_id IN (${scoped}) GROUP BY m.batch_id`.execute(db),
+      sql<{ batch_id: string; id: string; kind: string; delta: number; at: Date; cost: number | null }>`
+        SELECT m.batch_id, m.id, m.kind, m.quantity_delta AS delta, m.created_at AS at, m.unit_cost_paise AS cost
+        FROM stock_movements m WHERE m.batch_id IN (${scoped}) AND m.quantity_delta > 0`.execute(db),
+      // Rare: uploads that replaced stock with less, adjustments down. Their place in the queue is the units out before.
+      sql<{ batch_id: string; delta: number; at: Date; out_before: string | number }>`
+        SELECT m.batch_id, m.quantity_delta AS delta, m.created_at AS at,
+          (SELECT coalesce(sum(-x.quantity_delta), 0) FROM stock_movements x
+           WHERE x.batch_id = m.batch_id AND x.quantity_delta < 0 AND (x.created_at, x.id) < (m.created_at, m.id))::bigint AS out_before
+        FROM stock_movements m WHERE m.batch_id IN (${scoped}) AND m.quantity_delta < 0 AND m.kind IN ('UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT')`.execute(db),
+    ]);
+    const times = instants.map((t) => t.getTime());
+    const books = new Map<string, BatchBook>();
+    const totalOf = new Map(totals.rows.map((r) => [r.batch_id, r]));
+    for (const b of batches.rows) {
+      const moved = totalOf.get(b.id);
+      const opening = b.quantity - Number(moved?.total ?? 0);
+      const created = new Date(b.created_at).getTime();
+      const book: BatchBook = {
+        id: b.id,
+        defaultCost: b.default_cost,
+        layers: opening > 0 ? [{ at: created, ord: 0, id: '', kind: 'OPENING', delta: opening, cost: b.default_cost }] : [],
+        outAt: times.map((t, i) => Number(moved?.[`out_${i}`] ?? 0) + (opening < 0 && created < t ? -opening : 0)),
+        broughtOut: opening < 0 ? [{ at: created, delta: opening, outBefore: 0 }] : [],
+        shortfall: { at: created, units: Math.max(-opening, 0) },
+      };
+      books.set(b.id, book);
+    }
+    for (const m of inflow.rows) {
+      const book = books.get(m.batch_id)!;
+      book.layers.push({ at: new Date(m.at).getTime(), ord: 1, id: m.id, kind: m.kind, delta: m.delta, cost: m.cost ?? book.defaultCost });
+    }
+    for (const m of broughtOut.rows) {
+      const book = books.get(m.batch_id)!;
+      const at = new Date(m.at).getTime();
+      // An OPENING shortfall went out at the batch's creation, before every movement.
+      book.broughtOut.push({ at, delta: m.delta, outBefore: Number(m.out_before) + (book.shortfall.at <= at ? book.shortfall.units : 0) });
+    }
+    for (const book of books.values()) book.layers.sort(byQueue);
+    return new StockBook(times, [...books.values()]);
+  }
+
+  private index(at: Date): number {
+    const i = this.instants.indexOf(at.getTime());
+    if (i < 0) throw new Error(`stock: ${at.toISOString()} was not loaded`);
+    return i;
+  }
+
+  /** Every batch's units and value at cost at `at` (one of the loaded instants). */
+  batchesAt(at: Date): { batchId: string; quantity: number; valuePaise: number }[] {
+    const i = this.index(at);
+    const t = at.getTime();
+    return this.batches.map((b) => {
+      let inBefore = 0;
+      let value = 0;
+      let end = 0;
+      for (const l of b.layers) {
+        if (l.at >= t) continue;
+        const start = end;
+        end += l.delta;
+        inBefore += l.delta;
+        value += Math.max(0, end - Math.max(start, b.outAt[i]!)) * l.cost;
+      }
+      const quantity = inBefore - b.outAt[i]!;
+      return { batchId: b.id, quantity: Math.max(quantity, 0), valuePaise: quantity > 0 ? value : 0 };
+    });
+  }
+
+  /** The scope's stock at cost at `at`. */
+  valueAt(at: Date): number {
+    return this.batchesAt(at).reduce((s, b) => s + b.valuePaise, 0);
+  }
+
+  /**
+   * Stock brought in without a bill between `from` (inclusive; null: since the beginning) and `to` (exclusive), at
+   * cost: inbound movements of BROUGHT_IN_KINDS at their layer's cost, outbound ones (a REPLACE upload or an
+   * adjustment that lowers a batch) at the FIFO cost of the units they took out, i.e. of the oldest layers left.
+   */
+  broughtIn(from: Date | null, to: Date): number {
+    const lo = from ? from.getTime() : -Infinity;
+    const hi = to.getTime();
+    const inside = (at: number) => at >= lo && at < hi;
+    let value = 0;
+    for (const b of this.batches) {
+      for (const l of b.layers) if ((BROUGHT_IN_KINDS as readonly string[]).includes(l.kind) && inside(l.at)) value += l.delta * l.cost;
+      for (const o of b.broughtOut) if (inside(o.at)) value -= placesValue(b, o.outBefore, o.outBefore - o.delta);
+    }
+    return value;
+  }
 }
 
 export interface BatchStock {
@@ -90,12 +199,8 @@ export interface BatchStock {
 
 /** Every batch of the scope with what it held at `at` and its value at cost (batches never stocked: 0). */
 export async function batchStockAt(db: Database, scope: StockScope, at: Date): Promise<BatchStock[]> {
-  // Two plain queries joined here: joining the valued CTE back to the batches in SQL invites a nested loop over
-  // the CTE (its row estimates are tiny), quadratic in the number of batches.
-  const [valued, batches] = await Promise.all([
-    sql<{ batch_id: string; quantity: string | number; value: string | number }>`
-      ${valuedCte(scope, at)}
-      SELECT batch_id, quantity::bigint AS quantity, value::bigint AS value FROM valued WHERE quantity > 0`.execute(db),
+  const [book, batches] = await Promise.all([
+    StockBook.load(db, scope, [at]),
     db
       .selectFrom('inventory_batches as b')
       .innerJoin('products as p', 'p.id', 'b.product_id')
@@ -104,61 +209,26 @@ export async function batchStockAt(db: Database, scope: StockScope, at: Date): P
       .$if(!!scope.warehouseId, (q) => q.where('b.warehouse_id', '=', scope.warehouseId!))
       .execute(),
   ]);
-  const stock = new Map(valued.rows.map((r) => [r.batch_id, r]));
-  return batches.map((b) => {
-    const s = stock.get(b.id);
-    return {
-      batchId: b.id,
-      warehouseId: b.warehouse_id,
-      productId: b.product_id,
-      productName: b.name,
-      batchNo: b.batch_no,
-      expiryDate: b.expiry_date,
-      mrpPaise: b.mrp_paise,
-      quantity: s ? Number(s.quantity) : 0,
-      valuePaise: s ? Number(s.value) : 0,
-    };
-  });
+  const stock = new Map(book.batchesAt(at).map((s) => [s.batchId, s]));
+  return batches.map((b) => ({
+    batchId: b.id,
+    warehouseId: b.warehouse_id,
+    productId: b.product_id,
+    productName: b.name,
+    batchNo: b.batch_no,
+    expiryDate: b.expiry_date,
+    mrpPaise: b.mrp_paise,
+    quantity: stock.get(b.id)?.quantity ?? 0,
+    valuePaise: stock.get(b.id)?.valuePaise ?? 0,
+  }));
 }
 
 /** The scope's stock at cost at `at` (an instant: a day's boundary is istStartOf). */
 export async function stockValueAt(db: Database, scope: StockScope, at: Date): Promise<number> {
-  const { rows } = await sql<{ value: string | number | null }>`
-    ${valuedCte(scope, at)}
-    SELECT sum(CASE WHEN quantity > 0 THEN value ELSE 0 END)::bigint AS value FROM valued`.execute(db);
-  return Number(rows[0]?.value ?? 0);
+  return (await StockBook.load(db, scope, [at])).valueAt(at);
 }
 
-/**
- * Stock brought in without a bill between `from` (inclusive; null: since the beginning) and `to` (exclusive), at
- * cost: inbound movements of BROUGHT_IN_KINDS at their layer's cost, outbound ones (a REPLACE upload or an
- * adjustment that lowers a batch) at the FIFO cost of the units they took out, i.e. of the oldest layers left.
- */
+/** Stock brought in without a bill between `from` (inclusive; null: since the beginning) and `to` (exclusive). */
 export async function stockBroughtIn(db: Database, scope: StockScope, from: Date | null, to: Date): Promise<number> {
-  const since = from ? sql`AND at >= ${from}::timestamptz` : sql``;
-  const { rows } = await sql<{ value: string | number | null }>`
-    WITH ${movementsCte(scope)},
-    queue AS (
-      SELECT batch_id, id, ord, at, kind, delta, cost, default_cost,
-             sum(greatest(delta, 0)) OVER w AS in_end,
-             sum(greatest(-delta, 0)) OVER w AS out_end
-      FROM mv WHERE at < ${to}::timestamptz
-      WINDOW w AS (PARTITION BY batch_id ORDER BY at, ord, id ROWS UNBOUNDED PRECEDING)
-    ),
-    brought AS (
-      SELECT * FROM queue WHERE kind IN ('UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'OPENING') ${since}
-    ),
-    taken AS (
-      -- units out of FIFO places [out_end + delta, out_end): the layers that held those places
-      SELECT o.batch_id, o.id, o.ord, o.delta, o.default_cost,
-             coalesce(sum(i.cost * (least(i.in_end, o.out_end) - greatest(i.in_end - i.delta, o.out_end + o.delta))), 0) AS value,
-             coalesce(sum(least(i.in_end, o.out_end) - greatest(i.in_end - i.delta, o.out_end + o.delta)), 0) AS units
-      FROM brought o
-      LEFT JOIN queue i ON i.batch_id = o.batch_id AND i.delta > 0 AND i.in_end > o.out_end + o.delta AND i.in_end - i.delta < o.out_end
-      WHERE o.delta < 0
-      GROUP BY o.batch_id, o.id, o.ord, o.delta, o.default_cost
-    )
-    SELECT (coalesce((SELECT sum(delta * cost) FROM brought WHERE delta > 0), 0)
-          - coalesce((SELECT sum(value + (-delta - units) * default_cost) FROM taken), 0))::bigint AS value`.execute(db);
-  return Number(rows[0]?.value ?? 0);
+  return (await StockBook.load(db, scope, [])).broughtIn(from, to);
 }

@@ -52,11 +52,10 @@ export async function headsTree(db: Database, unitId: string, asOf: string, now:
     headsQuery(db, unitId).orderBy('a.name').execute(),
     sql<{ account_id: string; debit: number | string; credit: number | string }>`
       SELECT l.account_id, sum(l.debit_paise) AS debit, sum(l.credit_paise) AS credit
-      FROM vouchers v
-      JOIN voucher_lines l ON l.voucher_id = v.id
+      FROM voucher_lines l
       JOIN ledger_accounts a ON a.id = l.account_id
-      WHERE v.unit_id = ${unitId} AND v.voucher_date <= ${asOf}
-        AND (NOT (a.group_code = ANY(${[...PERIODIC_GROUPS]}::text[])) OR v.voucher_date >= ${yearStart}::date)
+      WHERE l.unit_id = ${unitId} AND l.voucher_date <= ${asOf}
+        AND (NOT (a.group_code = ANY(${[...PERIODIC_GROUPS]}::text[])) OR l.voucher_date >= ${yearStart}::date)
       GROUP BY l.account_id`.execute(db),
   ]);
   const byId = new Map(totals.rows.map((t) => [t.account_id, { debit: Number(t.debit), credit: Number(t.credit) }]));

@@ -24,15 +24,15 @@ export async function statementHead(db: Database, unitId: string, query: { accou
   const account = await findHead(db, unitId, query.accountId);
   const period = resolvePeriod(query, now);
   const since = isPeriodic(account.group) ? financialYearRange(financialYear(period.from)).from : null;
+  // The head is the unit's (findHead), and so are its lines: one index of the lines answers (migration 017).
   const { rows } = await sql<{ opening: number | string; debit: number | string; credit: number | string; entries: number }>`
-    SELECT coalesce(sum(l.debit_paise - l.credit_paise) FILTER (WHERE v.voucher_date < ${period.from}::date), 0) AS opening,
-           coalesce(sum(l.debit_paise) FILTER (WHERE v.voucher_date >= ${period.from}::date), 0) AS debit,
-           coalesce(sum(l.credit_paise) FILTER (WHERE v.voucher_date >= ${period.from}::date), 0) AS credit,
-           count(DISTINCT v.id) FILTER (WHERE v.voucher_date >= ${period.from}::date)::int AS entries
+    SELECT coalesce(sum(l.debit_paise - l.credit_paise) FILTER (WHERE l.voucher_date < ${period.from}::date), 0) AS opening,
+           coalesce(sum(l.debit_paise) FILTER (WHERE l.voucher_date >= ${period.from}::date), 0) AS debit,
+           coalesce(sum(l.credit_paise) FILTER (WHERE l.voucher_date >= ${period.from}::date), 0) AS credit,
+           count(DISTINCT l.voucher_id) FILTER (WHERE l.voucher_date >= ${period.from}::date)::int AS entries
     FROM voucher_lines l
-    JOIN vouchers v ON v.id = l.voucher_id
-    WHERE l.account_id = ${account.accountId} AND v.unit_id = ${unitId} AND v.voucher_date <= ${period.to}::date
-      AND (${since}::date IS NULL OR v.voucher_date >= ${since}::date)`.execute(db);
+    WHERE l.account_id = ${account.accountId} AND l.voucher_date <= ${period.to}::date
+      AND (${since}::date IS NULL OR l.voucher_date >= ${since}::date)`.execute(db);
   const r = rows[0]!;
   const opening = Number(r.opening);
   const debit = Number(r.debit);
@@ -61,26 +61,26 @@ interface EntryRow {
  */
 export async function statementEntries(db: Database, unitId: string, head: StatementHead, page?: { limit: number; offset: number }): Promise<LedgerEntry[]> {
   const accountId = head.account.accountId;
+  // Entries in (date, voucher id) order: voucher ids are time-ordered (post.ts), so that is the order they were
+  // written. The window runs over the index of the head's lines; only the page's rows visit their vouchers.
   const { rows } = await sql<EntryRow>`
     WITH e AS (
-      SELECT v.id AS voucher_id, v.voucher_date, v.created_at, v.kind, v.document_type, v.document_id, v.document_number, v.narration,
-             sum(l.debit_paise) AS debit, sum(l.credit_paise) AS credit
+      SELECT l.voucher_id, l.voucher_date, sum(l.debit_paise) AS debit, sum(l.credit_paise) AS credit
       FROM voucher_lines l
-      JOIN vouchers v ON v.id = l.voucher_id
-      WHERE l.account_id = ${accountId} AND v.unit_id = ${unitId} AND v.voucher_date BETWEEN ${head.period.from}::date AND ${head.period.to}::date
-      GROUP BY v.id
+      WHERE l.account_id = ${accountId} AND l.voucher_date BETWEEN ${head.period.from}::date AND ${head.period.to}::date
+      GROUP BY l.voucher_date, l.voucher_id
     ), r AS (
-      SELECT e.*, sum(e.debit - e.credit) OVER (ORDER BY e.voucher_date, e.created_at, e.voucher_id ROWS UNBOUNDED PRECEDING) AS running
+      SELECT e.*, sum(e.debit - e.credit) OVER (ORDER BY e.voucher_date, e.voucher_id ROWS UNBOUNDED PRECEDING) AS running
       FROM e
-      ORDER BY e.voucher_date, e.created_at, e.voucher_id
+      ORDER BY e.voucher_date, e.voucher_id
       LIMIT ${page?.limit ?? null} OFFSET ${page?.offset ?? 0}
     )
-    SELECT r.voucher_id, r.voucher_date, r.kind, r.document_type, r.document_id, r.document_number, r.narration, r.debit, r.credit, r.running,
+    SELECT r.voucher_id, r.voucher_date, v.kind, v.document_type, v.document_id, v.document_number, v.narration, r.debit, r.credit, r.running,
       (SELECT string_agg(o.name, ', ' ORDER BY o.position) FROM (
          SELECT a.name, min(x.position) AS position FROM voucher_lines x JOIN ledger_accounts a ON a.id = x.account_id
          WHERE x.voucher_id = r.voucher_id AND x.account_id <> ${accountId} GROUP BY a.name) o) AS particulars
-    FROM r
-    ORDER BY r.voucher_date, r.created_at, r.voucher_id`.execute(db);
+    FROM r JOIN vouchers v ON v.id = r.voucher_id AND v.unit_id = ${unitId}
+    ORDER BY r.voucher_date, r.voucher_id`.execute(db);
   return rows.map((r) => ({
     voucherId: r.voucher_id,
     date: r.voucher_date,

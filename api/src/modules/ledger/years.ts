@@ -46,13 +46,12 @@ function checkedYear(fy: string): string {
  */
 async function ledgerProfitByYear(db: Database | Transaction<DB>, unitId: string, years?: { from: string; to: string }): Promise<Map<string, number>> {
   const { rows } = await sql<{ fy_start: number; profit: number | string }>`
-    SELECT extract(year FROM v.voucher_date)::int - CASE WHEN extract(month FROM v.voucher_date) < 4 THEN 1 ELSE 0 END AS fy_start,
+    SELECT extract(year FROM l.voucher_date)::int - CASE WHEN extract(month FROM l.voucher_date) < 4 THEN 1 ELSE 0 END AS fy_start,
            coalesce(sum(l.credit_paise - l.debit_paise), 0) AS profit
-    FROM vouchers v
-    JOIN voucher_lines l ON l.voucher_id = v.id
+    FROM voucher_lines l
     JOIN ledger_accounts a ON a.id = l.account_id
-    WHERE v.unit_id = ${unitId} AND a.group_code = ANY(${[...PERIODIC_GROUPS]}::text[])
-      AND (${years?.from ?? null}::date IS NULL OR v.voucher_date BETWEEN ${years?.from ?? null}::date AND ${years?.to ?? null}::date)
+    WHERE l.unit_id = ${unitId} AND a.group_code = ANY(${[...PERIODIC_GROUPS]}::text[])
+      AND (${years?.from ?? null}::date IS NULL OR l.voucher_date BETWEEN ${years?.from ?? null}::date AND ${years?.to ?? null}::date)
     GROUP BY 1`.execute(db);
   return new Map(rows.map((r) => [financialYear(`${r.fy_start}-04-01`), Number(r.profit)]));
 }
