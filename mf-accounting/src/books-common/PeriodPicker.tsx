@@ -1,25 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Select, TextInput, theme } from 'shared-ui';
+import { Button, FilterRow, Select, TextInput, theme } from 'shared-ui';
 import { PERIOD_PRESETS, presetOf, presetPeriod, todayIst, usePeriodParam, type Period, type PeriodPreset } from './period';
 
-const Bar = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space.sm};
-  label {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xxs};
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
-  }
-  @media print {
-    display: none;
-  }
-`;
 const Problem = styled.p`
   margin: 0;
   color: ${theme.colors.danger};
@@ -64,7 +48,7 @@ function PeriodForm({ label, period }: { label: string; period: Period }) {
   }
 
   return (
-    <Bar aria-label={label} onSubmit={submit}>
+    <FilterRow as="form" aria-label={label} onSubmit={submit}>
       <label>
         {label}
         <Select value={preset} options={PERIOD_PRESETS} onChange={(e) => choose(e.currentTarget.value as PeriodPreset)} />
@@ -81,6 +65,6 @@ function PeriodForm({ label, period }: { label: string; period: Period }) {
         Apply
       </Button>
       {draft.from && draft.to && draft.from > draft.to && <Problem role="alert">The start date must not be after the end date.</Problem>}
-    </Bar>
+    </FilterRow>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { Card, Stack, TextInput, theme } from 'shared-ui';
+import { Card, FilterRow, Stack, TextInput } from 'shared-ui';
 import { monthEnd } from '../books-common/period';
 import { DownloadButtons } from '../downloads/DownloadButtons';
 import { FilterBar } from '../sales-invoices/InvoiceFilters';
@@ -9,19 +8,6 @@ import { downloadTally } from './gst-returns-api';
 import { Gstr1Card } from './Gstr1Card';
 import { Gstr3bCard } from './Gstr3bCard';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space.sm};
-  label {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xxs};
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
-  }
-`;
 
 /** Any period's vouchers for Tally (an accountant's books); opens on the chosen month. */
 function TallyExportCard({ month }: { month: string }) {
@@ -29,7 +15,7 @@ function TallyExportCard({ month }: { month: string }) {
   const invalid = !period.from || !period.to || period.from > period.to;
   return (
     <Card title="Export to Tally">
-      <Row>
+      <FilterRow>
         <label>
           From
           <TextInput type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.currentTarget.value })} />
@@ -43,7 +29,7 @@ function TallyExportCard({ month }: { month: string }) {
         ) : (
           <DownloadButtons failureTitle="The Tally export could not be downloaded" choices={[{ id: 'xml', label: 'Export to Tally (XML)', download: () => downloadTally(period) }]} />
         )}
-      </Row>
+      </FilterRow>
     </Card>
   );
 }

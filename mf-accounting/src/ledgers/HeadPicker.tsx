@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ErrorPanel, Select, Spinner, TextInput, theme } from 'shared-ui';
+import { ErrorPanel, FilterRow, Select, Spinner, TextInput } from 'shared-ui';
 import { headOptions, useHeadsTree } from '../heads/heads-api';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space.sm};
+const Row = styled(FilterRow)`
   label {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xxs};
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
     min-width: 240px;
-  }
-  @media print {
-    display: none;
   }
 `;
 

@@ -1,21 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button, TextInput, theme } from 'shared-ui';
+import { Button, FilterRow, TextInput } from 'shared-ui';
 
-const Bar = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space.sm};
-  label {
-    display: flex;
-    flex-direction: column;
-    gap: ${theme.space.xxs};
-    font-size: ${theme.fontSizes.sm};
-    color: ${theme.colors.textMuted};
-  }
-`;
 
 export interface FilterField {
   /** The URL search parameter (and API query parameter) it sets. */
@@ -49,7 +35,7 @@ export function FilterBar({ fields, label }: { fields: readonly FilterField[]; l
   }
 
   return (
-    <Bar aria-label={label} onSubmit={apply}>
+    <FilterRow as="form" aria-label={label} onSubmit={apply}>
       {fields.map((f) => (
         <label key={f.name}>
           {f.label}
@@ -59,6 +45,6 @@ export function FilterBar({ fields, label }: { fields: readonly FilterField[]; l
       <Button type="submit" variant="secondary">
         Apply
       </Button>
-    </Bar>
+    </FilterRow>
   );
 }

@@ -88,3 +88,24 @@ export const DetailList = styled.dl`
     margin: 0;
   }
 `;
+
+/**
+ * A row of filter fields (period, head, month…) above a report: labels stacked over their inputs, wrapping on a
+ * narrow screen, never printed. Render it `as="form"` when it has an Apply button.
+ */
+export const FilterRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${theme.space.sm};
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.space.xxs};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+  }
+  @media print {
+    display: none;
+  }
+`;
