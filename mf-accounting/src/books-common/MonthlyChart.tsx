@@ -11,12 +11,13 @@ const monthLabel = (month: string) => {
   return new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
 };
 
-/** Axis ticks in lakh-friendly short form: ₹1.2L, ₹3.4Cr, ₹12K. */
+/** Axis ticks in lakh-friendly short form: ₹1.2L, ₹3.4Cr, ₹1.5K (one decimal where it matters, so ticks never read alike). */
 const shortRupees = (rupees: number) => {
   const abs = Math.abs(rupees);
-  if (abs >= 1e7) return `₹${(rupees / 1e7).toFixed(1)}Cr`;
-  if (abs >= 1e5) return `₹${(rupees / 1e5).toFixed(1)}L`;
-  if (abs >= 1e3) return `₹${(rupees / 1e3).toFixed(0)}K`;
+  const short = (value: number, unit: string) => `₹${Number(value.toFixed(1))}${unit}`;
+  if (abs >= 1e7) return short(rupees / 1e7, 'Cr');
+  if (abs >= 1e5) return short(rupees / 1e5, 'L');
+  if (abs >= 1e3) return short(rupees / 1e3, 'K');
   return `₹${rupees}`;
 };
 

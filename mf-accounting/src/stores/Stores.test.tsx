@@ -66,8 +66,8 @@ describe('stores', () => {
     renderAt('/app', 'stores/dashboard?from=2026-04-01&to=2026-11-30', withProviders(<App />));
     const rows = within(await screen.findByRole('table', { name: 'Stores, 01/04/2026 – 30/11/2026' })).getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
-      ['Main godownPune ', '₹50,000.00', '₹75,000.00', '40', '2', '₹100.00', '₹200.00', '₹300.00', '₹50.00', '₹90,000.00', '₹60,000.00', '₹10,000.00'],
-      ['Kothrud branchPune Inactive', '₹10,000.00', '₹15,000.00', '10', '1', '₹100.00', '₹200.00', '₹300.00', '₹50.00', '₹10,000.00', '₹5,000.00', '₹0.00'],
+      ['Main godownPune Active', '₹50,000.00', '₹75,000.00', '40', '2', '₹100.00', '₹200.00', '₹300.00', '₹50.00', '₹90,000.00', '₹60,000.00', '₹10,000.00'],
+      ['Kothrud branchPune ', '₹10,000.00', '₹15,000.00', '10', '1', '₹100.00', '₹200.00', '₹300.00', '₹50.00', '₹10,000.00', '₹5,000.00', '₹0.00'],
       ['Total', '₹60,000.00', '₹90,000.00', '50', '3', '₹200.00', '₹400.00', '₹600.00', '₹100.00', '₹1,00,000.00', '₹65,000.00', '₹10,000.00'],
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Main godown' })).toHaveAttribute('href', `/app/stores/details?warehouseId=${uuid(1)}`);

@@ -21,7 +21,7 @@ const COLUMNS: readonly DataTableColumn<Row>[] = [
             {r.store.name}
           </Link>
           <span>
-            {r.store.city ?? ''} {!r.store.isActive && <Badge tone="warning">Inactive</Badge>}
+            {r.store.city ?? ''} {r.store.isActive && <Badge tone="info">Active</Badge>}
           </span>
         </Stack>
       ) : (
