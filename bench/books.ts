@@ -19,7 +19,7 @@ import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { percentile, signIn } from './search-latency';
+import { drive, expectOk, percentile, signIn, type Result } from './search-latency';
 
 const TARGET_LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
@@ -195,32 +195,6 @@ async function seed(db: Database, now: Date): Promise<Seeded> {
   });
   if (process.env.DATABASE_URL) await sql`VACUUM ANALYZE`.execute(db);
   return { unit, debtorHeads };
-}
-
-interface Result {
-  label: string;
-  times: number[];
-  concurrency: number;
-}
-
-async function drive(label: string, total: number, concurrency: number, call: (i: number) => Promise<void>): Promise<Result> {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await call(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { label, times: times.sort((a, b) => a - b), concurrency };
-}
-
-function expectOk(res: { statusCode: number; body: string }, what: string) {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
 
 async function main() {

@@ -20,7 +20,7 @@ import { loadConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { istDate } from '../api/src/modules/search/text';
-import { percentile, signIn } from './search-latency';
+import { drive, expectOk, percentile, signIn, type Result } from './search-latency';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
 const LINES = 10;
@@ -92,39 +92,6 @@ async function seed(db: Database, now: Date): Promise<{ orderIds: string[] }> {
   return { orderIds: orders.map((o) => o.id) };
 }
 
-interface Result {
-  label: string;
-  times: number[];
-  seconds: number;
-  /** CPU time of this process (the API) per request. */
-  cpuMs: number;
-}
-
-/** `total` requests, `concurrency` at a time; each call's round trip through app.inject in ms, sorted. */
-async function drive(label: string, total: number, concurrency: number, call: (i: number) => Promise<void>): Promise<Result> {
-  const times: number[] = [];
-  let next = 0;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await call(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const used = process.cpuUsage(cpu);
-  return { label, times, seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 / total };
-}
-
-function expectOk(res: { statusCode: number; body: string }, what: string) {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-}
-
 async function main() {
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: 'memory' });
   await migrate(db);
@@ -159,6 +126,7 @@ async function main() {
   const issue: Result = {
     label: 'invoice from order',
     times: phases.flatMap((p) => p.times).sort((a, b) => a - b),
+    concurrency: CONCURRENCY,
     seconds: phases.reduce((s, p) => s + p.seconds, 0),
     cpuMs: phases.reduce((s, p) => s + p.cpuMs * p.times.length, 0) / orderIds.length,
   };

@@ -48,6 +48,40 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+export interface Result {
+  label: string;
+  times: number[];
+  concurrency: number;
+  seconds: number;
+  /** CPU time of this process (the API) per request. */
+  cpuMs: number;
+}
+
+/** `total` requests, `concurrency` at a time; each call's round trip through app.inject in ms, sorted. */
+export async function drive(label: string, total: number, concurrency: number, call: (i: number) => Promise<void>): Promise<Result> {
+  const times: number[] = [];
+  let next = 0;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const used = process.cpuUsage(cpu);
+  return { label, times, concurrency, seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 / total };
+}
+
+export function expectOk(res: { statusCode: number; body: string }, what: string) {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+}
+
 export async function signIn(app: FastifyInstance, mobile: string): Promise<string> {
   await app.inject({ method: 'POST', url: '/medico/otp/login', payload: { mobileNumber: mobile } });
   const otp = (await app.inject({ method: 'GET', url: '/test/otp/last', query: { mobileNumber: mobile } })).json().body.otp as string;

@@ -118,6 +118,12 @@ export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
+/** `.refine(...periodInOrder)`: a period's `from` is not after its `to` (either may be absent). */
+export const periodInOrder: [(q: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (q) => !q.from || !q.to || q.from <= q.to,
+  { message: '`from` must not be after `to`', path: ['from'] },
+];
+
 /** A calendar month 'YYYY-MM'. */
 export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM');
 
@@ -223,7 +229,7 @@ export const SalesInvoiceListQuery = PageQuery.extend({
   partyUnitCode: z.string().trim().min(1).max(32).optional(),
   /** ONLINE: invoices of marketplace orders (sales/online); COUNTER: in-store bills; absent: both. */
   channel: z.enum(['ONLINE', 'COUNTER']).optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+}).refine(...periodInOrder);
 export type SalesInvoiceListQuery = z.input<typeof SalesInvoiceListQuery>;
 
 export const InvoicePdfQuery = z.object({ size: z.enum(['A4', 'A5']).default('A4') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountGroupSchema, AccountHead, IsoDate, Month, VOUCHER_KINDS } from './accounting';
+import { AccountGroupSchema, AccountHead, IsoDate, Month, VOUCHER_KINDS, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -10,7 +10,7 @@ import { PageQuery, Paged } from './envelope';
 /** A period; both ends optional: `from` defaults to the start of the financial year of `to`, `to` to today. */
 export const PeriodQuery = z
   .object({ from: IsoDate.optional(), to: IsoDate.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+  .refine(...periodInOrder);
 export type PeriodQuery = z.input<typeof PeriodQuery>;
 
 export const AsOfQuery = z.object({ asOf: IsoDate.optional() });
@@ -54,7 +54,7 @@ export const LedgerQuery = PageQuery.extend({
   accountId: z.string().uuid('Choose a head'),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+}).refine(...periodInOrder);
 export type LedgerQuery = z.input<typeof LedgerQuery>;
 
 export const LedgerEntry = z.object({
@@ -151,10 +151,7 @@ export type PartyOutstandingDetail = z.infer<typeof PartyOutstandingDetail>;
 
 // ---- journals ----
 
-export const JournalsQuery = PageQuery.extend({ from: IsoDate.optional(), to: IsoDate.optional(), kind: VoucherKindSchema.optional() }).refine(
-  (q) => !q.from || !q.to || q.from <= q.to,
-  { message: '`from` must not be after `to`', path: ['from'] },
-);
+export const JournalsQuery = PageQuery.extend({ from: IsoDate.optional(), to: IsoDate.optional(), kind: VoucherKindSchema.optional() }).refine(...periodInOrder);
 export type JournalsQuery = z.input<typeof JournalsQuery>;
 
 export const VoucherLineView = z.object({ accountId: z.string(), accountName: z.string(), debitPaise: z.number().int(), creditPaise: z.number().int() });
@@ -210,6 +207,7 @@ export const FinancialYearStatus = z.object({
   /** The year's net profit, as when closed (or so far). */
   netProfitPaise: z.number().int(),
 });
+export type FinancialYearStatus = z.infer<typeof FinancialYearStatus>;
 export const FinancialYears = z.object({ years: z.array(FinancialYearStatus) });
 export type FinancialYears = z.infer<typeof FinancialYears>;
 
@@ -255,7 +253,7 @@ export type ProfitAndLossFigures = z.infer<typeof ProfitAndLossFigures>;
 /** `compare=previous`: the same figures for the period of the same length just before. */
 export const ProfitAndLossQuery = z
   .object({ from: IsoDate.optional(), to: IsoDate.optional(), compare: z.enum(['none', 'previous']).default('previous') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+  .refine(...periodInOrder);
 export const ProfitAndLoss = ProfitAndLossFigures.extend({ previous: ProfitAndLossFigures.nullable() });
 export type ProfitAndLoss = z.infer<typeof ProfitAndLoss>;
 
@@ -307,7 +305,7 @@ export type StoresDashboard = z.infer<typeof StoresDashboard>;
 
 export const StoreDetailsQuery = z
   .object({ warehouseId: z.string().uuid(), from: IsoDate.optional(), to: IsoDate.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+  .refine(...periodInOrder);
 
 export const StoreDetails = z.object({
   from: z.string(),

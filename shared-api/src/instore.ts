@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentParty, DocumentTotalsSchema, SalesInvoice, SalesInvoiceLine } from './accounting';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoice, SalesInvoiceLine, IsoDate } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -17,10 +17,6 @@ export const PAYMENT_MODES = ['CASH', 'UPI', 'CREDIT'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const NEAR_EXPIRY_POLICIES = ['WARN', 'REFUSE'] as const;
 
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
 const Mobile = z.string().regex(/^[6-9]\d{9}$/, 'A 10-digit Indian mobile number');
 
 export const CounterSettings = z.object({

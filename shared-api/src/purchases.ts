@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine } from './accounting';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, IsoDate, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -8,11 +8,6 @@ import { PageQuery, Paged } from './envelope';
  * platform are keyed in (source MANUAL). Both wait as PENDING until Receive takes the goods into the buyer's active
  * warehouse and posts the purchase voucher (input tax) on the buyer's books. Paths: ACCOUNTING_PATHS.purchase*.
  */
-
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
 
 export const PURCHASE_BILL_SOURCES = ['PLATFORM', 'MANUAL'] as const;
 export const PURCHASE_BILL_STATUSES = ['PENDING', 'RECEIVED'] as const;
@@ -92,7 +87,7 @@ export const PurchaseBillListQuery = PageQuery.extend({
   source: z.enum(PURCHASE_BILL_SOURCES).optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+}).refine(...periodInOrder);
 export type PurchaseBillListQuery = z.input<typeof PurchaseBillListQuery>;
 
 const Paise = z.number().int().min(0).max(1_000_000_000);
@@ -197,7 +192,7 @@ export const DebitNoteListQuery = PageQuery;
 /** Purchases booked (received bills) between two bill dates; default: this month so far. */
 export const PurchaseReportQuery = z
   .object({ from: IsoDate.optional(), to: IsoDate.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+  .refine(...periodInOrder);
 export type PurchaseReportQuery = z.input<typeof PurchaseReportQuery>;
 
 export const PurchaseReportRow = z.object({

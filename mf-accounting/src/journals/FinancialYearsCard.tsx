@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { FinancialYears } from 'shared-api';
+import type { FinancialYearStatus } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
 import { Badge, Button, Card, ConfirmDialog, DataTable, ErrorPanel, Spinner, formatDate, formatDateTime, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { useRevalidateBooks } from '../books-common/revalidate';
 import { closeFinancialYear, useFinancialYears } from './journals-api';
 
-type Year = FinancialYears['years'][number];
+type Year = FinancialYearStatus;
 
 /** The unit's financial years, open or closed; the owner closes a finished year so nothing more is dated in it. */
 export function FinancialYearsCard() {

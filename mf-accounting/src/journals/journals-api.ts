@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, type FinancialYears, type JournalInput, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
+import { BOOKS_PATHS, type FinancialYearStatus, type FinancialYears, type JournalInput, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
 import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
 import type { Period } from '../books-common/period';
@@ -13,7 +13,7 @@ export const useJournals = (period: Period, kind: VoucherKind | undefined, page:
 export const useFinancialYears = () => useSWR<FinancialYears, ApiError>(BOOKS_PATHS.financialYears, fetcher);
 
 /** Owner only: no voucher can be dated in the year afterwards. */
-export const closeFinancialYear = (financialYear: string) => api.post<FinancialYears['years'][number]>(BOOKS_PATHS.closeFinancialYear(financialYear));
+export const closeFinancialYear = (financialYear: string) => api.post<FinancialYearStatus>(BOOKS_PATHS.closeFinancialYear(financialYear));
 
 /** Owner only: the posted voucher comes back (with its JV number). */
 export const postJournal = (input: JournalInput) => api.post<VoucherView>(BOOKS_PATHS.journals, input);

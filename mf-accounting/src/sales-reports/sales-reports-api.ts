@@ -1,11 +1,12 @@
 import { ACCOUNTING_PATHS, type HsnSummary, type SalesRegister } from 'shared-api';
 import { fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
+import { todayIst } from '../books-common/period';
 
 export const REGISTER_PAGE_SIZE = 50;
 
 /** The month the reports open on: this month in India, where invoice dates are kept. */
-export const currentMonth = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(now);
+export const currentMonth = (now = new Date()) => todayIst(now).slice(0, 7);
 
 /** A month's invoices in number order (one page) with the month's totals; `partyUnitCode` narrows both. */
 export const useSalesRegister = (month: string, partyUnitCode: string | undefined, page: number) =>

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 import { GST_STATES, type Gstr1, type Gstr3b } from 'shared-api';
+import { csvText } from '../../http/file-reply';
 import { rupeeText } from './portal';
 
 /*
@@ -9,24 +9,6 @@ import { rupeeText } from './portal';
  */
 
 export type FileFormat = 'json' | 'csv' | 'xlsx';
-
-export interface ReturnFile {
-  fileName: string;
-  contentType: string;
-  body: Buffer | string;
-}
-
-export const CONTENT_TYPES: Record<FileFormat | 'xml', string> = {
-  json: 'application/json; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xml: 'application/xml; charset=utf-8',
-};
-
-/** A download, saved under its name; never cached: it is the caller's own books. */
-export function sendFile(reply: FastifyReply, file: ReturnFile) {
-  return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'private, no-store').send(file.body);
-}
 
 /** An amount cell: kept in paise so CSV text and spreadsheet numbers are both exact to the paisa. */
 interface Amount {
@@ -49,10 +31,7 @@ const paise = (p: number): Amount => ({ paise: p });
 
 function csvField(c: Cell): string {
   if (isAmount(c)) return rupeeText(c.paise);
-  if (typeof c === 'number') return String(c);
-  // A text cell starting like a formula would run as one in a spreadsheet: make it plain text.
-  const text = /^[=+\-@]/.test(c) ? `'${c}` : c;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof c === 'number' ? String(c) : csvText(c);
 }
 
 /** Sections one after another, each a heading line, the column headings and its rows, with a blank line between. */

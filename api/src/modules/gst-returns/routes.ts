@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOKS_PATHS, GstFileQuery, GstMonthQuery, Gstr1Summary, Gstr3b, TallyExportQuery } from 'shared-api';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
-import { CONTENT_TYPES, sendFile } from './files';
+import { CONTENT_TYPES, sendFile } from '../../http/file-reply';
 import type { GstReturnsService } from './service';
 
 /** Every unit files its own returns: any signed-in user of the unit, scoped to that unit. */

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { resolvePeriod } from '../ledger/period';
-import { CONTENT_TYPES, gstr1Sheets, gstr3bSheets, sheetsToCsv, sheetsToXlsx, type FileFormat, type ReturnFile } from './files';
+import { CONTENT_TYPES, type DownloadFile } from '../../http/file-reply';
+import { gstr1Sheets, gstr3bSheets, sheetsToCsv, sheetsToXlsx, type FileFormat } from './files';
 import { buildGstr1 } from './gstr1';
 import { buildGstr3b, gstr3bPortalJson } from './gstr3b';
 import { returnPeriod } from './portal';
@@ -21,7 +22,7 @@ export class GstReturnsService {
   }
 
   /** json: the file the GST portal takes (the Gstr1 object alone); csv and xlsx: the same sections for people. */
-  async gstr1File(caller: Caller, month: string, format: FileFormat): Promise<ReturnFile> {
+  async gstr1File(caller: Caller, month: string, format: FileFormat): Promise<DownloadFile> {
     const { summary, receiverNames } = await buildGstr1(this.db, caller.unitId, month);
     const fileName = `GSTR1_${summary.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
     if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(summary.gstr1) };
@@ -34,7 +35,7 @@ export class GstReturnsService {
   }
 
   /** json: the portal's GSTR-3B JSON; csv and xlsx: tables 3.1, 3.2, 4 and 6.1. */
-  async gstr3bFile(caller: Caller, month: string, format: FileFormat): Promise<ReturnFile> {
+  async gstr3bFile(caller: Caller, month: string, format: FileFormat): Promise<DownloadFile> {
     const g = await buildGstr3b(this.db, caller.unitId, month);
     const fileName = `GSTR3B_${g.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
     if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(gstr3bPortalJson(g)) };
@@ -43,7 +44,7 @@ export class GstReturnsService {
   }
 
   /** The period's vouchers as Tally's import XML. */
-  async tally(caller: Caller, query: PeriodQuery): Promise<ReturnFile> {
+  async tally(caller: Caller, query: PeriodQuery): Promise<DownloadFile> {
     const { from, to } = resolvePeriod(query, this.config.now());
     return { fileName: `tally-vouchers-${from}-${to}.xml`, contentType: CONTENT_TYPES.xml, body: await tallyXml(this.db, caller.unitId, from, to) };
   }

@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
-import { sendPdf } from '../../http/pdf-reply';
+import { sendPdf } from '../../http/file-reply';
 import { routePattern } from '../../http/paths';
 import type { InstoreService } from './service';
 

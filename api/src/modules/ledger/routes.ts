@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
-import { sendPdf } from '../../http/pdf-reply';
+import { CONTENT_TYPES, sendFile } from '../../http/file-reply';
 import { routePattern } from '../../http/paths';
 import type { LedgerService } from './service';
 
@@ -70,17 +70,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
       security,
       querystring: LedgerExportQuery,
       // Bytes, not the JSON envelope (errors still answer the envelope).
-      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'],
+      produces: [CONTENT_TYPES.xlsx, CONTENT_TYPES.csv, CONTENT_TYPES.pdf],
     },
-    handler: async (request, reply) => {
-      const file = await ledger.ledgerExport(callerOf(request), request.query);
-      if (request.query.format === 'pdf') return sendPdf(reply, file);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
-    },
+    handler: async (request, reply) => sendFile(reply, await ledger.ledgerExport(callerOf(request), request.query)),
   });
 
   app.get(BOOKS_PATHS.outstanding, {

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import {
-  ACCOUNT_GROUPS,
-  type AccountGroup,
   type AccountHead,
+  type FinancialYearStatus,
   type FinancialYears,
   type HeadsTree,
   type JournalInput,
@@ -23,11 +22,12 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { istDate } from '../search/text';
 import { accountBalances } from './accounts';
-import { addHead, headsTree } from './heads';
+import { addHead, headsTree, toAccountHead } from './heads';
 import { listJournals, postJournal } from './journals';
 import { outstandingReport, partyOutstanding } from './outstanding';
 import { ledgerStatement, statementEntries, statementHead } from './statement';
-import { exportStatement, type ExportFile } from './statement-export';
+import type { DownloadFile } from '../../http/file-reply';
+import { exportStatement } from './statement-export';
 import { closeFinancialYear, financialYears } from './years';
 
 /** Reading the books, and the entries people make by hand (documents post through post.ts in their own transaction). */
@@ -45,21 +45,9 @@ export class LedgerService {
   async trialBalance(caller: Caller, asOf?: string): Promise<TrialBalance> {
     const date = asOf ?? this.today();
     const rows = (await accountBalances(this.db, caller.unitId, date)).map((r) => {
-      const group = r.group_code as AccountGroup;
       const debit = Number(r.debit ?? 0);
       const credit = Number(r.credit ?? 0);
-      return {
-        accountId: r.id,
-        code: r.code,
-        name: r.name,
-        group,
-        nature: ACCOUNT_GROUPS[group].nature,
-        partyUnitCode: r.party_unit_code,
-        system: r.system,
-        debitPaise: debit,
-        creditPaise: credit,
-        balancePaise: debit - credit,
-      };
+      return { ...toAccountHead(r), debitPaise: debit, creditPaise: credit, balancePaise: debit - credit };
     });
     return { asOf: date, rows, debitPaise: rows.reduce((s, r) => s + r.debitPaise, 0), creditPaise: rows.reduce((s, r) => s + r.creditPaise, 0) };
   }
@@ -76,7 +64,7 @@ export class LedgerService {
     return ledgerStatement(this.db, caller.unitId, query, this.config.now());
   }
 
-  async ledgerExport(caller: Caller, query: z.output<typeof LedgerExportQuery>): Promise<ExportFile> {
+  async ledgerExport(caller: Caller, query: z.output<typeof LedgerExportQuery>): Promise<DownloadFile> {
     const head = await statementHead(this.db, caller.unitId, query, this.config.now());
     const [entries, unit] = await Promise.all([
       statementEntries(this.db, caller.unitId, head),
@@ -105,7 +93,7 @@ export class LedgerService {
     return financialYears(this.db, caller.unitId, this.config.now());
   }
 
-  closeFinancialYear(caller: Caller, financialYear: string): Promise<FinancialYears['years'][number]> {
+  closeFinancialYear(caller: Caller, financialYear: string): Promise<FinancialYearStatus> {
     return closeFinancialYear(this.db, caller, financialYear, this.config.now());
   }
 }

@@ -1,20 +1,8 @@
 import ExcelJS from 'exceljs';
 import { formatPaise, type ExportFormat, type LedgerEntry } from 'shared-api';
 import { BOLD, FONT, MARGIN, cell, printedDate, renderPdf, type Pdf } from '../../pdf/pdf';
+import { CONTENT_TYPES, csvText, type DownloadFile } from '../../http/file-reply';
 import type { StatementHead } from './statement';
-
-/** A downloadable file: its bytes, MIME type and the name the browser saves it as. */
-export interface ExportFile {
-  bytes: Buffer;
-  contentType: string;
-  fileName: string;
-}
-
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-  pdf: 'application/pdf',
-};
 
 /** Letters, digits, '-' and '_' only, as the screens name downloads ("Sharma Medical (RTL-MUM-001)" → "Sharma-Medical-RTL-MUM-001"). */
 export const safeFileName = (...parts: string[]) =>
@@ -55,17 +43,12 @@ async function xlsx(head: StatementHead, entries: readonly LedgerEntry[]): Promi
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** RFC 4180: fields with a comma, quote or line break are quoted; a leading = + - @ is defused for spreadsheets. */
-const csvField = (value: string) => {
-  const safe = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 const plainRupees = (paise: number) => (paise / 100).toFixed(2);
 
 function csv(head: StatementHead, entries: readonly LedgerEntry[]): Buffer {
   const lines = [HEADERS.join(',')];
   for (const r of rows(head, entries)) {
-    lines.push([r.date, r.kind, r.document, r.particulars, r.narration, r.debit ? plainRupees(r.debit) : '', r.credit ? plainRupees(r.credit) : '', plainRupees(r.balance)].map(csvField).join(','));
+    lines.push([r.date, r.kind, r.document, r.particulars, r.narration, r.debit ? plainRupees(r.debit) : '', r.credit ? plainRupees(r.credit) : '', plainRupees(r.balance)].map(csvText).join(','));
   }
   // A BOM so Excel reads the file as UTF-8.
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
@@ -116,13 +99,13 @@ function drawStatement(doc: Pdf, unitName: string, head: StatementHead, entries:
 }
 
 /** The statement as xlsx, csv or a printable A4 PDF (through the one PDF module). */
-export async function exportStatement(format: ExportFormat, unitName: string, head: StatementHead, entries: readonly LedgerEntry[]): Promise<ExportFile> {
+export async function exportStatement(format: ExportFormat, unitName: string, head: StatementHead, entries: readonly LedgerEntry[]): Promise<DownloadFile> {
   const fileName = `${safeFileName('Ledger', head.account.name, head.period.from, head.period.to)}.${format}`;
-  const bytes =
+  const body =
     format === 'xlsx'
       ? await xlsx(head, entries)
       : format === 'csv'
         ? csv(head, entries)
         : await renderPdf('A4', { title: `Ledger ${head.account.name}`, author: unitName }, (doc) => drawStatement(doc, unitName, head, entries));
-  return { bytes, contentType: CONTENT_TYPES[format], fileName };
+  return { body, contentType: CONTENT_TYPES[format], fileName };
 }

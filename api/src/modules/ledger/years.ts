@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { ACCOUNT_GROUPS, financialYear, financialYearRange, type AccountGroup, type FinancialYears } from 'shared-api';
+import { ACCOUNT_GROUPS, financialYear, financialYearRange, type AccountGroup, type FinancialYearStatus, type FinancialYears } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
@@ -91,7 +91,7 @@ export async function financialYears(db: Database, unitId: string, now: Date): P
  * Closes a year that has ended (its last day is before today, IST) and records its net profit. The vouchers table is
  * locked against writes while it closes (briefly; closing is rare), so no voucher of that year commits alongside.
  */
-export async function closeFinancialYear(db: Database, caller: { unitId: string; userId: string }, fyParam: string, now: Date): Promise<FinancialYears['years'][number]> {
+export async function closeFinancialYear(db: Database, caller: { unitId: string; userId: string }, fyParam: string, now: Date): Promise<FinancialYearStatus> {
   const fy = checkedYear(fyParam);
   const range = financialYearRange(fy);
   const today = istDate(now);

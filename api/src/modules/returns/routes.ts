@@ -3,7 +3,7 @@ import { ACCOUNTING_PATHS, CreateSalesReturn, CreditNote, CreditNoteList, Credit
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
-import { sendPdf } from '../../http/pdf-reply';
+import { sendPdf } from '../../http/file-reply';
 import { routePattern } from '../../http/paths';
 import type { ReturnsService } from './service';
 
