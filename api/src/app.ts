@@ -58,6 +58,12 @@ import { PurchasesService } from './modules/purchases/service';
 import { SupplierOrdersService } from './modules/purchases/supplier-orders';
 import { returnsRoutes } from './modules/returns/routes';
 import { ReturnsService } from './modules/returns/service';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
+import { paymentsRoutes } from './modules/payments/routes';
+import { PaymentsService } from './modules/payments/service';
+import { reconciliationRoutes } from './modules/reconciliation/routes';
+import { ReconciliationService } from './modules/reconciliation/service';
 
 export interface RouteEntry {
   method: HTTPMethods;
@@ -188,6 +194,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
   await app.register(financialsRoutes, { financials: new FinancialsService(deps.db, config) });
   await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(deps.db, config) });
+  await app.register(paymentsRoutes, { payments: new PaymentsService(deps.db, config) });
+  await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });
+  await app.register(billingRoutes, { billing: new BillingService(deps.db, config) });
   // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).
   if (config.testRoutes) await app.register(testingRoutes, { auth });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gstinOk, vpaOk } from 'shared-api';
 
 export type Clock = () => Date;
 
@@ -20,6 +21,26 @@ export interface OtpConfig {
   maxSendsPerIpPerHour: number;
   /** "Not registered" (E0037) and "already registered" (E0029) answers to one address per hour: they reveal who is a customer. */
   maxRefusalsPerIpPerHour: number;
+}
+
+/** The payment gateway's webhook (issue 15): unset secret → the webhook refuses every event (fail closed). */
+export interface PaymentsConfig {
+  /** PAYMENT_WEBHOOK_SECRET: the HMAC-SHA256 key the gateway signs events with (at least 32 characters). */
+  webhookSecret?: string;
+  /** PAYMENT_GATEWAY_NAME (default 'gateway'): the provider segment of the webhook path that is accepted. */
+  gatewayName: string;
+}
+
+/** Medico B2B as the supplier on its own invoices to units (billing/invoices). */
+export interface ProviderConfig {
+  /** PROVIDER_UPI_VPA: where units pay the provider's invoices. */
+  vpa: string;
+  /** PROVIDER_NAME */
+  name: string;
+  /** PROVIDER_GSTIN (its first two digits are the state of supply). */
+  gstin: string;
+  /** PROVIDER_ADDRESS */
+  address: string;
 }
 
 export interface Config {
@@ -50,6 +71,8 @@ export interface Config {
   sms: SmsConfig;
   otp: OtpConfig;
   seedDemo: boolean;
+  payments: PaymentsConfig;
+  provider: ProviderConfig;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -148,6 +171,13 @@ export function loadConfig(env: Env = process.env): Config {
     read.problems.push(`STAFF_MOBILE must be a 10-digit mobile number, got "${staffMobile}"`);
   }
 
+  const webhookSecret = read.get('PAYMENT_WEBHOOK_SECRET');
+  if (webhookSecret !== undefined && webhookSecret.length < 32) read.problems.push('PAYMENT_WEBHOOK_SECRET must be at least 32 characters');
+  const providerVpa = read.get('PROVIDER_UPI_VPA') ?? 'medicob2b@hdfcbank';
+  if (!vpaOk(providerVpa)) read.problems.push(`PROVIDER_UPI_VPA must be a UPI ID like name@bank, got "${providerVpa}"`);
+  const providerGstin = read.get('PROVIDER_GSTIN') ?? '27AAJCM1234F1ZP';
+  if (!gstinOk(providerGstin)) read.problems.push(`PROVIDER_GSTIN must be a valid GSTIN, got "${providerGstin}"`);
+
   if (isProduction) {
     const refuse = (line: string) => read.problems.push(`production: ${line}`);
     if (smsProvider === undefined) refuse('SMS_PROVIDER is not set: set SMS_PROVIDER=http with SMS_HTTP_URL (an SMS gateway)');
@@ -193,6 +223,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxRefusalsPerIpPerHour: read.int('OTP_MAX_REFUSALS_PER_IP_PER_HOUR', 10),
     },
     seedDemo,
+    payments: { ...(webhookSecret ? { webhookSecret } : {}), gatewayName: read.get('PAYMENT_GATEWAY_NAME') ?? 'gateway' },
+    provider: {
+      vpa: providerVpa.toLowerCase(),
+      name: read.get('PROVIDER_NAME') ?? 'Medico B2B Private Limited',
+      gstin: providerGstin,
+      address: read.get('PROVIDER_ADDRESS') ?? 'Andheri East, Mumbai, Maharashtra 400069',
+    },
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),

@@ -21,3 +21,4 @@ export * from './purchases';
 export * from './instore';
 export * from './returns';
 export * from './books';
+export * from './payments';

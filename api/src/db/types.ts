@@ -292,6 +292,8 @@ export interface PayoutAccountsTable {
   account_number: Optional<string>;
   ifsc: Optional<string>;
   vpa: Optional<string>;
+  /** 018: the UPI account on the unit's QR codes (one per unit) */
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }
 
@@ -597,7 +599,107 @@ export interface NonSaleableStockView {
   quantity: number;
 }
 
+// ---- UPI payments (018_payments.sql) ----
+
+export interface PaymentRequestsTable {
+  id: string;
+  reference: string;
+  kind: 'INVOICES' | 'AMOUNT' | 'MEMO' | 'PAYOUT';
+  unit_id: string;
+  payee_unit_id: string | null;
+  payer_unit_id: string | null;
+  party_account_id: string | null;
+  payee_name: string;
+  payee_vpa: string;
+  payer_name: string;
+  payer_mobile: string | null;
+  amount_paise: number;
+  note: string | null;
+  memo_kind: 'DELIVERY_MEMO' | 'CREDIT_MEMO' | null;
+  memo_number: string | null;
+  memo_date: string | null;
+  image: Buffer | null;
+  image_mime: string | null;
+  status: 'OPEN' | 'PARTLY_PAID' | 'PAID' | 'CANCELLED';
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentRequestInvoicesTable {
+  request_id: string;
+  invoice_id: string;
+  amount_paise: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  payee_unit_id: string | null;
+  payer_unit_id: string | null;
+  payee_name: string;
+  payer_name: string;
+  method: 'UPI' | 'CASH' | 'CHEQUE' | 'BANK_TRANSFER';
+  utr: string | null;
+  cheque_number: string | null;
+  provider: 'MANUAL' | 'GATEWAY' | 'STATEMENT';
+  provider_payment_id: string | null;
+  payer_vpa: string | null;
+  amount_paise: number;
+  paid_on: string;
+  request_id: string | null;
+  status: 'APPLIED' | 'UNMATCHED';
+  unmatched_reason: 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED' | 'STATEMENT' | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentAllocationsTable {
+  payment_id: string;
+  unit_id: string;
+  position: number;
+  target: 'SALES_INVOICE' | 'PURCHASE_BILL' | 'ON_ACCOUNT';
+  document_id: string | null;
+  document_number: string | null;
+  document_date: string | null;
+  due_paise: number | null;
+  amount_paise: number;
+  voucher_id: string;
+  voucher_number: string;
+}
+
+export interface GatewayEventsTable {
+  provider: string;
+  event_id: string;
+  provider_payment_id: string;
+  type: string;
+  occurred_at: Timestamp;
+  outcome: 'APPLIED' | 'QUEUED' | 'DUPLICATE' | 'IGNORED';
+  payment_id: string | null;
+  body: ColumnType<unknown, string, string>;
+  received_at: Timestamp;
+}
+
+export interface BankStatementLinesTable {
+  id: string;
+  unit_id: string;
+  file_name: string;
+  line_date: string;
+  narration: string;
+  utr: string | null;
+  amount_paise: number;
+  outcome: 'MATCHED' | 'QUEUED' | 'UNMATCHED' | 'SKIPPED';
+  payment_id: string | null;
+  contra_voucher_id: string | null;
+  imported_at: Timestamp;
+}
+
 export interface DB {
+  payment_requests: PaymentRequestsTable;
+  payment_request_invoices: PaymentRequestInvoicesTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
+  gateway_events: GatewayEventsTable;
+  bank_statement_lines: BankStatementLinesTable;
   counter_settings: CounterSettingsTable;
   counter_sales: CounterSalesTable;
   quotations: QuotationsTable;

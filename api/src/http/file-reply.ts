@@ -11,7 +11,11 @@ export const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xml: 'application/xml; charset=utf-8',
+  png: 'image/png',
+  svg: 'image/svg+xml',
 } as const;
+
+const SHOWN_INLINE: readonly string[] = [CONTENT_TYPES.pdf, CONTENT_TYPES.png, CONTENT_TYPES.svg];
 
 /** A file to download: the name the browser saves it as, its type and its bytes (or text). */
 export interface DownloadFile {
@@ -20,9 +24,9 @@ export interface DownloadFile {
   body: Buffer | string;
 }
 
-/** Serves a file: a PDF inline (browsers open it in their viewer), anything else as a download saved under its name. */
+/** Serves a file: a PDF or image inline (browsers show it), anything else as a download saved under its name. */
 export function sendFile(reply: FastifyReply, file: DownloadFile) {
-  const disposition = file.contentType === CONTENT_TYPES.pdf ? 'inline' : 'attachment';
+  const disposition = SHOWN_INLINE.includes(file.contentType) ? 'inline' : 'attachment';
   return reply.type(file.contentType).header('content-disposition', `${disposition}; filename="${file.fileName}"`).header('cache-control', 'private, no-store').send(file.body);
 }
 

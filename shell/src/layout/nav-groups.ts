@@ -64,6 +64,9 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
       links: [
         { label: 'Receive Payments', to: '/payments/upi/receive' },
         { label: 'Make Payments', to: '/payments/upi/make' },
+        { label: 'Create UPI Payment', to: '/payments/upi/create' },
+        { label: 'Memo to Payment', to: '/memo-2-payment' },
+        { label: 'UPI Accounts', to: '/payments/upi/accounts' },
       ],
     },
     // The books every trader keeps (mf-accounting): what it sold, online and over the counter, and what it bought.
