@@ -12,7 +12,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
-    expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments']);
+    expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments', 'Create UPI Payment', 'Memo to Payment', 'UPI Accounts']);
     expect(links(groups, 'inventory')).toEqual(['Upload Inventory']);
     expect(links(groups, 'customers')).toEqual(['Stockists', 'Hospitals', 'Retailers']);
     expect(links(groups, 'employees')).toEqual(['Logins']);
