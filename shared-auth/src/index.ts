@@ -1,6 +1,7 @@
 // Public surface of shared-auth. Each line is one concern; the files say what they hold.
 export * from './client';
 export * from './download';
+export * from './api-image';
 export * from './session';
 export * from './auth-flow';
 export * from './account';
