@@ -92,6 +92,16 @@ describe('configuration', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', API_WORKERS: '1.5' })).toMatch(/API_WORKERS/);
   });
 
+  it('has no webhook secret unless given one (the webhook then refuses every event), and checks the provider details', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).payments).toEqual({ gatewayName: 'gateway' });
+    const secret = 'whsec-0123456789-0123456789-0123456789';
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', PAYMENT_WEBHOOK_SECRET: secret, PAYMENT_GATEWAY_NAME: 'razorpay' }).payments).toEqual({ webhookSecret: secret, gatewayName: 'razorpay' });
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', PAYMENT_WEBHOOK_SECRET: 'short' })).toMatch(/PAYMENT_WEBHOOK_SECRET must be at least 32 characters/);
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', PROVIDER_UPI_VPA: 'Billing@ICICI' }).provider.vpa).toBe('billing@icici');
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', PROVIDER_UPI_VPA: 'not a vpa' })).toMatch(/PROVIDER_UPI_VPA/);
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', PROVIDER_GSTIN: '27AAJCM1234F1Z5' })).toMatch(/PROVIDER_GSTIN must be a valid GSTIN/);
+  });
+
   it('refuses a switch that is neither on nor off, instead of reading it as off', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', API_DOCS: 'nope' })).toMatch(/API_DOCS must be 1 or 0/);
     expect(loadConfig({ PGLITE_DATA_DIR: 'memory', MEDICO_TEST_ROUTES: 'true', MEDICO_DEMO: 'yes' })).toMatchObject({ testRoutes: true, demo: true });
