@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
+import { BillingService } from '../src/modules/billing/service';
 import { InstoreService } from '../src/modules/instore/service';
+import { PaymentsService } from '../src/modules/payments/service';
 import { PurchaseReturnsService } from '../src/modules/purchases/returns';
 import { PurchasesService } from '../src/modules/purchases/service';
 import { SupplierOrdersService } from '../src/modules/purchases/supplier-orders';
@@ -32,6 +34,8 @@ const PUBLIC_ROUTES = new Set([
   ...[REGISTRATION_PATHS.otp, REGISTRATION_PATHS.otpVerify, REGISTRATION_PATHS.step1, REGISTRATION_PATHS.step2, REGISTRATION_PATHS.step3, REGISTRATION_PATHS.uploadLicence, REGISTRATION_PATHS.submit].map((p) => `POST ${p}`),
   `GET ${REGISTRATION_PATHS.draft}`,
   `GET ${REGISTRATION_PATHS.pincode}`,
+  // The payment gateway's webhook: no session, but nothing is taken without its HMAC signature.
+  'POST /payments/upi/webhook/:provider',
 ]);
 const isDocsOrPreflight = (r: RouteEntry) => r.url === '/docs' || r.url.startsWith('/docs/') || r.method === 'OPTIONS';
 
@@ -56,6 +60,12 @@ interface Victim {
   supplierOrderId: string;
   /** A quotation the victim gave a walk-in buyer. */
   quotationId: string;
+  /** The victim's UPI account, its debtor head for the hospital, a payment in its queue, a memo request, a provider invoice. */
+  upiAccountId: string;
+  debtorKey: string;
+  paymentId: string;
+  requestId: string;
+  providerInvoiceId: string;
   markers: string[];
 }
 
@@ -78,6 +88,10 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     // A head in the victim's books (its supplier's creditor head), and a year of its books.
     accountId: victim.supplierKey,
     financialYear: '2025-26',
+    upiAccountId: victim.upiAccountId,
+    paymentId: victim.paymentId,
+    requestId: victim.requestId,
+    providerInvoiceId: victim.providerInvoiceId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -212,6 +226,41 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`GET ${BOOKS_PATHS.gstr3b}`]: { query: { month: '2026-11' } },
     [`GET ${BOOKS_PATHS.gstr3bFile}`]: { query: { month: '2026-11', format: 'csv' } },
     [`GET ${BOOKS_PATHS.tallyExport}`]: { query: { from: '2026-11-01', to: '2026-11-30' } },
+    // Payments: the attacker's own lists; the victim's accounts, heads, payment and request by id.
+    [`GET ${PAYMENTS_PATHS.accounts}`]: {},
+    [`POST ${PAYMENTS_PATHS.addAccount}`]: { payload: { accountName: 'Attacker', vpa: 'attacker.own@okaxis' } },
+    'POST /payments/upi/qr/:upiAccountId/default': {},
+    'DELETE /payments/upi/qr/:upiAccountId': {},
+    'GET /payments/upi/qrs/:upiAccountId': { query: { format: 'png' } },
+    [`GET ${PAYMENTS_PATHS.summary}`]: {},
+    [`GET ${PAYMENTS_PATHS.receivable}`]: {},
+    'GET /payments/upi/receive-payments/:accountId': {},
+    [`GET ${PAYMENTS_PATHS.payable}`]: {},
+    'GET /payments/upi/make-payments/:accountId': {},
+    [`POST ${PAYMENTS_PATHS.preview}`]: { payload: { direction: 'RECEIVED', partyAccountId: victim.debtorKey, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
+    [`POST ${PAYMENTS_PATHS.submit}`]: { payload: { direction: 'RECEIVED', partyAccountId: victim.debtorKey, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
+    [`GET ${PAYMENTS_PATHS.payments}`]: {},
+    'GET /payments/upi/payments/:paymentId': {},
+    [`POST ${PAYMENTS_PATHS.createRequest}`]: { payload: { partyAccountId: victim.debtorKey, amountPaise: 100 } },
+    [`GET ${PAYMENTS_PATHS.requests}`]: {},
+    'GET /payments/upi/requests/:requestId': {},
+    'GET /payments/upi/requests/:requestId/qr': {},
+    'POST /payments/upi/requests/:requestId/pay': { payload: { method: 'UPI', utr: '712300000001', amountPaise: 100, paidOn: '2026-11-22' } },
+    'POST /payments/upi/requests/:requestId/cancel': {},
+    'GET /payments/upi/requests/:requestId/image': {},
+    [`POST ${PAYMENTS_PATHS.createPayout}`]: { payload: { payeeName: 'Someone', payeeMobile: '9822233355', vpa: 'someone@ybl', amountPaise: 100 } },
+    [`GET ${PAYMENTS_PATHS.memos}`]: {},
+    [`POST ${PAYMENTS_PATHS.createMemo}`]: { payload: { kind: 'DELIVERY_MEMO', partyAccountId: victim.debtorKey, partyName: 'Victim Debtor', partyMobile: '9822233366', memoNumber: 'ATT-1', memoDate: '2026-11-22', amountPaise: 100 } },
+    [`GET ${PAYMENTS_PATHS.unmatched}`]: {},
+    'POST /payments/upi/bo/unmatched/:paymentId/allocate': { payload: { partyAccountId: victim.debtorKey } },
+    [`POST ${PAYMENTS_PATHS.statementImport}`]: { payload: { fileName: 'statement.csv', contentBase64: Buffer.from('Date,Narration,Ref No,Withdrawal,Deposit\n22/11/2026,UPI/799999999999/x,799999999999,,9.00\n').toString('base64') } },
+    // The provider's invoices to the victim.
+    [`GET ${PAYMENTS_PATHS.providerInvoices}`]: {},
+    [`GET ${PAYMENTS_PATHS.pendingProviderPayments}`]: {},
+    'GET /payments/invoice/medico-invoices/:providerInvoiceId': {},
+    'GET /payments/invoice/medico-invoices/:providerInvoiceId/qr': { query: { format: 'png' } },
+    'GET /payments/invoice/medico-invoices/:providerInvoiceId/pdf': {},
+    'POST /payments/invoice/medico-invoices/:providerInvoiceId/pay': { payload: { utr: '712345678901', paidOn: '2026-11-22' } },
   };
   const fixture = fixtures[`${route.method} ${route.url}`];
   return fixture && { method: route.method, url, ...fixture };
@@ -279,9 +328,29 @@ async function prepareVictim(): Promise<Victim> {
   const ownerCaller = { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST' as const, role: 'OWNER' as const, familyId: randomUUID(), activated: true };
   const quotation = await new InstoreService(db, t.config, new SalesService(db, t.config)).createQuotation(ownerCaller, { buyer: { walkInName: 'Victim Walk-in' }, lines: [{ productId: product, quantity: 1 }], validUntil: '2026-12-31' });
 
+  // Payments: the hospital paid part of its invoice; a memo the victim turned into a payment request; money in the
+  // victim's queue that nobody has allocated yet; the provider's invoices to the victim.
+  const upiAccount = await db.selectFrom('payout_accounts').select(['id', 'vpa']).where('unit_id', '=', unit.id).where('kind', '=', 'UPI').executeTakeFirstOrThrow();
+  const debtor = await db.selectFrom('ledger_accounts').select('id').where('unit_id', '=', unit.id).where('code', '=', `DEBTOR:${hospital.id}`).executeTakeFirstOrThrow();
+  const payments = new PaymentsService(db, t.config);
+  const received = await payments.submit(victimCaller, { direction: 'RECEIVED', partyAccountId: debtor.id, method: 'UPI', utr: '700000000777', amountPaise: 500, paidOn: '2026-11-22', allocation: { mode: 'OLDEST_FIRST' } });
+  const memo = await payments.createMemo(victimCaller, { kind: 'DELIVERY_MEMO', partyName: 'Victim Memo Party', partyMobile: '9822233377', memoNumber: 'VM-1', memoDate: '2026-11-22', amountPaise: 700 });
+  const unmatchedId = randomUUID();
+  await db
+    .insertInto('payments')
+    .values({ id: unmatchedId, payee_unit_id: unit.id, payer_unit_id: null, payee_name: 'Agarwal', payer_name: 'Unknown payer', method: 'UPI', utr: '700000000888', cheque_number: null, provider: 'STATEMENT', provider_payment_id: null, payer_vpa: null, amount_paise: 900, paid_on: '2026-11-22', request_id: null, status: 'UNMATCHED', unmatched_reason: 'STATEMENT', note: null, created_by: null, created_at: now })
+    .execute();
+  await new BillingService(db, t.config).generate(unit.id);
+  const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
+
   return {
     warehouseId: warehouses[1]!.id,
     quotationId: quotation.quotationId,
+    upiAccountId: upiAccount.id,
+    debtorKey: debtor.id,
+    paymentId: unmatchedId,
+    requestId: memo.requestId,
+    providerInvoiceId: providerInvoice.id,
     orderId,
     invoiceId: invoice.invoiceId,
     creditNoteId: creditNote.creditNoteId,
@@ -294,6 +363,7 @@ async function prepareVictim(): Promise<Victim> {
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
+      upiAccount.vpa!, received.paymentId, '700000000777', '700000000888', unmatchedId, memo.requestId, memo.reference, 'Victim Memo Party', providerInvoice.id, providerInvoice.invoice_number,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -314,6 +384,10 @@ async function victimState() {
     closedYears: await t.db.selectFrom('financial_year_closures').select('financial_year').where('unit_id', '=', unit.id).execute(),
     counterSales: await t.db.selectFrom('counter_sales').select('invoice_id').where('unit_id', '=', unit.id).execute(),
     counterSettings: await t.db.selectFrom('counter_settings').selectAll().where('unit_id', '=', unit.id).execute(),
+    upiAccounts: await t.db.selectFrom('payout_accounts').select(['id', 'is_default']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    paymentRequests: await t.db.selectFrom('payment_requests').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    payments: await t.db.selectFrom('payments').select(['id', 'status']).where('payee_unit_id', '=', unit.id).orderBy('id').execute(),
+    providerInvoices: await t.db.selectFrom('provider_invoices').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }

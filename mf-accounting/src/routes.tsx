@@ -1,6 +1,5 @@
 import type { MyAccount } from 'shared-api';
 import { RouteTable, canUseCart, type RouteEntry } from 'shared-auth';
-import { NotAvailableYet } from 'shared-ui';
 import { AddPurchaseBillPage } from './purchase-bills/AddPurchaseBillPage';
 import { AddSupplierOrderPage } from './purchase-bills/AddSupplierOrderPage';
 import { BillPaymentPage } from './purchase-bills/BillPaymentPage';
@@ -32,6 +31,7 @@ import { HeadsDashboardPage } from './heads/HeadsDashboardPage';
 import { AddJournalPage } from './journals/AddJournalPage';
 import { JournalsDashboardPage } from './journals/JournalsDashboardPage';
 import { LedgersPage } from './ledgers/LedgersPage';
+import { MemoPaymentsPage } from './memo-payments/MemoPaymentsPage';
 import { ProfitLossPage } from './profit-loss/ProfitLossPage';
 import { StoreDetailsPage } from './stores/StoreDetailsPage';
 import { StoresDashboardPage } from './stores/StoresDashboardPage';
@@ -256,7 +256,7 @@ export const routes: readonly RouteEntry[] = [
     path: 'memo-2-payment',
     title: 'Memo to Payment',
     crumbs: [],
-    element: <NotAvailableYet feature="Memo to payment" note="Turn a delivery memo into a payment request." />,
+    element: <MemoPaymentsPage />,
   },
   {
     path: 'journals/dashboard',

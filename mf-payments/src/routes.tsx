@@ -1,5 +1,11 @@
 import { RouteTable, type RouteEntry } from 'shared-auth';
-import { NotAvailableYet } from 'shared-ui';
+import { ProviderInvoicesPage } from './billing/ProviderInvoicesPage';
+import { UpiDetailsPage } from './billing/UpiDetailsPage';
+import { CreatePaymentPage } from './create-payment/CreatePaymentPage';
+import { MakePaymentsPage } from './make/MakePaymentsPage';
+import { ReceivePaymentsPage } from './receive/ReceivePaymentsPage';
+import { AddUpiAccountPage } from './upi-accounts/AddUpiAccountPage';
+import { UpiAccountsPage } from './upi-accounts/UpiAccountsPage';
 
 // Neither group has an index screen in SPEC.md §2, so their group crumbs are plain text.
 const PAYMENTS = { label: 'Payments' };
@@ -11,48 +17,43 @@ export const routes: readonly RouteEntry[] = [
     path: 'payments/upi/create',
     title: 'Create UPI Payment',
     crumbs: [PAYMENTS],
-    element: <NotAvailableYet feature="Creating a UPI payment" note="Payee name and number, VPA, amount and invoice image, turned into a UPI payment with a QR code." />,
+    element: <CreatePaymentPage />,
   },
   {
     path: 'payments/upi/receive',
     title: 'Receive Payments',
     crumbs: [PAYMENTS],
-    element: <NotAvailableYet feature="Receiving payments" note="Payments due to you by UPI, with party name, amount and paid amount." />,
+    element: <ReceivePaymentsPage />,
   },
   {
     path: 'payments/upi/make',
     title: 'Make Payments',
     crumbs: [PAYMENTS],
-    element: <NotAvailableYet feature="Making payments" note="Payments you owe, paid by UPI to the party's VPA or QR code." />,
+    element: <MakePaymentsPage />,
   },
   {
     path: 'payments/upi/accounts',
     title: 'UPI Accounts',
     crumbs: [PAYMENTS],
-    element: <NotAvailableYet feature="UPI accounts" note="Your UPI accounts and their QR codes." />,
+    element: <UpiAccountsPage />,
   },
   {
     path: 'payments/upi/accounts/add',
     title: 'Add UPI Account',
     crumbs: [PAYMENTS, { label: 'UPI Accounts', to: '/payments/upi/accounts' }],
-    element: <NotAvailableYet feature="Adding a UPI account" note="A form for a UPI account: name, VPA, and the bank account behind it." />,
+    element: <AddUpiAccountPage />,
   },
   {
     path: 'billing/invoices',
     title: 'Medico Invoices',
     crumbs: [BILLING],
-    element: (
-      <NotAvailableYet
-        feature="Medico invoices"
-        note="Our invoices to you: number, date, deliveries, total, subscription plan and payment status, with pay and open-invoice actions."
-      />
-    ),
+    element: <ProviderInvoicesPage />,
   },
   {
     path: 'billing/upi-account',
     title: 'UPI Details',
     crumbs: [BILLING],
-    element: <NotAvailableYet feature="UPI details" note="The bank account (name, account number, IFSC) and VPA your payments go to." />,
+    element: <UpiDetailsPage />,
   },
 ];
 

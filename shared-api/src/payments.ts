@@ -271,6 +271,8 @@ export const PaymentRequest = z.object({
   callerSide: z.enum(['PAYEE', 'PAYER']),
   payeeName: z.string(),
   payeeVpa: z.string(),
+  /** PAYOUT: the payee's mobile (SPEC.md §3 payee number). */
+  payeeMobile: z.string().nullable(),
   payerName: z.string(),
   payerMobile: z.string().nullable(),
   amountPaise: z.number().int(),
@@ -422,6 +424,20 @@ export type StatementImportResult = z.infer<typeof StatementImportResult>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The provider's billing (billing/invoices): Medico B2B's monthly invoice to each unit
+
+/**
+ * Medico B2B's price list (paise, before GST). The monthly plan fee is by the unit's subscription type; a unit
+ * without a plan, with a lapsed one or with a type not listed here pays no plan fee (billed as NONE). Each delivery
+ * beyond the referral offer's free ones is charged perDeliveryPaise. The platform's service is taxed at gstRateBp
+ * (CGST + SGST halves inside the provider's state, IGST across states) under SAC 998599 (other support services).
+ */
+export const PROVIDER_PRICES = {
+  planPaise: { NONE: 0, FREE: 0, TRIAL: 0, SILVER: 49_900, GOLD: 99_900 },
+  perDeliveryPaise: 4_000,
+  gstRateBp: 1_800,
+  sac: '998599',
+} as const satisfies { planPaise: Record<string, number>; perDeliveryPaise: number; gstRateBp: number; sac: string };
+export type ProviderPlan = keyof (typeof PROVIDER_PRICES)['planPaise'];
 
 export const ProviderInvoice = z.object({
   invoiceId: z.string(),

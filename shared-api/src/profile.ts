@@ -44,6 +44,8 @@ export const PayoutAccount = z.object({
   accountNumber: z.string().nullable(),
   ifsc: z.string().nullable(),
   vpa: z.string().nullable(),
+  /** The UPI account on the unit's QR codes and invoices (one per unit; payments/upi/* sets it). */
+  isDefault: z.boolean(),
 });
 export type PayoutAccount = z.infer<typeof PayoutAccount>;
 

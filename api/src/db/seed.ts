@@ -3,6 +3,7 @@ import type { NotificationType } from 'shared-api';
 import type { Database } from './database';
 import { seedInventory } from './seed-inventory';
 import { seedMarketplace } from './seed-marketplace';
+import { seedPayments } from './seed-payments';
 import { seedConnections } from './seed-connections';
 import { seedRegistration } from './seed-registration';
 
@@ -413,6 +414,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
     await seedRegistration(trx, now);
     await seedInventory(trx, now);
     await seedMarketplace(trx, now);
+    await seedPayments(trx, now);
     return true;
   });
 }

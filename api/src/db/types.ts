@@ -611,6 +611,7 @@ export interface PaymentRequestsTable {
   party_account_id: string | null;
   payee_name: string;
   payee_vpa: string;
+  payee_mobile: string | null;
   payer_name: string;
   payer_mobile: string | null;
   amount_paise: number;
@@ -694,6 +695,8 @@ export interface BankStatementLinesTable {
 }
 
 export interface DB {
+  provider_invoices: ProviderInvoicesTable;
+  provider_invoice_counters: ProviderInvoiceCountersTable;
   payment_requests: PaymentRequestsTable;
   payment_request_invoices: PaymentRequestInvoicesTable;
   payments: PaymentsTable;
@@ -893,4 +896,47 @@ export interface SupplierOrderLinesTable {
   quantity: number;
   free_quantity: number;
   rate_paise: Optional<number>;
+}
+
+/** Migration 019: Medico B2B's monthly invoices to units, and its own gap-free series per financial year. */
+export interface ProviderInvoiceCountersTable {
+  financial_year: string;
+  last_serial: number;
+}
+
+export interface ProviderInvoicesTable {
+  id: string;
+  unit_id: string;
+  /** 'YYYY-MM' */
+  month: string;
+  financial_year: string;
+  serial: number;
+  invoice_number: string;
+  /** 'YYYY-MM-DD' */
+  invoice_date: string;
+  recipient_name: string;
+  recipient_gstin: string | null;
+  recipient_address: string;
+  place_of_supply: string | null;
+  supply_kind: 'INTRA' | 'INTER';
+  subscription_plan: string;
+  plan_paise: number;
+  deliveries: number;
+  free_deliveries: number;
+  billable_deliveries: number;
+  per_delivery_paise: number;
+  delivery_paise: number;
+  taxable_paise: number;
+  gst_rate_bp: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  status: 'UNPAID' | 'PAID';
+  paid_on: Optional<string>;
+  utr: Optional<string>;
+  voucher_id: Optional<string>;
+  paid_by: Optional<string>;
+  paid_at: NullableTimestamp;
+  created_at: Timestamp;
 }

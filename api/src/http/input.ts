@@ -42,6 +42,12 @@ function nulFieldOf(input: unknown): string | undefined {
   return undefined;
 }
 
+/** For input parsed after fastify's checks (a signed webhook body): 400 E0001 naming the field that holds a NUL. */
+export function assertNoNul(input: unknown): void {
+  const field = nulFieldOf(input);
+  if (field) throw nulRefusal(field);
+}
+
 function nulRefusal(field: string, message = NUL_MESSAGE): AppError {
   return new AppError('E0001', 400, `${field}: ${message}`, { [field]: message });
 }
@@ -82,10 +88,7 @@ function checkMultipart(request: FastifyRequest): void {
  */
 export function registerInputChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const input of [request.params, request.query, request.body]) {
-      const field = nulFieldOf(input);
-      if (field) throw nulRefusal(field);
-    }
+    for (const input of [request.params, request.query, request.body]) assertNoNul(input);
     // Decorated only where @fastify/multipart is registered.
     if (typeof request.isMultipart === 'function' && request.isMultipart()) checkMultipart(request);
   });

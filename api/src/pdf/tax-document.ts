@@ -23,6 +23,8 @@ export interface TaxDocumentPrint {
   amountInWords: string;
   /** Printed under the totals (terms, validity, declarations). */
   notes: readonly string[];
+  /** A QR code to pay what is due (a UPI link as PNG), printed under the notes with its caption. */
+  payQr?: { png: Buffer; caption: string } | null;
 }
 
 export type PrintLine = Pick<
@@ -86,6 +88,8 @@ function columns(kind: SupplyKind): Column[] {
 
 const ROW = 11;
 const TOTALS_HEIGHT = 120;
+/** The pay QR's side in pt: about 2.5 cm, which phone cameras read from a printout. */
+const QR_SIZE = 72;
 
 function partyLines(p: DocumentParty): string[] {
   return [
@@ -177,7 +181,7 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   rule(doc, y + 1, 0.8);
   y += 5;
 
-  if (y + TOTALS_HEIGHT > bottom()) {
+  if (y + TOTALS_HEIGHT + (d.payQr ? QR_SIZE + 12 : 0) > bottom()) {
     doc.addPage();
     y = MARGIN;
   }
@@ -219,6 +223,14 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   for (const note of d.notes) {
     doc.text(printable(note), left, ny, { width: textWidth });
     ny = doc.y + 1;
+  }
+
+  if (d.payQr) {
+    doc.image(d.payQr.png, left, ny + 4, { width: QR_SIZE, height: QR_SIZE });
+    doc.font(BOLD).fontSize(7);
+    cell(doc, d.payQr.caption, left, ny + QR_SIZE + 5, 160);
+    doc.font(FONT);
+    ny += QR_SIZE + 14;
   }
 
   const signY = Math.max(ty, ny) + 14;

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { PurchaseBillPayment } from 'shared-api';
-import { Badge, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type BadgeTone, type DataTableColumn } from 'shared-ui';
+import { Badge, ButtonLink, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type BadgeTone, type DataTableColumn } from 'shared-ui';
 import { useBillPayment } from './purchase-bills-api';
 
 const STATUS: Record<PurchaseBillPayment['status'], { label: string; tone: BadgeTone }> = {
@@ -11,6 +11,12 @@ const STATUS: Record<PurchaseBillPayment['status'], { label: string; tone: Badge
 };
 
 type Payment = PurchaseBillPayment['payments'][number];
+/**
+ * Make Payments (mf-payments) shows what the unit owes each creditor, with the party's UPI QR, and records the UTR
+ * against its bills. The bill does not carry the supplier's creditor head, so the link opens the list, not the party.
+ */
+const MAKE_PAYMENTS_PATH = '/payments/upi/make';
+
 const COLUMNS: readonly DataTableColumn<Payment>[] = [
   { key: 'date', header: 'Date', render: (p) => formatDate(p.date) },
   { key: 'amountPaise', header: 'Amount', align: 'right', render: (p) => formatRupees(p.amountPaise) },
@@ -25,7 +31,17 @@ export function BillPaymentPage() {
   const status = STATUS[data.status];
   return (
     <Stack gap="lg">
-      <Card title={`Bill ${data.billNumber} · ${data.supplierName}`}>
+      <Card
+        title={`Bill ${data.billNumber} · ${data.supplierName}`}
+        actions={
+          // Only a received bill is owed on the books (NOT_RECEIVED), and only while something is due.
+          data.status !== 'NOT_RECEIVED' && data.duePaise > 0 ? (
+            <ButtonLink to={MAKE_PAYMENTS_PATH} aria-label={`Pay ${data.supplierName} by UPI`}>
+              Pay by UPI
+            </ButtonLink>
+          ) : undefined
+        }
+      >
         <DetailList aria-label="Payment status">
           <dt>Status</dt>
           <dd>

@@ -164,6 +164,18 @@ describe('purchase bills (buyer)', () => {
     expect(within(status).getByText('₹974.00')).toBeInTheDocument();
     expect(within(status).getByText('₹400.00')).toBeInTheDocument();
     expect(within(status).getByText('₹574.00')).toBeInTheDocument();
+    // What is due is paid from Make Payments (the supplier's UPI QR there).
+    expect(screen.getByRole('link', { name: 'Pay Agarwal Pharma Distributors by UPI' })).toHaveAttribute('href', '/app/payments/upi/make');
+  });
+
+  it.each([
+    ['NOT_RECEIVED', 0],
+    ['PAID', 97400],
+  ] as const)('offers no UPI payment for a bill %s', async (state, paidPaise) => {
+    fakeApi((r) => (r.path === ACCOUNTING_PATHS.purchaseBillPayment(PENDING_ID) ? success(payment(state, paidPaise)) : undefined));
+    renderAt('/app', `purchases/invoice/${PENDING_ID}/payment`, withProviders(<App />));
+    await screen.findByLabelText('Payment status');
+    expect(screen.queryByRole('link', { name: /by UPI/ })).not.toBeInTheDocument();
   });
 
   it('enters a supplier bill by hand: picks the product from the catalogue and sends paise and basis points', async () => {

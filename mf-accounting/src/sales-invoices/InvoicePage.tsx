@@ -6,6 +6,7 @@ import { DocumentLines, taxInvoiceColumns } from '../tax-document/DocumentLines'
 import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { Parties, PartyCard } from '../tax-document/PartyCard';
 import { InvoicePdfButtons } from './InvoicePdfButtons';
+import { RequestPaymentAction } from './RequestPaymentAction';
 import { useSalesInvoice } from './sales-invoices-api';
 
 export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
@@ -17,6 +18,7 @@ export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
           <>
             {/* Only the seller issues a credit note against its invoice (section 34). */}
             {invoice.callerSide === 'SELLER' && <ButtonLink to={newSalesReturnPath(invoice.invoiceId)}>Return goods / Credit note</ButtonLink>}
+            <RequestPaymentAction invoice={invoice} />
             <InvoicePdfButtons invoice={invoice} size="md" />
           </>
         }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNTING_PATHS, type SalesInvoice, type SalesInvoiceLine, type SalesInvoiceSummary } from 'shared-api';
+import { ACCOUNTING_PATHS, PAYMENTS_PATHS, type PartyDues, type SalesInvoice, type SalesInvoiceLine, type SalesInvoiceSummary } from 'shared-api';
 import { blobText } from 'shared-auth';
-import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
+import { useLocation } from 'react-router-dom';
 import { getToasts } from 'shared-ui';
 import { App } from '../routes';
 
@@ -110,9 +111,12 @@ const BOUGHT: SalesInvoice = { ...INTER, invoiceId: '0b0b0b0b-0000-4000-8000-000
 
 const pdfOf = (invoiceNumber: string, size: string) => new Blob([`%PDF-1.7 ${invoiceNumber} ${size}`], { type: 'application/pdf' });
 
-function salesApi(invoices: SalesInvoiceSummary[] = INVOICES): FakeRequest[] {
+/** `extra` answers first; undefined falls through to the invoices below. */
+function salesApi(invoices: SalesInvoiceSummary[] = INVOICES, extra?: (request: FakeRequest) => FakeAnswer | undefined): FakeRequest[] {
   return installFakeApi(
     withAccount(OWNER_ACCOUNT, (request) => {
+      const answer = extra?.(request);
+      if (answer) return answer;
       if (request.path === ACCOUNTING_PATHS.salesInvoices) {
         const { from, to, partyUnitCode, page = 0, pageSize = 20 } = (request.params ?? {}) as Record<string, string | number | undefined>;
         if (from && to && from > to) return failure(400, 'E0001', '`from` must not be after `to`');
@@ -315,5 +319,61 @@ describe('invoice detail', () => {
     renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<App />));
     await userEvent.click(await screen.findByRole('button', { name: 'Download INV/26-27/000001 as PDF A4' }));
     await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', title: 'The PDF could not be downloaded', message: 'invoice not found' })]));
+  });
+});
+
+describe('asking the buyer to pay an invoice by UPI', () => {
+  afterEach(resetFakeApi);
+
+  const REQUEST_ID = '5e5e5e5e-0000-4000-8000-000000000005';
+  const SHARMA_HEAD = '6f6f6f6f-0000-4000-8000-000000000006';
+  const debtors = (unitCode: string): PartyDues => ({
+    side: 'RECEIVABLE',
+    totalPaise: 89300,
+    parties: [
+      { accountId: SHARMA_HEAD, partyName: 'Sharma Medical Stores', partyUnitCode: unitCode, side: 'RECEIVABLE', amountPaise: 89300, paidPaise: 0, outstandingPaise: 89300, openCount: 1, oldestOpenDate: '2026-11-21', openRequestCount: 0, payee: null },
+    ],
+  });
+
+  function WhereAmI() {
+    const { pathname, search } = useLocation();
+    return <output aria-label="Location">{pathname + search}</output>;
+  }
+
+  it('makes a payment request for the invoice with the buyer’s head in the books and opens it in Receive Payments', async () => {
+    const requests = salesApi(INVOICES, (r) => {
+      if (r.path === PAYMENTS_PATHS.receivable) return success(debtors('RTL-MUM-001'));
+      if (r.method === 'POST' && r.path === PAYMENTS_PATHS.createRequest) return success({ requestId: REQUEST_ID, payerName: 'Sharma Medical Stores' });
+      return undefined;
+    });
+    renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<><App /><WhereAmI /></>));
+    await userEvent.click(await screen.findByRole('button', { name: 'Request payment' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(`/payments/upi/receive?tab=requests&request=${REQUEST_ID}`));
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: PAYMENTS_PATHS.createRequest, body: { partyAccountId: SHARMA_HEAD, invoiceIds: [INV_ID] } });
+    expect(getToasts()[0]).toMatchObject({ kind: 'success', title: 'Payment request ready' });
+  });
+
+  it('says why a request was refused, and stays on the invoice', async () => {
+    salesApi(INVOICES, (r) => {
+      if (r.path === PAYMENTS_PATHS.receivable) return success(debtors('RTL-MUM-001'));
+      if (r.method === 'POST') return failure(422, 'E0059', 'Add a UPI account to receive payments');
+      return undefined;
+    });
+    renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Request payment' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Add a UPI account to receive payments' })]));
+    expect(screen.getByRole('button', { name: 'Request payment' })).toBeEnabled();
+  });
+
+  it('tells the seller when the buyer owes nothing (not among the debtors), and offers nothing on the buyer’s copy', async () => {
+    const requests = salesApi(INVOICES, (r) => (r.path === PAYMENTS_PATHS.receivable ? success(debtors('HSP-AMD-001')) : undefined));
+    const { unmount } = renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Request payment' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'info', message: 'Sharma Medical Stores owes you nothing in your books.' })]));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    unmount();
+    renderAt('/app', `sales/report/details/invoice?id=${BOUGHT.invoiceId}`, withProviders(<App />));
+    expect(await screen.findByText('Gujarat (24) · across states')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request payment' })).not.toBeInTheDocument();
   });
 });

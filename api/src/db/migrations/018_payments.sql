@@ -27,6 +27,8 @@ CREATE TABLE payment_requests (
   party_account_id uuid REFERENCES ledger_accounts (id),
   payee_name text NOT NULL,
   payee_vpa text NOT NULL,
+  -- PAYOUT: the payee's mobile as given (SPEC.md §3 payee number)
+  payee_mobile text,
   payer_name text NOT NULL,
   payer_mobile text,
   amount_paise bigint NOT NULL CHECK (amount_paise > 0),

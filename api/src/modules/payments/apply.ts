@@ -1,6 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AllocationChoice, PaymentMethod } from 'shared-api';
 import type { DB } from '../../db/types';
+import { AppError } from '../../http/errors';
+import {
+  assertNewPayment,
+  cannot,
+  customPartyHead,
+  findPartyHead,
+  insertPayment,
+  notifyPayment,
+  postPayment,
+  refreshRequestStatus,
+  requestPaidPaise,
+  rupees,
+  type Plan,
+} from './posting';
 
 /*
  * The one way a payment enters the books (issue 15), shared by manual entry (payments service), the gateway
@@ -31,10 +46,62 @@ export interface MoneyMoved {
  * request's status and notifies both sides (PAYMENT). Returns the new payment's id.
  */
 export async function payRequest(trx: Transaction<DB>, requestId: string, money: MoneyMoved): Promise<string> {
-  void trx;
-  void requestId;
-  void money;
-  throw new Error('payments/apply.ts: payRequest is being written');
+  const req = await trx.selectFrom('payment_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+  if (!req) throw new AppError('E0002', 404, 'No such payment request');
+  if (req.status === 'CANCELLED') throw cannot(`Payment request ${req.reference} is cancelled`);
+  if (req.status === 'PAID') throw cannot(`Payment request ${req.reference} is already paid`);
+  const due = Number(req.amount_paise) - (await requestPaidPaise(trx, req.id));
+  if (money.amountPaise > due) throw cannot(`Only ${rupees(due)} is still due on request ${req.reference}`);
+  await assertNewPayment(trx, money);
+
+  // PAYOUT: the owner pays (its creditor head); otherwise the owner is paid (its debtor head, a memo's named one).
+  const role = req.kind === 'PAYOUT' ? 'PAYER' : 'PAYEE';
+  const side = role === 'PAYER' ? 'PAYABLE' : 'RECEIVABLE';
+  let headId = req.party_account_id;
+  if (!headId) {
+    headId = await customPartyHead(trx, req.unit_id, role === 'PAYER' ? req.payee_name : req.payer_name, side, money.at);
+    await trx.updateTable('payment_requests').set({ party_account_id: headId }).where('id', '=', req.id).execute();
+  }
+  const head = await findPartyHead(trx, req.unit_id, headId, side);
+  const invoices = req.kind === 'INVOICES' ? await trx.selectFrom('payment_request_invoices').select('invoice_id').where('request_id', '=', req.id).execute() : [];
+  const plan: Plan = invoices.length ? { mode: 'DOCUMENTS', documents: invoices.map((i) => ({ documentId: i.invoice_id })) } : { mode: 'OLDEST_FIRST' };
+
+  const paymentId = randomUUID();
+  const payeeUnitId = role === 'PAYEE' ? req.unit_id : head.partyUnitId;
+  const payerUnitId = role === 'PAYER' ? req.unit_id : head.partyUnitId;
+  await insertPayment(trx, {
+    id: paymentId,
+    payee_unit_id: payeeUnitId,
+    payer_unit_id: payerUnitId,
+    payee_name: req.payee_name,
+    payer_name: req.payer_name,
+    ...moneyColumns(money),
+    request_id: req.id,
+    status: 'APPLIED',
+    unmatched_reason: null,
+  });
+  const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
+  await postPayment(trx, { paymentId, money, role, head, plan, ownName });
+  await refreshRequestStatus(trx, req.id);
+  await notifyPayment(trx, { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at });
+  return paymentId;
+}
+
+/** The payments row's columns of how the money moved. */
+export function moneyColumns(m: MoneyMoved) {
+  return {
+    method: m.method,
+    utr: m.utr,
+    cheque_number: m.chequeNumber,
+    provider: m.provider,
+    provider_payment_id: m.providerPaymentId,
+    payer_vpa: m.payerVpa,
+    amount_paise: m.amountPaise,
+    paid_on: m.paidOn,
+    note: m.note,
+    created_by: m.createdBy,
+    created_at: m.at,
+  };
 }
 
 /**
@@ -46,7 +113,18 @@ export async function applyUnmatched(
   trx: Transaction<DB>,
   p: { paymentId: string; payeeUnitId: string; partyAccountId: string; allocation: AllocationChoice; createdBy: string | null; at: Date },
 ): Promise<void> {
-  void trx;
-  void p;
-  throw new Error('payments/apply.ts: applyUnmatched is being written');
+  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', p.paymentId).where('payee_unit_id', '=', p.payeeUnitId).forUpdate().executeTakeFirst();
+  if (!payment || payment.status !== 'UNMATCHED') throw new AppError('E0002', 404, 'No such unmatched payment');
+  const head = await findPartyHead(trx, p.payeeUnitId, p.partyAccountId, 'RECEIVABLE');
+  const payerUnitId = head.partyUnitId ?? payment.payer_unit_id;
+  const payerName = head.partyUnitId ? head.partyName : payment.payer_name;
+  await trx
+    .updateTable('payments')
+    .set({ status: 'APPLIED', unmatched_reason: null, payer_unit_id: payerUnitId, payer_name: payerName })
+    .where('id', '=', payment.id)
+    .execute();
+  const money = { method: payment.method, amountPaise: Number(payment.amount_paise), paidOn: payment.paid_on, createdBy: p.createdBy, at: p.at };
+  await postPayment(trx, { paymentId: payment.id, money, role: 'PAYEE', head, plan: p.allocation, ownName: payment.payee_name });
+  if (payment.request_id) await refreshRequestStatus(trx, payment.request_id);
+  await notifyPayment(trx, { payeeUnitId: p.payeeUnitId, payerUnitId, payeeName: payment.payee_name, payerName, amountPaise: money.amountPaise, method: payment.method, utr: payment.utr, at: p.at });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  payoutRules,
   type AddPayoutAccount,
   type PayoutAccount,
   type Preferences,
@@ -13,9 +12,10 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
-import { AppError, loggedOut, notFound } from '../../http/errors';
+import { loggedOut, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AccountService } from '../account/service';
+import { addPayoutRow, deletePayoutRow } from '../payments/accounts';
 import * as registrations from '../registration/repository';
 import { decodeUpload, toApplication } from '../registration/service';
 
@@ -89,40 +89,31 @@ export class ProfileService {
   }
 
   async payoutAccounts(caller: Caller): Promise<PayoutAccount[]> {
-    const rows = await this.db.selectFrom('payout_accounts').selectAll().where('unit_id', '=', caller.unitId).orderBy('created_at').execute();
-    return rows.map((r) => ({ id: r.id, kind: r.kind, accountName: r.account_name, accountNumber: r.account_number, ifsc: r.ifsc, vpa: r.vpa }));
+    const rows = await this.db.selectFrom('payout_accounts').selectAll().where('unit_id', '=', caller.unitId).orderBy('created_at').orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, kind: r.kind, accountName: r.account_name, accountNumber: r.account_number, ifsc: r.ifsc, vpa: r.vpa, isDefault: r.is_default }));
   }
 
-  /** E0060 for a bank account whose number or IFSC is malformed, E0059 for a malformed UPI VPA. */
+  /**
+   * E0060 for a bank account whose number or IFSC is malformed, E0059 for a malformed UPI VPA, E0009 for a VPA
+   * already registered. The same rows as payments/upi accounts: the first UPI ID becomes the default.
+   */
   async addPayoutAccount(caller: Caller, input: AddPayoutAccount): Promise<PayoutAccount[]> {
-    if (input.kind === 'BANK') {
-      const fields: Record<string, string> = {};
-      if (!input.accountNumber || !payoutRules.bankAccountNumberOk(input.accountNumber)) fields.accountNumber = 'Enter the account number (9 to 18 digits)';
-      if (!input.ifsc || !payoutRules.ifscOk(input.ifsc)) fields.ifsc = 'Enter a valid IFSC';
-      if (Object.keys(fields).length) throw new AppError('E0060', 400, undefined, fields);
-    } else if (!input.vpa || !payoutRules.vpaOk(input.vpa)) {
-      throw new AppError('E0059', 400, undefined, { vpa: 'Enter a valid UPI ID, like name@bank' });
-    }
-    await this.db
-      .insertInto('payout_accounts')
-      .values({
-        id: randomUUID(),
-        unit_id: caller.unitId,
-        kind: input.kind,
-        account_name: input.accountName,
-        account_number: input.kind === 'BANK' ? input.accountNumber! : null,
-        ifsc: input.kind === 'BANK' ? input.ifsc! : null,
-        vpa: input.kind === 'UPI' ? input.vpa!.toLowerCase() : null,
-        created_at: this.config.now(),
-      })
-      .execute();
+    const upi = input.kind === 'UPI';
+    await this.db.transaction().execute((trx) =>
+      addPayoutRow(
+        trx,
+        caller.unitId,
+        { kind: input.kind, accountName: input.accountName, accountNumber: upi ? null : (input.accountNumber ?? null), ifsc: upi ? null : (input.ifsc ?? null), vpa: upi ? (input.vpa ?? null) : null, makeDefault: false },
+        this.config.now(),
+      ),
+    );
     return this.payoutAccounts(caller);
   }
 
+  /** Deleting the default UPI ID makes the oldest remaining one the default. */
   async deletePayoutAccount(caller: Caller, id: string): Promise<PayoutAccount[]> {
     if (!isUuid(id)) throw notFound();
-    const result = await this.db.deleteFrom('payout_accounts').where('id', '=', id).where('unit_id', '=', caller.unitId).executeTakeFirst();
-    if (result.numDeletedRows === 0n) throw notFound();
+    await this.db.transaction().execute((trx) => deletePayoutRow(trx, caller.unitId, id));
     return this.payoutAccounts(caller);
   }
 

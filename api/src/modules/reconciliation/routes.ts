@@ -1,4 +1,56 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AllocateUnmatched, PAYMENTS_PATHS, Payment, StatementImportResult, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
+import { z } from 'zod';
+import { PUBLIC, callerOf, requireRole } from '../../http/access';
+import { ok, replies } from '../../http/envelope';
+import { routePattern } from '../../http/paths';
 import type { ReconciliationService } from './service';
 
-export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: ReconciliationService }> = async (_app, _deps) => {};
+const ProviderParams = z.object({ provider: z.string().max(100) });
+const PaymentParams = z.object({ paymentId: z.string().uuid() });
+const ANY = requireRole();
+/** A statement of a year runs to a few thousand lines: far below this, base64 included. */
+const STATEMENT_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: ReconciliationService }> = async (app, { reconciliation }) => {
+  const security = [{ bearerAuth: [] }];
+  const tags = ['payments'];
+
+  // The gateway's webhook in a scope of its own: its JSON body is kept as the exact text that was signed.
+  await app.register(async (scope) => {
+    const hook = scope.withTypeProvider<ZodTypeProvider>();
+    // Any content type: the signature, not the header, says what the body is (and the NUL check still sees it).
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    hook.post(routePattern(PAYMENTS_PATHS.webhook, 'provider'), {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: `A payment gateway's signed event (GatewayEvent as JSON; headers x-medico-timestamp and x-medico-signature = hex HMAC-SHA256(secret, "timestamp.body")). 401 unsigned, tampered or replayed; 503 when no secret is configured`,
+        params: ProviderParams,
+        body: z.string(),
+        response: replies(WebhookAck),
+      },
+      handler: async (request) => ok(await reconciliation.receive(request.params.provider, { headers: request.headers, rawBody: request.body })),
+    });
+  });
+
+  app.get(PAYMENTS_PATHS.unmatched, {
+    config: ANY,
+    schema: { tags, summary: "Money the caller's unit received that no request explains, waiting to be allocated (oldest first)", security, response: replies(UnmatchedPayments) },
+    handler: async (request) => ok(await reconciliation.unmatched(callerOf(request))),
+  });
+
+  app.post(routePattern(PAYMENTS_PATHS.allocateUnmatched, 'paymentId'), {
+    config: ANY,
+    schema: { tags, summary: 'Say which debtor paid an unmatched payment and what it settles: posted, and out of the queue', security, params: PaymentParams, body: AllocateUnmatched, response: replies(Payment) },
+    handler: async (request) => ok(await reconciliation.allocate(callerOf(request), request.params.paymentId, request.body)),
+  });
+
+  app.post(PAYMENTS_PATHS.statementImport, {
+    config: ANY,
+    bodyLimit: STATEMENT_BODY_LIMIT,
+    schema: { tags, summary: "Import the caller's bank statement (CSV/XLSX/XLS, base64): lines matched to payments by UTR and amount", security, body: StatementUpload, response: replies(StatementImportResult) },
+    handler: async (request) => ok(await reconciliation.importStatement(callerOf(request), request.body)),
+  });
+};

@@ -1,9 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { AllocateUnmatched, GatewayEvent, Payment, StatementImportResult, StatementLine, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
+import { AllocateUnmatched as AllocateUnmatchedSchema, STATEMENT_OUTCOMES } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockName } from '../../db/locks';
+import type { DB } from '../../db/types';
+import type { Caller } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { postVoucher } from '../ledger/post';
+import { applyUnmatched, payRequest } from '../payments/apply';
+import { PaymentsService } from '../payments/service';
+import { istDate } from '../search/text';
+import { providerFor, type Delivery, type PaymentProvider } from './gateway';
+import { readStatement, type ParsedLine } from './statement';
+
+type Trx = Transaction<DB>;
+type Outcome = WebhookAck['outcome'];
+type UnmatchedReason = 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED';
+
+/** The payments table's provider for gateway events (gateway_events.provider keeps the configured gateway's name). */
+const GATEWAY = 'GATEWAY';
+const UNIQUE_VIOLATION = '23505';
+/** Conflicts a retry settles: a unique index hit by a concurrent twin (the retry then sees it), a deadlock. */
+const RETRYABLE = new Set([UNIQUE_VIOLATION, '40001', '40P01']);
+const ATTEMPTS = 4;
+
+const sqlCode = (error: unknown) => (error as { code?: unknown }).code;
+const isAppError = (error: unknown, code: string): error is AppError => error instanceof AppError && error.code === code;
+
 
 export class ReconciliationService {
+  private readonly provider: PaymentProvider;
+  /** Its reader answers an allocated payment as every payments screen shows one. */
+  private readonly payments: PaymentsService;
+
   constructor(
     readonly db: Database,
     readonly config: Config,
-  ) {}
+  ) {
+    this.provider = providerFor(config.payments);
+    this.payments = new PaymentsService(db, config);
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The gateway's webhook
+
+  /**
+   * One delivery to PAYMENTS_PATHS.webhook(providerSegment): only the configured gateway's path exists (404 for any
+   * other), the adapter authenticates it (gateway.ts), and its event is applied once.
+   */
+  async receive(providerSegment: string, delivery: Delivery, log?: FastifyBaseLogger): Promise<WebhookAck> {
+    if (providerSegment !== this.config.payments.gatewayName) throw new AppError('E0002', 404, `No payment gateway "${providerSegment}"`);
+    const events = this.provider.verify(delivery, this.config.now());
+    let ack: WebhookAck = { outcome: 'IGNORED', paymentId: null };
+    for (const event of events) ack = await this.applyEvent(event, log);
+    return ack;
+  }
+
+  /**
+   * Applies one event in one transaction, idempotently (see applyOnce). Events of one payment are not serialised up
+   * front (that would cost every event a lock): the unique indexes and the request's row lock decide, so a concurrent
+   * twin that records the same payment id or UTR first makes this attempt fail (23505 or payRequest's E0009), and
+   * the retry finds it and answers DUPLICATE. When the request refuses the payment (payRequest E0010: closed
+   * meanwhile, or more than is still due), the retry queues the money.
+   */
+  async applyEvent(event: GatewayEvent, log?: FastifyBaseLogger): Promise<WebhookAck> {
+    let mayApply = true;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) => this.applyOnce(trx, event, mayApply, log));
+      } catch (error) {
+        if (attempt >= ATTEMPTS) throw error;
+        if (isAppError(error, 'E0010')) mayApply = false;
+        else if (!isAppError(error, 'E0009') && !RETRYABLE.has(sqlCode(error) as string)) throw error;
+      }
+    }
+  }
+
+  private async applyOnce(trx: Trx, e: GatewayEvent, mayApply: boolean, log?: FastifyBaseLogger): Promise<WebhookAck> {
+    const provider = this.config.payments.gatewayName;
+    const now = this.config.now();
+    // The event's own id first: a redelivery stops here (a concurrent one waits on the key, then stops here).
+    const inserted = await trx
+      .insertInto('gateway_events')
+      .values({ provider, event_id: e.eventId, provider_payment_id: e.paymentId, type: e.type, occurred_at: e.occurredAt, outcome: 'IGNORED', payment_id: null, body: JSON.stringify(e), received_at: now })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const seen = await trx.selectFrom('gateway_events').select('payment_id').where('provider', '=', provider).where('event_id', '=', e.eventId).executeTakeFirst();
+      return { outcome: 'DUPLICATE', paymentId: seen?.payment_id ?? null };
+    }
+    const { outcome, paymentId, why } = await this.decide(trx, e, mayApply, now);
+    await trx.updateTable('gateway_events').set({ outcome, payment_id: paymentId }).where('provider', '=', provider).where('event_id', '=', e.eventId).execute();
+    // Money nobody can be credited with (an unknown payee) needs looking into; queued money is routine.
+    if (why) log?.[outcome === 'IGNORED' ? 'warn' : 'info']({ provider, eventId: e.eventId, paymentId: e.paymentId, outcome }, `gateway event ${outcome.toLowerCase()}: ${why}`);
+    return { outcome, paymentId };
+  }
+
+  private async decide(trx: Trx, e: GatewayEvent, mayApply: boolean, now: Date): Promise<{ outcome: Outcome; paymentId: string | null; why?: string }> {
+    // The same money on record: this payment id, or (another gateway id, a UTR typed in by hand) its UTR.
+    const seen = await trx
+      .selectFrom('payments')
+      .select(['id', 'provider_payment_id'])
+      .where((eb) => eb.or([eb.and([eb('provider', '=', GATEWAY), eb('provider_payment_id', '=', e.paymentId)]), ...(e.utr ? [eb('utr', '=', e.utr)] : [])]))
+      .execute();
+    const captured = seen.find((p) => p.provider_payment_id === e.paymentId) ?? seen[0];
+    // A failure records nothing but itself: before a capture it is an attempt that did not go through (a later
+    // capture of the same payment is applied); after one, or older than it, it arrived out of order.
+    if (e.type === 'payment.failed') return { outcome: 'IGNORED', paymentId: seen.find((p) => p.provider_payment_id === e.paymentId)?.id ?? null };
+    if (captured) return { outcome: 'DUPLICATE', paymentId: captured.id };
+
+    // The payee by its UPI ID, and its request of this reference (tr) if there is one.
+    const payee = await trx
+      .selectFrom('payout_accounts as a')
+      .innerJoin('units as u', 'u.id', 'a.unit_id')
+      .leftJoin('payment_requests as r', (j) => j.onRef('r.payee_unit_id', '=', 'u.id').on('r.reference', '=', e.reference ?? ''))
+      .select(['u.id', 'u.trade_name', 'r.id as requestId', 'r.amount_paise', 'r.status'])
+      .where('a.kind', '=', 'UPI')
+      .where(sql<string>`lower(a.vpa)`, '=', e.payeeVpa.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!payee) return { outcome: 'IGNORED', paymentId: null, why: `no unit has the UPI ID ${e.payeeVpa}` };
+
+    const paidOn = istDate(new Date(e.occurredAt));
+    let reason: UnmatchedReason = 'NO_REFERENCE';
+    if (e.reference) {
+      if (!payee.requestId) reason = 'UNKNOWN_REFERENCE';
+      else if (payee.status !== 'OPEN' && payee.status !== 'PARTLY_PAID') reason = 'REQUEST_CLOSED';
+      // What is still due is payRequest's to check, under the request's lock (E0010 → applyEvent queues it).
+      else if (!mayApply || e.amountPaise > Number(payee.amount_paise)) reason = 'AMOUNT_MISMATCH';
+      else {
+        const paymentId = await payRequest(trx, payee.requestId, {
+          method: 'UPI',
+          utr: e.utr,
+          chequeNumber: null,
+          amountPaise: e.amountPaise,
+          paidOn,
+          provider: GATEWAY,
+          providerPaymentId: e.paymentId,
+          payerVpa: e.payerVpa,
+          note: null,
+          createdBy: null,
+          at: now,
+        });
+        return { outcome: 'APPLIED', paymentId };
+      }
+    }
+    const paymentId = randomUUID();
+    await trx
+      .insertInto('payments')
+      .values({
+        id: paymentId,
+        payee_unit_id: payee.id,
+        payer_unit_id: null,
+        payee_name: payee.trade_name,
+        payer_name: e.payerName ?? e.payerVpa ?? 'Unknown payer',
+        method: 'UPI',
+        utr: e.utr,
+        cheque_number: null,
+        provider: GATEWAY,
+        provider_payment_id: e.paymentId,
+        payer_vpa: e.payerVpa,
+        amount_paise: e.amountPaise,
+        paid_on: paidOn,
+        request_id: null,
+        status: 'UNMATCHED',
+        unmatched_reason: reason,
+        note: null,
+        created_by: null,
+        created_at: now,
+      })
+      .execute();
+    return { outcome: 'QUEUED', paymentId, why: `queued for a person to allocate (${reason})` };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The queue of unmatched money
+
+  /** Money the caller's unit received that nothing explains yet, oldest first. */
+  async unmatched(caller: Caller): Promise<UnmatchedPayments> {
+    const rows = await this.db
+      .selectFrom('payments as p')
+      .leftJoin('gateway_events as g', (j) => j.onRef('g.payment_id', '=', 'p.id').on('g.type', '=', 'payment.captured'))
+      .select(['p.id', 'p.provider', 'p.amount_paise', 'p.utr', 'p.payer_vpa', 'p.payer_name', 'p.paid_on', 'p.unmatched_reason', 'p.created_at'])
+      .select(sql<string | null>`max(g.body->>'reference')`.as('reference'))
+      .where('p.payee_unit_id', '=', caller.unitId)
+      .where('p.status', '=', 'UNMATCHED')
+      .groupBy('p.id')
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute();
+    const items = rows.map((r) => ({
+      paymentId: r.id,
+      provider: r.provider,
+      amountPaise: r.amount_paise,
+      utr: r.utr,
+      payerVpa: r.payer_vpa,
+      payerName: r.payer_name,
+      reference: r.reference,
+      paidOn: r.paid_on,
+      reason: r.unmatched_reason ?? 'STATEMENT',
+      receivedAt: new Date(r.created_at).toISOString(),
+    }));
+    return { items, totalPaise: items.reduce((sum, i) => sum + i.amountPaise, 0) };
+  }
+
+  /** The payee says whose money it is and what it settles: posted in the books, gone from the queue. */
+  async allocate(caller: Caller, paymentId: string, input: AllocateUnmatched): Promise<Payment> {
+    const { partyAccountId, allocation } = AllocateUnmatchedSchema.parse(input);
+    await this.db.transaction().execute(async (trx) => {
+      const payment = await trx.selectFrom('payments').select('id').where('id', '=', paymentId).where('payee_unit_id', '=', caller.unitId).where('status', '=', 'UNMATCHED').forUpdate().executeTakeFirst();
+      if (!payment) throw new AppError('E0002', 404, 'No such payment waiting in your queue');
+      const at = this.config.now();
+      await applyUnmatched(trx, { paymentId, payeeUnitId: caller.unitId, partyAccountId, allocation, createdBy: caller.userId, at });
+      await this.postWaitingContra(trx, caller, paymentId, at);
+    });
+    return this.payments.payment(caller, paymentId);
+  }
+
+  /**
+   * UPI money first seen on the bank statement was already in the bank when it was queued; its receipt, posted now,
+   * debits UPI Clearing like every UPI receipt, so the contra the statement line could not post then follows it.
+   */
+  private async postWaitingContra(trx: Trx, caller: Caller, paymentId: string, at: Date): Promise<void> {
+    const line = await trx
+      .selectFrom('bank_statement_lines as l')
+      .innerJoin('payments as p', 'p.id', 'l.payment_id')
+      .select(['l.id', 'l.line_date', 'l.narration', 'l.utr', 'p.amount_paise', 'p.method'])
+      .where('l.unit_id', '=', caller.unitId)
+      .where('l.payment_id', '=', paymentId)
+      .where('l.contra_voucher_id', 'is', null)
+      .executeTakeFirst();
+    if (!line || line.method !== 'UPI') return;
+    const contra = await this.postContra(trx, caller, { lineId: line.id, date: line.line_date, narration: line.narration, utr: line.utr, amountPaise: Number(line.amount_paise) }, at);
+    await trx.updateTable('bank_statement_lines').set({ contra_voucher_id: contra, outcome: 'MATCHED' }).where('id', '=', line.id).execute();
+  }
+
+  /** Money seen in the bank: + (received) Dr Bank / Cr UPI Clearing; − (paid) the reverse. */
+  private postContra(trx: Trx, caller: Caller, l: { lineId: string; date: string; narration: string; utr: string | null; amountPaise: number }, at: Date): Promise<string> {
+    const amount = Math.abs(l.amountPaise);
+    return postVoucher(trx, {
+      unitId: caller.unitId,
+      kind: 'CONTRA',
+      date: l.date,
+      documentType: 'BANK_STATEMENT',
+      documentId: l.lineId,
+      documentNumber: l.utr,
+      narration: `Bank statement: ${l.narration}`.slice(0, 200),
+      lines:
+        l.amountPaise > 0
+          ? [{ account: { head: 'BANK' }, debitPaise: amount }, { account: { head: 'UPI_CLEARING' }, creditPaise: amount }]
+          : [{ account: { head: 'UPI_CLEARING' }, debitPaise: amount }, { account: { head: 'BANK' }, creditPaise: amount }],
+      createdBy: caller.userId,
+      at,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Bank statement import
+
+  /**
+   * Matches each line of the caller's bank statement by UTR and amount, in one transaction: a receipt (credit) or
+   * payment (debit) of the caller's on record is reconciled, and for UPI the money moves from UPI Clearing to the
+   * bank (a contra voucher); a credit nobody recorded is queued for allocation; a line imported before is not
+   * taken again.
+   */
+  async importStatement(caller: Caller, upload: StatementUpload): Promise<StatementImportResult> {
+    const bytes = Buffer.from(upload.contentBase64, 'base64');
+    const parsed = await readStatement(upload.fileName, bytes);
+    const now = this.config.now();
+    const lines = await this.db.transaction().execute(async (trx) => {
+      // Two imports of one unit's statements at once would both find a line new.
+      await lockName(trx, `statement:${caller.unitId}`);
+      return this.matchLines(trx, caller, upload.fileName, parsed, now);
+    });
+    const counts = Object.fromEntries(STATEMENT_OUTCOMES.map((o) => [o, lines.filter((l) => l.outcome === o).length])) as StatementImportResult['counts'];
+    return { fileName: upload.fileName, lines, counts };
+  }
+
+  private async matchLines(trx: Trx, caller: Caller, fileName: string, parsed: ParsedLine[], now: Date): Promise<StatementLine[]> {
+    const utrs = [...new Set(parsed.flatMap((l) => (l.utr ? [l.utr] : [])))];
+    const payments = utrs.length
+      ? await trx.selectFrom('payments').select(['id', 'utr', 'status', 'method', 'amount_paise', 'payee_unit_id', 'payer_unit_id']).where('utr', 'in', utrs).execute()
+      : [];
+    const paymentByUtr = new Map(payments.map((p) => [p.utr!, p]));
+    const previous = utrs.length
+      ? await trx.selectFrom('bank_statement_lines').select(['line_date', 'utr', 'amount_paise', 'payment_id']).where('unit_id', '=', caller.unitId).where('utr', 'in', utrs).execute()
+      : [];
+    const lineKey = (date: string, utr: string, amount: number) => `${date}|${utr}|${amount}`;
+    const taken = new Set(previous.map((p) => lineKey(p.line_date, p.utr!, p.amount_paise)));
+    const reconciled = new Set(previous.flatMap((p) => (p.payment_id ? [p.payment_id] : [])));
+    const unit = await trx.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow();
+
+    const out: StatementLine[] = [];
+    for (const l of parsed) {
+      const shown = { row: l.row, date: l.date, narration: l.narration, utr: l.utr, amountPaise: l.amountPaise };
+      if (!l.utr) {
+        out.push({ ...shown, outcome: 'SKIPPED', paymentId: null });
+        continue;
+      }
+      const key = lineKey(l.date, l.utr, l.amountPaise);
+      const payment = paymentByUtr.get(l.utr);
+      if (taken.has(key) || (payment && reconciled.has(payment.id))) {
+        out.push({ ...shown, outcome: 'DUPLICATE', paymentId: payment?.id ?? null });
+        continue;
+      }
+      taken.add(key);
+      const credit = l.amountPaise > 0;
+      const lineId = randomUUID();
+      const store = (outcome: 'MATCHED' | 'QUEUED' | 'UNMATCHED', paymentId: string | null, contraVoucherId: string | null = null) =>
+        trx
+          .insertInto('bank_statement_lines')
+          .values({ id: lineId, unit_id: caller.unitId, file_name: fileName, line_date: l.date, narration: l.narration, utr: l.utr, amount_paise: l.amountPaise, outcome, payment_id: paymentId, contra_voucher_id: contraVoucherId, imported_at: now })
+          .execute();
+
+      const ours = payment && payment.status === 'APPLIED' && payment.amount_paise === Math.abs(l.amountPaise) && (credit ? payment.payee_unit_id : payment.payer_unit_id) === caller.unitId;
+      if (payment && ours) {
+        // UPI money sits in UPI Clearing until the bank shows it; other methods were booked to cash or bank directly.
+        const contra = payment.method === 'UPI' ? await this.postContra(trx, caller, { lineId, date: l.date, narration: l.narration, utr: l.utr, amountPaise: l.amountPaise }, now) : null;
+        await store('MATCHED', payment.id, contra);
+        reconciled.add(payment.id);
+        out.push({ ...shown, outcome: 'MATCHED', paymentId: payment.id });
+      } else if (credit && !payment) {
+        // Money in that nobody recorded: it waits in the queue like an unexplained gateway payment.
+        const paymentId = randomUUID();
+        await trx
+          .insertInto('payments')
+          .values({
+            id: paymentId,
+            payee_unit_id: caller.unitId,
+            payer_unit_id: null,
+            payee_name: unit.trade_name,
+            payer_name: l.payerName ?? 'Unknown payer',
+            method: l.upi ? 'UPI' : 'BANK_TRANSFER',
+            utr: l.utr,
+            cheque_number: null,
+            provider: 'STATEMENT',
+            provider_payment_id: null,
+            payer_vpa: l.payerVpa,
+            amount_paise: l.amountPaise,
+            paid_on: l.date,
+            request_id: null,
+            status: 'UNMATCHED',
+            unmatched_reason: 'STATEMENT',
+            note: l.narration.slice(0, 200),
+            created_by: caller.userId,
+            created_at: now,
+          })
+          .execute();
+        await store('QUEUED', paymentId);
+        reconciled.add(paymentId);
+        paymentByUtr.set(l.utr, { id: paymentId, utr: l.utr, status: 'UNMATCHED', method: l.upi ? 'UPI' : 'BANK_TRANSFER', amount_paise: l.amountPaise, payee_unit_id: caller.unitId, payer_unit_id: null });
+        out.push({ ...shown, outcome: 'QUEUED', paymentId });
+      } else {
+        // Money out nobody recorded, or a UTR on record with another amount or party: a person has to look.
+        await store('UNMATCHED', null);
+        out.push({ ...shown, outcome: 'UNMATCHED', paymentId: null });
+      }
+    }
+    return out;
+  }
 }

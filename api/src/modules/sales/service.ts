@@ -18,6 +18,7 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { invoicePayQr } from '../payments/invoice-qr';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
@@ -222,6 +223,7 @@ export class SalesService {
 
   async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
     const inv = await this.invoice(caller, invoiceId);
+    const payQr = await invoicePayQr(this.db, invoiceId, this.config.now());
     const bytes = await renderTaxDocument(
       {
         title: 'TAX INVOICE',
@@ -241,6 +243,7 @@ export class SalesService {
         totals: inv.totals,
         amountInWords: inv.amountInWords,
         notes: ['Goods once sold are taken back only as per the returns policy, against a credit note.', 'This is a computer-generated invoice.'],
+        payQr: payQr ? { png: payQr.png, caption: 'Scan to pay by UPI' } : null,
       },
       size,
     );

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { formatPaise, type AllocationLine, type OutstandingSide, type PaymentMethod } from 'shared-api';
+import { lockName } from '../../db/locks';
+import type { DB, PaymentsTable } from '../../db/types';
+import { AppError } from '../../http/errors';
+import { notifyUnit } from '../connections/repository';
+import { createCustomHead, resolveAccounts } from '../ledger/accounts';
+import { nextDocumentNumber } from '../ledger/numbering';
+import { PARTY_GROUP, openItems, type OpenItem } from '../ledger/outstanding';
+import { postVoucher } from '../ledger/post';
+import { settlementLines, type Settlement } from '../ledger/postings';
+import { recordBillPayment } from '../purchases/service';
+import { istDate } from '../search/text';
+
+/*
+ * How a payment sits in the books (issue 15): one voucher per allocation line, each naming the document it settles
+ * (so ledger/outstanding.ts settles that document first), on account naming the payment itself. The side whose
+ * party head was given (the primary side) allocates as asked; when the party is a platform unit the same money is
+ * mirrored in its books against its own documents of the same deal (the bill of an invoice, the invoice of a bill).
+ */
+
+export const SETTLEMENT_OF: Record<PaymentMethod, Settlement> = { UPI: 'UPI_CLEARING', CASH: 'CASH', CHEQUE: 'BANK', BANK_TRANSFER: 'BANK' };
+
+export type Role = 'PAYEE' | 'PAYER';
+const SIDE_OF: Record<Role, OutstandingSide> = { PAYEE: 'RECEIVABLE', PAYER: 'PAYABLE' };
+/** The only documents a payment is allocated to: invoices on the debtor side, bills on the creditor side. */
+const DOCUMENT_OF = { RECEIVABLE: 'SALES_INVOICE', PAYABLE: 'PURCHASE_BILL' } as const satisfies Record<OutstandingSide, string>;
+
+export const rupees = (paise: number) => `₹${formatPaise(paise)}`;
+export const cannot = (message: string) => new AppError('E0010', 409, message);
+const UNIQUE_VIOLATION = '23505';
+
+/** A Sundry Debtors or Creditors head of a unit. */
+export interface PartyHead {
+  id: string;
+  unitId: string;
+  name: string;
+  partyUnitId: string | null;
+  partyUnitCode: string | null;
+  /** The platform party's trade name, else the head's name. */
+  partyName: string;
+}
+
+/** One head of the unit on that side (a debtor for RECEIVABLE, a creditor for PAYABLE); anything else is E0002. */
+export async function findPartyHead(db: Kysely<DB>, unitId: string, accountId: string, side: OutstandingSide): Promise<PartyHead> {
+  const row = await db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('units as u', 'u.id', 'a.party_unit_id')
+    .select(['a.id', 'a.unit_id', 'a.name', 'a.party_unit_id', 'u.unit_code', 'u.trade_name'])
+    .where('a.id', '=', accountId)
+    .where('a.unit_id', '=', unitId)
+    .where('a.group_code', '=', PARTY_GROUP[side])
+    .executeTakeFirst();
+  if (!row) throw new AppError('E0002', 404, side === 'RECEIVABLE' ? 'No such debtor in your books' : 'No such creditor in your books');
+  return { id: row.id, unitId: row.unit_id, name: row.name, partyUnitId: row.party_unit_id, partyUnitCode: row.unit_code, partyName: row.trade_name ?? row.name };
+}
+
+/** A custom head of that group named `name` (case-insensitive), created on first use. */
+export async function customPartyHead(trx: Transaction<DB>, unitId: string, name: string, side: OutstandingSide, at: Date): Promise<string> {
+  const found = await trx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('unit_id', '=', unitId)
+    .where('group_code', '=', PARTY_GROUP[side])
+    .where('party_unit_id', 'is', null)
+    .where((e) => e(e.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (found) return found.id;
+  return createCustomHead(trx, unitId, { name: name.trim(), group: PARTY_GROUP[side] }, at);
+}
+
+/**
+ * Row locks on party heads, always in id order: every payment touching a head waits here before reading its dues,
+ * so two payments can never allocate the same open amount twice (and two opposite ones cannot deadlock).
+ */
+export async function lockHeads(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length) await trx.selectFrom('ledger_accounts').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
+}
+
+/** How a side is allocated: oldest first, as chosen (strict: beyond a due is refused), or over some documents (capped). */
+export type Plan =
+  | { mode: 'OLDEST_FIRST' }
+  | { mode: 'CHOSEN'; items: readonly { documentId: string; amountPaise: number }[] }
+  | { mode: 'DOCUMENTS'; documents: readonly { documentId: string; maxPaise?: number }[] };
+
+interface OpenDoc {
+  documentId: string;
+  documentNumber: string | null;
+  date: string;
+  outstandingPaise: number;
+}
+
+/** The open invoices (or bills) of a head, oldest first, one entry per document. */
+function openDocuments(items: readonly OpenItem[], side: OutstandingSide): OpenDoc[] {
+  const docs = new Map<string, OpenDoc>();
+  for (const i of items) {
+    if (i.documentType !== DOCUMENT_OF[side] || !i.documentId) continue;
+    const d = docs.get(i.documentId);
+    if (d) d.outstandingPaise += i.outstandingPaise;
+    else docs.set(i.documentId, { documentId: i.documentId, documentNumber: i.documentNumber, date: i.date, outstandingPaise: i.outstandingPaise });
+  }
+  return [...docs.values()];
+}
+
+/** The allocation lines of `amountPaise` over the open items; what is left over is one ON_ACCOUNT line. */
+export function planAllocation(items: readonly OpenItem[], side: OutstandingSide, amountPaise: number, plan: Plan, partyName: string): AllocationLine[] {
+  const docs = openDocuments(items, side);
+  const lines: AllocationLine[] = [];
+  let left = amountPaise;
+  const take = (d: OpenDoc, amount: number) => {
+    if (amount <= 0) return;
+    lines.push({ target: DOCUMENT_OF[side], documentId: d.documentId, documentNumber: d.documentNumber, documentDate: d.date, duePaise: d.outstandingPaise, amountPaise: amount });
+    left -= amount;
+  };
+  if (plan.mode === 'OLDEST_FIRST') {
+    for (const d of docs) take(d, Math.min(left, d.outstandingPaise));
+  } else if (plan.mode === 'DOCUMENTS') {
+    const max = new Map<string, number>();
+    for (const d of plan.documents) max.set(d.documentId, (max.get(d.documentId) ?? 0) + (d.maxPaise ?? Number.MAX_SAFE_INTEGER));
+    for (const d of docs) if (max.has(d.documentId)) take(d, Math.min(left, d.outstandingPaise, max.get(d.documentId)!));
+  } else {
+    const byId = new Map(docs.map((d) => [d.documentId, d]));
+    const seen = new Set<string>();
+    const what = side === 'RECEIVABLE' ? 'invoice' : 'bill';
+    for (const item of plan.items) {
+      const d = byId.get(item.documentId);
+      if (!d) throw cannot(`That document is not an open ${what} of ${partyName}`);
+      if (seen.has(item.documentId)) throw cannot(`${d.documentNumber ?? `The ${what}`} is chosen twice`);
+      seen.add(item.documentId);
+      if (item.amountPaise > d.outstandingPaise) throw cannot(`Only ${rupees(d.outstandingPaise)} is due on ${d.documentNumber ?? `the ${what}`}: allocate at most that`);
+      if (item.amountPaise > left) throw cannot(`The amounts chosen add up to more than the payment of ${rupees(amountPaise)}`);
+      take(d, item.amountPaise);
+    }
+  }
+  if (left > 0) lines.push({ target: 'ON_ACCOUNT', documentId: null, documentNumber: null, documentDate: null, duePaise: null, amountPaise: left });
+  return lines;
+}
+
+/** The open items of one head as of a day. */
+async function headItems(db: Kysely<DB>, unitId: string, headId: string, side: OutstandingSide, asOf: string): Promise<OpenItem[]> {
+  return (await openItems(db, unitId, { asOf, side, accountId: headId }))[0]?.items ?? [];
+}
+
+/** The day dues are read on: today, or the payment's day when it is later. */
+const duesDay = (paidOn: string, at: Date) => (paidOn > istDate(at) ? paidOn : istDate(at));
+
+/** The counter document of each of the primary side's documents: invoice → the buyer's bill of it, bill → its invoice. */
+async function counterDocuments(trx: Transaction<DB>, role: Role, counterUnitId: string, lines: readonly AllocationLine[]): Promise<Map<string, string>> {
+  const ids = lines.flatMap((l) => (l.documentId ? [l.documentId] : []));
+  const map = new Map<string, string>();
+  if (!ids.length) return map;
+  if (role === 'PAYEE') {
+    const bills = await trx.selectFrom('purchase_bills').select(['id', 'sales_invoice_id']).where('unit_id', '=', counterUnitId).where('sales_invoice_id', 'in', ids).execute();
+    for (const b of bills) if (b.sales_invoice_id) map.set(b.sales_invoice_id, b.id);
+  } else {
+    const bills = await trx.selectFrom('purchase_bills').select(['id', 'sales_invoice_id']).where('id', 'in', ids).execute();
+    for (const b of bills) if (b.sales_invoice_id) map.set(b.id, b.sales_invoice_id);
+  }
+  return map;
+}
+
+export interface MoneyFacts {
+  method: PaymentMethod;
+  amountPaise: number;
+  paidOn: string;
+  createdBy: string | null;
+  at: Date;
+}
+
+export interface PlannedSide {
+  role: Role;
+  unitId: string;
+  headId: string;
+  lines: AllocationLine[];
+}
+
+/**
+ * Reads the dues (after locking the heads) and plans both sides without writing anything but missing party heads:
+ * the preview's answer, and the first half of postPayment.
+ */
+export async function planPayment(
+  trx: Transaction<DB>,
+  p: { role: Role; head: PartyHead; plan: Plan; amountPaise: number; paidOn: string; at: Date },
+): Promise<{ primary: PlannedSide; mirror: PlannedSide | null }> {
+  const { role, head } = p;
+  const counterRole: Role = role === 'PAYEE' ? 'PAYER' : 'PAYEE';
+  const counterUnitId = head.partyUnitId;
+  const mirrorHeadId = counterUnitId
+    ? (await resolveAccounts(trx, counterUnitId, [role === 'PAYEE' ? { creditor: head.unitId } : { debtor: head.unitId }], p.at))[0]!
+    : null;
+  await lockHeads(trx, mirrorHeadId ? [head.id, mirrorHeadId] : [head.id]);
+  const asOf = duesDay(p.paidOn, p.at);
+  const lines = planAllocation(await headItems(trx, head.unitId, head.id, SIDE_OF[role], asOf), SIDE_OF[role], p.amountPaise, p.plan, head.partyName);
+  const primary = { role, unitId: head.unitId, headId: head.id, lines };
+  if (!counterUnitId || !mirrorHeadId) return { primary, mirror: null };
+  const counter = await counterDocuments(trx, role, counterUnitId, lines);
+  const documents = lines.flatMap((l) => {
+    const id = l.documentId ? counter.get(l.documentId) : undefined;
+    return id ? [{ documentId: id, maxPaise: l.amountPaise }] : [];
+  });
+  const counterItems = await headItems(trx, counterUnitId, mirrorHeadId, SIDE_OF[counterRole], asOf);
+  const mirrorLines = planAllocation(counterItems, SIDE_OF[counterRole], p.amountPaise, { mode: 'DOCUMENTS', documents }, head.partyName);
+  return { primary, mirror: { role: counterRole, unitId: counterUnitId, headId: mirrorHeadId, lines: mirrorLines } };
+}
+
+/** Posts one side: an RCT (payee) or PAY (payer) number shared by one voucher per line, and its allocation rows. */
+async function postSide(trx: Transaction<DB>, paymentId: string, s: PlannedSide, money: MoneyFacts, partyName: string): Promise<void> {
+  const number = (await nextDocumentNumber(trx, s.unitId, s.role === 'PAYEE' ? 'RCT' : 'PAY', money.paidOn)).number;
+  const via = SETTLEMENT_OF[money.method];
+  const kind = s.role === 'PAYEE' ? 'RECEIPT' : 'PAYMENT';
+  const rows = [];
+  for (const [i, line] of s.lines.entries()) {
+    const what = line.documentNumber ? `against ${line.documentNumber}` : 'on account';
+    const voucherId =
+      s.role === 'PAYER' && line.target === 'PURCHASE_BILL'
+        ? await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number })
+        : await postVoucher(trx, {
+            unitId: s.unitId,
+            kind,
+            date: money.paidOn,
+            documentType: kind,
+            documentId: line.documentId ?? paymentId,
+            documentNumber: number,
+            narration: `${money.method.replace('_', ' ')} ${s.role === 'PAYEE' ? 'received from' : 'paid to'} ${partyName} ${what}`,
+            lines: settlementLines(kind, { accountId: s.headId }, via, line.amountPaise),
+            createdBy: money.createdBy,
+            at: money.at,
+          });
+    rows.push({
+      payment_id: paymentId,
+      unit_id: s.unitId,
+      position: i + 1,
+      target: line.target,
+      document_id: line.documentId,
+      document_number: line.documentNumber,
+      document_date: line.documentDate,
+      due_paise: line.duePaise,
+      amount_paise: line.amountPaise,
+      voucher_id: voucherId,
+      voucher_number: number,
+    });
+  }
+  await trx.insertInto('payment_allocations').values(rows).execute();
+}
+
+/** Plans and posts both sides of an already inserted payment. */
+export async function postPayment(
+  trx: Transaction<DB>,
+  p: { paymentId: string; money: MoneyFacts; role: Role; head: PartyHead; plan: Plan; ownName: string },
+): Promise<{ primary: PlannedSide; mirror: PlannedSide | null }> {
+  const planned = await planPayment(trx, { role: p.role, head: p.head, plan: p.plan, amountPaise: p.money.amountPaise, paidOn: p.money.paidOn, at: p.money.at });
+  await postSide(trx, p.paymentId, planned.primary, p.money, p.head.partyName);
+  if (planned.mirror) await postSide(trx, p.paymentId, planned.mirror, p.money, p.ownName);
+  return planned;
+}
+
+/**
+ * A UTR is one payment, whatever it paid: a trader's invoice (payments) or the provider's (provider_invoices). The
+ * lock queues two writers of the same UTR, so the second sees the first's row (E0009, on the utr field).
+ */
+export async function assertUtrUnused(trx: Kysely<DB>, utr: string): Promise<void> {
+  await lockName(trx, `utr:${utr}`);
+  const [payment, providerInvoice] = await Promise.all([
+    trx.selectFrom('payments').select('id').where('utr', '=', utr).executeTakeFirst(),
+    trx.selectFrom('provider_invoices').select('id').where('utr', '=', utr).executeTakeFirst(),
+  ]);
+  if (payment || providerInvoice) throw new AppError('E0009', 409, 'This UTR is already recorded', { utr: 'This UTR is already recorded against another payment' });
+}
+
+/** A UTR or gateway payment id already recorded is refused (E0009) before anything is written. */
+export async function assertNewPayment(trx: Kysely<DB>, m: { utr: string | null; provider: string; providerPaymentId: string | null }): Promise<void> {
+  if (m.utr) await assertUtrUnused(trx, m.utr);
+  if (m.providerPaymentId) {
+    const seen = await trx.selectFrom('payments').select('id').where('provider', '=', m.provider as 'GATEWAY').where('provider_payment_id', '=', m.providerPaymentId).executeTakeFirst();
+    if (seen) throw new AppError('E0009', 409, 'This payment is already recorded');
+  }
+}
+
+/** Two writers of the same UTR at once: the unique index decides, and the loser hears E0009 like a late one. */
+export function asDuplicatePayment(error: unknown): unknown {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== UNIQUE_VIOLATION) return error;
+  const which = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (which.includes('payments_utr')) return new AppError('E0009', 409, 'This UTR is already recorded');
+  if (which.includes('payments_provider_id')) return new AppError('E0009', 409, 'This payment is already recorded');
+  return error;
+}
+
+/** Inserts a payments row, a repeated UTR or provider id answered E0009. */
+export async function insertPayment(trx: Transaction<DB>, row: Insertable<PaymentsTable>): Promise<void> {
+  await trx
+    .insertInto('payments')
+    .values(row)
+    .execute()
+    .catch((error: unknown) => {
+      throw asDuplicatePayment(error);
+    });
+}
+
+/** The request's status from the sum of its applied payments (a cancelled request stays cancelled). */
+export async function refreshRequestStatus(trx: Transaction<DB>, requestId: string): Promise<void> {
+  const req = await trx.selectFrom('payment_requests').select(['amount_paise', 'status']).where('id', '=', requestId).executeTakeFirst();
+  if (!req || req.status === 'CANCELLED') return;
+  const paid = await requestPaidPaise(trx, requestId);
+  const status = paid >= Number(req.amount_paise) ? 'PAID' : paid > 0 ? 'PARTLY_PAID' : 'OPEN';
+  await trx.updateTable('payment_requests').set({ status }).where('id', '=', requestId).execute();
+}
+
+export async function requestPaidPaise(db: Kysely<DB>, requestId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_paise'), e.lit(0)).as('paid'))
+    .where('request_id', '=', requestId)
+    .where('status', '=', 'APPLIED')
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+/** PAYMENT notices to both platform sides, written with the payment. */
+export async function notifyPayment(
+  trx: Transaction<DB>,
+  p: { payeeUnitId: string | null; payerUnitId: string | null; payeeName: string; payerName: string; amountPaise: number; method: PaymentMethod; utr: string | null; at: Date },
+): Promise<void> {
+  const how = p.utr ? ` (UTR ${p.utr})` : ` (${p.method.replace('_', ' ').toLowerCase()})`;
+  if (p.payeeUnitId) {
+    await notifyUnit(trx, { id: randomUUID(), unit_id: p.payeeUnitId, type: 'PAYMENT', title: 'Payment received', body: `${p.payerName} paid you ${rupees(p.amountPaise)}${how}.`, created_at: p.at });
+  }
+  if (p.payerUnitId && p.payerUnitId !== p.payeeUnitId) {
+    await notifyUnit(trx, { id: randomUUID(), unit_id: p.payerUnitId, type: 'PAYMENT', title: 'Payment made', body: `${rupees(p.amountPaise)} paid to ${p.payeeName}${how} is recorded.`, created_at: p.at });
+  }
+}

@@ -1,0 +1,256 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import {
+  ACCOUNTING_PATHS,
+  PAYMENTS_PATHS,
+  PROFILE_PATHS,
+  upiPayLink,
+  type AllocationPreview,
+  type PartyDueDetail,
+  type PartyDues,
+  type Payment,
+  type PaymentList,
+  type PaymentsSummary,
+  type PayoutAccount,
+  type PurchaseBillPayment,
+  type UpiAccount,
+} from 'shared-api';
+import type { Database } from '../src/db/database';
+import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
+import { unitId } from './cart-fixtures';
+import { body, build, type TestContext } from './helpers';
+
+/*
+ * UPI accounts (the same rows as /profile's payout accounts) with QR codes that decode to the exact upi://pay
+ * link, and payments recorded by hand: Agarwal (STK-PUN-001) invoices Sharma (RTL-MUM-001), who receives the bill;
+ * the money then moves through submit (either side) and is mirrored in the other side's books.
+ */
+
+const t = build();
+
+function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
+/** Σ debits = Σ credits in every unit's books. */
+async function booksBalance(db: Database) {
+  const rows = await db.selectFrom('voucher_lines').select(['unit_id', (e) => e.fn.sum<number>('debit_paise').as('d'), (e) => e.fn.sum<number>('credit_paise').as('c')]).groupBy('unit_id').execute();
+  for (const r of rows) expect(Number(r.d)).toBe(Number(r.c));
+}
+
+async function counts(db: Database) {
+  const [p, v, a] = await Promise.all([
+    db.selectFrom('payments').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('vouchers').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('payment_allocations').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { payments: Number(p.n), vouchers: Number(v.n), allocations: Number(a.n) };
+}
+
+interface World extends BooksWorld {
+  invoice: { id: string; number: string; total: number };
+  billId: string;
+  debtor: string;
+  creditor: string;
+}
+
+async function world(c: TestContext): Promise<World> {
+  const w = await booksWorld(c);
+  const bill = await buyAndReceive(c, w, { productId: w.product, batchId: w.sellerBatch, quantity: 10, ptrPaise: 1000 });
+  const stockistUnit = await unitId(c.db, 'STK-PUN-001');
+  const inv = await c.db.selectFrom('sales_invoices').select(['id', 'invoice_number', 'total_paise']).where('unit_id', '=', stockistUnit).executeTakeFirstOrThrow();
+  const receivable = body<PartyDues>(await w.stockist.get(PAYMENTS_PATHS.receivable));
+  const payable = body<PartyDues>(await w.retailer.get(PAYMENTS_PATHS.payable));
+  return {
+    ...w,
+    invoice: { id: inv.id, number: inv.invoice_number, total: Number(inv.total_paise) },
+    billId: bill.billId,
+    debtor: receivable.parties.find((p) => p.partyUnitCode === 'RTL-MUM-001')!.accountId,
+    creditor: payable.parties.find((p) => p.partyUnitCode === 'STK-PUN-001')!.accountId,
+  };
+}
+
+const UTR1 = '412345678901';
+const UTR2 = '412345678902';
+
+describe('UPI accounts', () => {
+  it('adds, lists with a QR that decodes to the upi://pay link, keeps one default, and is the /profile list', async () => {
+    const s = await signedIn(t, '9800000001');
+    const before = body<UpiAccount[]>(await s.get(PAYMENTS_PATHS.accounts)).length;
+    const added = await s.post(PAYMENTS_PATHS.addAccount, { accountName: 'Collections', vpa: ' Agarwal.Collect@OKICICI ', bankAccountNumber: '123456789012', ifsc: 'icic0001234' });
+    expect(added.statusCode).toBe(200);
+    const list = body<UpiAccount[]>(added);
+    const account = list.find((a) => a.vpa === 'agarwal.collect@okicici')!;
+    expect(account).toMatchObject({ accountName: 'Collections', bankAccountNumber: '123456789012', ifsc: 'ICIC0001234' });
+    expect(account.upiLink).toBe(upiPayLink({ pa: 'agarwal.collect@okicici', pn: 'Agarwal Pharma Distributors' }));
+    expect(account.upiLink).toBe('upi://pay?pa=agarwal.collect%40okicici&pn=Agarwal%20Pharma%20Distributors&cu=INR');
+    expect(list.filter((a) => a.isDefault)).toHaveLength(1);
+    // The first UPI account of a unit becomes its default.
+    expect(account.isDefault).toBe(before === 0);
+
+    const png = await s.get(PAYMENTS_PATHS.accountQr(account.id), { format: 'png' });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(decodeQr(png.rawPayload)).toBe(account.upiLink);
+    const svg = await s.get(PAYMENTS_PATHS.accountQr(account.id), { format: 'svg' });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('<svg');
+
+    const second = body<UpiAccount[]>(await s.post(PAYMENTS_PATHS.addAccount, { accountName: 'Counter', vpa: 'agarwal.counter@okaxis', makeDefault: true }));
+    const counter = second.find((a) => a.vpa === 'agarwal.counter@okaxis')!;
+    expect(counter.isDefault).toBe(true);
+    expect(second.filter((a) => a.isDefault)).toHaveLength(1);
+    expect(second[0]!.id).toBe(counter.id);
+
+    // Profile's list is the same rows (UPI and bank), with the default shown.
+    const profile = body<PayoutAccount[]>(await s.get(PROFILE_PATHS.payoutAccounts));
+    expect(profile.find((p) => p.id === counter.id)).toMatchObject({ kind: 'UPI', vpa: 'agarwal.counter@okaxis', isDefault: true });
+
+    // Deleting the default hands it to the oldest remaining UPI account.
+    const afterDelete = body<UpiAccount[]>(await t.app.inject({ method: 'DELETE', url: PAYMENTS_PATHS.account(counter.id), headers: { authorization: `Bearer ${s.session.token}` } }));
+    expect(afterDelete.find((a) => a.id === counter.id)).toBeUndefined();
+    expect(afterDelete.filter((a) => a.isDefault)).toHaveLength(1);
+    expect(afterDelete[0]!.isDefault).toBe(true);
+
+    const setDefault = body<UpiAccount[]>(await s.post(PAYMENTS_PATHS.setDefaultAccount(account.id)));
+    expect(setDefault.find((a) => a.id === account.id)!.isDefault).toBe(true);
+  });
+
+  it('refuses a bad VPA (E0059), a bad bank account (E0060) and a VPA registered anywhere (E0009)', async () => {
+    const s = await signedIn(t, '9800000001');
+    const bad = await s.post(PAYMENTS_PATHS.addAccount, { accountName: 'X', vpa: 'not-a-vpa' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'E0059' });
+    const bank = await s.post(PAYMENTS_PATHS.addAccount, { accountName: 'X', vpa: 'agarwal.x@okhdfc', bankAccountNumber: '12', ifsc: 'BAD' });
+    expect(bank.json()).toMatchObject({ code: 'E0060' });
+    expect((await s.post(PAYMENTS_PATHS.addAccount, { accountName: 'X', vpa: 'shared.vpa@okhdfc' })).statusCode).toBe(200);
+    const r = await signedIn(t, '9800000002');
+    const dup = await r.post(PAYMENTS_PATHS.addAccount, { accountName: 'Mine', vpa: 'Shared.VPA@okhdfc' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'E0009' });
+    // And through /profile too: the same unique VPA.
+    const viaProfile = await r.post(PROFILE_PATHS.addPayoutAccount, { kind: 'UPI', accountName: 'Mine', vpa: 'shared.vpa@okhdfc' });
+    expect(viaProfile.json()).toMatchObject({ code: 'E0009' });
+    const other = await s.get(PAYMENTS_PATHS.accountQr('00000000-0000-4000-8000-000000000000'));
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('recording payments', () => {
+  it('shows the debtor and creditor sides from the ledger, and the creditor’s UPI to pay', async () => {
+    const w = await world(t);
+    const due = body<PartyDueDetail>(await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.debtor)));
+    expect(due).toMatchObject({ partyUnitCode: 'RTL-MUM-001', amountPaise: w.invoice.total, paidPaise: 0, outstandingPaise: w.invoice.total, openCount: 1 });
+    expect(due.documents[0]).toMatchObject({ documentId: w.invoice.id, documentNumber: w.invoice.number });
+    const payable = body<PartyDueDetail>(await w.retailer.get(PAYMENTS_PATHS.payableParty(w.creditor)));
+    expect(payable.outstandingPaise).toBe(w.invoice.total);
+    expect(payable.documents[0]!.documentId).toBe(w.billId);
+    const vpa = body<UpiAccount[]>(await w.stockist.get(PAYMENTS_PATHS.accounts)).find((a) => a.isDefault)?.vpa;
+    expect(payable.payee?.vpa ?? null).toBe(vpa ?? null);
+    // A head of the other side is not a debtor.
+    expect((await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.creditor))).statusCode).toBe(404);
+  });
+
+  it('a receipt settles the invoice in the payee’s books and the bill in the payer’s; the same UTR twice is refused', async () => {
+    const w = await world(t);
+    const res = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'UPI', utr: UTR1, amountPaise: w.invoice.total, paidOn: '2026-11-22' });
+    expect(res.statusCode).toBe(200);
+    const payment = body<Payment>(res);
+    expect(payment).toMatchObject({ direction: 'RECEIVED', partyName: 'Sharma Medical Stores', partyUnitCode: 'RTL-MUM-001', utr: UTR1, status: 'APPLIED', provider: 'MANUAL' });
+    expect(payment.number).toMatch(/^RCT\//);
+    expect(payment.allocations).toEqual([{ target: 'SALES_INVOICE', documentId: w.invoice.id, documentNumber: w.invoice.number, documentDate: expect.any(String), duePaise: w.invoice.total, amountPaise: w.invoice.total }]);
+
+    const voucher = await t.db.selectFrom('vouchers').selectAll().where('document_number', '=', payment.number).executeTakeFirstOrThrow();
+    expect(voucher).toMatchObject({ kind: 'RECEIPT', document_type: 'RECEIPT', document_id: w.invoice.id });
+    const due = body<PartyDueDetail>(await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.debtor)));
+    expect(due.outstandingPaise).toBe(0);
+    expect(due.documents).toHaveLength(0);
+    expect(due.payments.map((p) => p.paymentId)).toEqual([payment.paymentId]);
+
+    // The retailer's view: a PAID payment, its bill paid through the purchases module.
+    const mine = body<Payment>(await w.retailer.get(PAYMENTS_PATHS.payment(payment.paymentId)));
+    expect(mine).toMatchObject({ direction: 'PAID', partyName: 'Agarwal Pharma Distributors' });
+    expect(mine.number).toMatch(/^PAY\//);
+    expect(mine.allocations).toEqual([expect.objectContaining({ target: 'PURCHASE_BILL', documentId: w.billId, amountPaise: w.invoice.total })]);
+    const billPayment = body<PurchaseBillPayment>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(w.billId)));
+    expect(billPayment).toMatchObject({ status: 'PAID', duePaise: 0, paidPaise: w.invoice.total });
+
+    // Both sides told.
+    const notices = await t.db.selectFrom('notifications').select(['unit_id', 'title']).where('type', '=', 'PAYMENT').where('created_at', '=', t.clock.now()).execute();
+    expect(notices.map((n) => n.title).sort()).toEqual(['Payment made', 'Payment received']);
+
+    const before = await counts(t.db);
+    const again = await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: w.creditor, method: 'UPI', utr: UTR1, amountPaise: 100, paidOn: '2026-11-22' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'E0009', message: 'This UTR is already recorded' });
+    expect(await counts(t.db)).toEqual(before);
+
+    const listed = body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'PAID' }));
+    expect(listed.items.map((p) => p.paymentId)).toEqual([payment.paymentId]);
+    expect(body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'RECEIVED' })).totalResults).toBe(0);
+    const summary = body<PaymentsSummary>(await w.stockist.get(PAYMENTS_PATHS.summary));
+    expect(summary.receivedThisMonthPaise).toBe(w.invoice.total);
+    await booksBalance(t.db);
+  });
+
+  it('keeps what is beyond the dues on account, in both books', async () => {
+    const w = await world(t);
+    const preview = body<AllocationPreview>(await w.retailer.post(PAYMENTS_PATHS.preview, { direction: 'PAID', partyAccountId: w.creditor, method: 'CASH', amountPaise: w.invoice.total + 5000, paidOn: '2026-11-22' }));
+    expect(preview.onAccountPaise).toBe(5000);
+    expect(preview.lines.map((l) => [l.target, l.amountPaise])).toEqual([
+      ['PURCHASE_BILL', w.invoice.total],
+      ['ON_ACCOUNT', 5000],
+    ]);
+    expect((await counts(t.db)).payments).toBe(0);
+
+    const payment = body<Payment>(await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: w.creditor, method: 'CASH', amountPaise: w.invoice.total + 5000, paidOn: '2026-11-22' }));
+    expect(payment.allocations.map((l) => [l.target, l.amountPaise])).toEqual([
+      ['PURCHASE_BILL', w.invoice.total],
+      ['ON_ACCOUNT', 5000],
+    ]);
+    const payable = body<PartyDueDetail>(await w.retailer.get(PAYMENTS_PATHS.payableParty(w.creditor)));
+    expect(payable).toMatchObject({ outstandingPaise: -5000, unallocatedPaise: 5000 });
+    const stockistSide = body<Payment>(await w.stockist.get(PAYMENTS_PATHS.payment(payment.paymentId)));
+    expect(stockistSide.allocations.map((l) => [l.target, l.documentId, l.amountPaise])).toEqual([
+      ['SALES_INVOICE', w.invoice.id, w.invoice.total],
+      ['ON_ACCOUNT', null, 5000],
+    ]);
+    // Two receipt vouchers, one RCT number.
+    const numbers = await t.db.selectFrom('payment_allocations').select('voucher_number').where('payment_id', '=', payment.paymentId).where('unit_id', '=', await unitId(t.db, 'STK-PUN-001')).execute();
+    expect(new Set(numbers.map((n) => n.voucher_number)).size).toBe(1);
+    await booksBalance(t.db);
+  });
+
+  it('refuses a chosen amount beyond what is due (E0010) and writes nothing', async () => {
+    const w = await world(t);
+    const before = await counts(t.db);
+    const res = await w.stockist.post(PAYMENTS_PATHS.submit, {
+      direction: 'RECEIVED',
+      partyAccountId: w.debtor,
+      method: 'UPI',
+      utr: UTR2,
+      amountPaise: w.invoice.total + 100,
+      paidOn: '2026-11-22',
+      allocation: { mode: 'CHOSEN', items: [{ documentId: w.invoice.id, amountPaise: w.invoice.total + 100 }] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'E0010' });
+    expect(res.json().message).toContain(w.invoice.number);
+    expect(await counts(t.db)).toEqual(before);
+    const unknown = await w.stockist.post(PAYMENTS_PATHS.preview, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22', allocation: { mode: 'CHOSEN', items: [{ documentId: w.billId, amountPaise: 100 }] } });
+    expect(unknown.json()).toMatchObject({ code: 'E0010' });
+  });
+
+  it('shows a payment to its two parties only', async () => {
+    const w = await world(t);
+    const payment = body<Payment>(await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CHEQUE', chequeNumber: '000123', amountPaise: 1000, paidOn: '2026-11-21' }));
+    expect(payment.chequeNumber).toBe('000123');
+    const stranger = await signedIn(t, '9800000003');
+    const res = await stranger.get(PAYMENTS_PATHS.payment(payment.paymentId));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'E0002' });
+    expect(body<PaymentList>(await stranger.get(PAYMENTS_PATHS.payments)).totalResults).toBe(0);
+  });
+});
+

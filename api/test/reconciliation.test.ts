@@ -1,0 +1,435 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import {
+  BOOKS_PATHS,
+  PAYMENTS_PATHS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type GatewayEvent,
+  type OutstandingReport,
+  type Payment,
+  type StatementImportResult,
+  type UnmatchedPayments,
+  type WebhookAck,
+} from 'shared-api';
+import { signWebhook } from '../src/modules/reconciliation/gateway';
+import { booksWorld, buyAndReceive, type BooksWorld } from './books-fixtures';
+import { unitId } from './cart-fixtures';
+import { buildApp } from '../src/app';
+import { body, build, testConfig, type TestContext } from './helpers';
+
+/*
+ * The gateway webhook (signed, idempotent, out-of-order safe), the queue of unmatched money and the bank statement
+ * import, against the real app. Agarwal (the demo stockist; here also UPI ID agarwal@okhdfc) invoices Sharma (the demo
+ * retailer) and asks to be paid through a payment request whose reference (tr) the gateway echoes back.
+ */
+
+const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
+const PAYEE_VPA = 'agarwal@okhdfc';
+const REFERENCE = 'PR-TEST-0001';
+
+const utr = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
+
+interface World extends BooksWorld {
+  stockistUnit: string;
+  requestId: string;
+  invoiceTotal: number;
+  debtorHead: string;
+}
+
+async function world(t: TestContext): Promise<World> {
+  const w = await booksWorld(t);
+  await buyAndReceive(t, w, { productId: w.product, batchId: w.sellerBatch, quantity: 10, ptrPaise: 1000 });
+  const stockistUnit = await unitId(t.db, 'STK-PUN-001');
+  const at = t.clock.now();
+  await t.db.insertInto('payout_accounts').values({ id: randomUUID(), unit_id: stockistUnit, kind: 'UPI', account_name: 'Agarwal Pharma (second UPI ID)', vpa: PAYEE_VPA, is_default: false, created_at: at }).execute();
+  const invoice = await t.db.selectFrom('sales_invoices').select(['id', 'total_paise']).where('unit_id', '=', stockistUnit).executeTakeFirstOrThrow();
+  const debtor = await t.db.selectFrom('ledger_accounts').select('id').where('unit_id', '=', stockistUnit).where('code', '=', `DEBTOR:${w.retailerUnit}`).executeTakeFirstOrThrow();
+  const requestId = randomUUID();
+  await t.db
+    .insertInto('payment_requests')
+    .values({
+      id: requestId,
+      reference: REFERENCE,
+      kind: 'INVOICES',
+      unit_id: stockistUnit,
+      payee_unit_id: stockistUnit,
+      payer_unit_id: w.retailerUnit,
+      party_account_id: debtor.id,
+      payee_name: 'Agarwal Pharma Distributors',
+      payee_vpa: PAYEE_VPA,
+      payer_name: 'Sharma Medical Stores',
+      payer_mobile: null,
+      amount_paise: Number(invoice.total_paise),
+      note: null,
+      memo_kind: null,
+      memo_number: null,
+      memo_date: null,
+      image: null,
+      image_mime: null,
+      status: 'OPEN',
+      created_by: null,
+      created_at: at,
+    })
+    .execute();
+  await t.db.insertInto('payment_request_invoices').values({ request_id: requestId, invoice_id: invoice.id, amount_paise: Number(invoice.total_paise) }).execute();
+  return { ...w, stockistUnit, requestId, invoiceTotal: Number(invoice.total_paise), debtorHead: debtor.id };
+}
+
+function event(t: TestContext, e: Partial<GatewayEvent> = {}): GatewayEvent {
+  return {
+    eventId: `evt_${randomUUID()}`,
+    type: 'payment.captured',
+    paymentId: `pay_${randomUUID()}`,
+    amountPaise: 5000,
+    currency: 'INR',
+    reference: REFERENCE,
+    utr: utr(),
+    payeeVpa: PAYEE_VPA,
+    payerVpa: 'sharma@okaxis',
+    payerName: 'Sharma Medical Stores',
+    occurredAt: t.clock.now().toISOString(),
+    ...e,
+  };
+}
+
+interface SendOptions {
+  secret?: string;
+  timestamp?: number;
+  /** Changes the body after it was signed. */
+  tamper?: (raw: string) => string;
+  headers?: Record<string, string>;
+  provider?: string;
+}
+
+async function send(t: TestContext, e: GatewayEvent | string, o: SendOptions = {}) {
+  const raw = typeof e === 'string' ? e : JSON.stringify(e);
+  const timestamp = String(o.timestamp ?? Math.floor(t.clock.now().getTime() / 1000));
+  const signed = { [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signWebhook(o.secret ?? SECRET, timestamp, raw) };
+  return t.app.inject({
+    method: 'POST',
+    url: PAYMENTS_PATHS.webhook(o.provider ?? 'gateway'),
+    headers: { 'content-type': 'application/json', ...(o.headers ?? signed) },
+    payload: o.tamper ? o.tamper(raw) : raw,
+  });
+}
+
+async function delivered(t: TestContext, e: GatewayEvent): Promise<WebhookAck> {
+  const res = await send(t, e);
+  expect(res.statusCode).toBe(200);
+  return body<WebhookAck>(res);
+}
+
+async function outstanding(w: World): Promise<number> {
+  const report = body<OutstandingReport>(await w.stockist.get(BOOKS_PATHS.outstanding, { side: 'RECEIVABLE' }));
+  return report.parties.find((p) => p.partyUnitCode === 'RTL-MUM-001')?.outstandingPaise ?? 0;
+}
+
+const paymentsOf = (t: TestContext, providerPaymentId: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', providerPaymentId).execute();
+const gatewayEventCount = async (t: TestContext) => Number((await t.db.selectFrom('gateway_events').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+const t = build({ env: { PAYMENT_WEBHOOK_SECRET: SECRET } });
+
+describe('payment gateway webhook', () => {
+  it('applies a signed event to its request: the stockist is paid and the retailer owes less', async () => {
+    const w = await world(t);
+    expect(await outstanding(w)).toBe(w.invoiceTotal);
+    const e = event(t, { amountPaise: 5000 });
+    const ack = await delivered(t, e);
+    expect(ack.outcome).toBe('APPLIED');
+    const [payment] = await paymentsOf(t, e.paymentId);
+    expect(payment).toMatchObject({ id: ack.paymentId, status: 'APPLIED', provider: 'GATEWAY', utr: e.utr, payer_vpa: 'sharma@okaxis', request_id: w.requestId, payee_unit_id: w.stockistUnit, payer_unit_id: w.retailerUnit });
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 5000);
+    const request = await t.db.selectFrom('payment_requests').select('status').where('id', '=', w.requestId).executeTakeFirstOrThrow();
+    expect(request.status).toBe('PARTLY_PAID');
+    const recorded = await t.db.selectFrom('gateway_events').selectAll().where('event_id', '=', e.eventId).executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({ provider: 'gateway', outcome: 'APPLIED', payment_id: ack.paymentId, provider_payment_id: e.paymentId });
+  });
+
+  it('refuses a tampered body, a wrong or missing signature, a replay and another gateway', async () => {
+    const w = await world(t);
+    const e = event(t);
+    const tampered = await send(t, e, { tamper: (raw) => raw.replace('"amountPaise":5000', '"amountPaise":500000') });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json()).toMatchObject({ type: 'error', code: 'E0040' });
+
+    const wrongKey = await send(t, e, { secret: 'someone-else-0123456789abcdef0123456789' });
+    expect(wrongKey.statusCode).toBe(401);
+    const unsigned = await send(t, e, { headers: {} });
+    expect(unsigned.statusCode).toBe(401);
+    const garbage = await send(t, e, { headers: { [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(t.clock.now().getTime() / 1000)), [WEBHOOK_SIGNATURE_HEADER]: 'zz' } });
+    expect(garbage.statusCode).toBe(401);
+
+    // Correctly signed, but signed too long ago (or ahead): a replay.
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const stale = await send(t, e, { timestamp: now - 301 });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toMatch(/too old/);
+    expect((await send(t, e, { timestamp: now + 301 })).statusCode).toBe(401);
+    // An old capture replayed with a fresh signature needs the secret: here the earlier one is simply not taken.
+    t.clock.advance(400);
+    const signedEarlier = await send(t, e, { timestamp: now });
+    expect(signedEarlier.statusCode).toBe(401);
+
+    const otherGateway = await send(t, e, { provider: 'razorpay' });
+    expect(otherGateway.statusCode).toBe(404);
+
+    expect(await gatewayEventCount(t)).toBe(0);
+    expect(await paymentsOf(t, e.paymentId)).toHaveLength(0);
+    expect(await outstanding(w)).toBe(w.invoiceTotal);
+  });
+
+  it('refuses a signed body that is not a gateway event (400 E0001)', async () => {
+    await world(t);
+    const notJson = await send(t, '{"eventId": ');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ code: 'E0001' });
+    const wrongShape = await send(t, JSON.stringify({ ...event(t), currency: 'USD' }));
+    expect(wrongShape.statusCode).toBe(400);
+    expect(wrongShape.json().message).toMatch(/currency/);
+  });
+
+  it('takes an event delivered twice once, and two events of one payment as one payment', async () => {
+    const w = await world(t);
+    const e = event(t, { amountPaise: 7000 });
+    const first = await delivered(t, e);
+    const again = await delivered(t, e);
+    expect(first.outcome).toBe('APPLIED');
+    expect(again).toEqual({ outcome: 'DUPLICATE', paymentId: first.paymentId });
+
+    // The gateway's second event (another id) about the same captured payment.
+    const twin = await delivered(t, { ...e, eventId: `evt_${randomUUID()}` });
+    expect(twin).toEqual({ outcome: 'DUPLICATE', paymentId: first.paymentId });
+    expect(await paymentsOf(t, e.paymentId)).toHaveLength(1);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 7000);
+
+    // Another payment id carrying a UTR already recorded is the same money.
+    const sameUtr = await delivered(t, event(t, { utr: e.utr, amountPaise: 7000 }));
+    expect(sameUtr).toEqual({ outcome: 'DUPLICATE', paymentId: first.paymentId });
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 7000);
+  });
+
+  it('applies concurrent deliveries of one event exactly once', async () => {
+    const w = await world(t);
+    const e = event(t, { amountPaise: 3000 });
+    const acks = await Promise.all(Array.from({ length: 8 }, () => send(t, e)));
+    const outcomes = acks.map((r) => body<WebhookAck>(r).outcome).sort();
+    expect(outcomes.filter((o) => o === 'APPLIED')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'DUPLICATE')).toHaveLength(7);
+    expect(await paymentsOf(t, e.paymentId)).toHaveLength(1);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 3000);
+  });
+
+  it('ignores a failure that arrives after the capture, and applies a capture that follows a failure', async () => {
+    const w = await world(t);
+    const captured = event(t, { amountPaise: 4000 });
+    const failedEarlier = { ...captured, eventId: `evt_${randomUUID()}`, type: 'payment.failed' as const, occurredAt: new Date(t.clock.now().getTime() - 60_000).toISOString() };
+    expect((await delivered(t, captured)).outcome).toBe('APPLIED');
+    const late = await delivered(t, failedEarlier);
+    expect(late).toEqual({ outcome: 'IGNORED', paymentId: (await paymentsOf(t, captured.paymentId))[0]!.id });
+    expect((await paymentsOf(t, captured.paymentId))[0]!.status).toBe('APPLIED');
+
+    // An attempt that failed, then the payer tried again and the same payment was captured.
+    const retry = event(t, { amountPaise: 2500 });
+    const failed = await delivered(t, { ...retry, eventId: `evt_${randomUUID()}`, type: 'payment.failed' });
+    expect(failed).toEqual({ outcome: 'IGNORED', paymentId: null });
+    t.clock.advance(30);
+    const thenCaptured = await delivered(t, { ...retry, occurredAt: t.clock.now().toISOString() });
+    expect(thenCaptured.outcome).toBe('APPLIED');
+    expect(await paymentsOf(t, retry.paymentId)).toHaveLength(1);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 4000 - 2500);
+    const outcomes = await t.db.selectFrom('gateway_events').select(['type', 'outcome']).orderBy('received_at').orderBy('type').execute();
+    expect(outcomes.filter((o) => o.outcome === 'IGNORED')).toHaveLength(2);
+  });
+
+  it('queues money with an unknown, missing or closed reference, or more than is due; ignores an unknown payee', async () => {
+    const w = await world(t);
+    const unknown = await delivered(t, event(t, { reference: 'PR-NOPE-9', amountPaise: 1200 }));
+    expect(unknown.outcome).toBe('QUEUED');
+    // The queue is oldest first.
+    t.clock.advance(1);
+    const none = await delivered(t, event(t, { reference: null, amountPaise: 1300, payerName: null }));
+    expect(none.outcome).toBe('QUEUED');
+    t.clock.advance(1);
+    const over = await delivered(t, event(t, { amountPaise: w.invoiceTotal + 1 }));
+    expect(over.outcome).toBe('QUEUED');
+    const stranger = await delivered(t, event(t, { payeeVpa: 'nobody@okicici' }));
+    expect(stranger).toEqual({ outcome: 'IGNORED', paymentId: null });
+
+    // Paid in full, the request is closed: a further payment on it waits for a person.
+    expect((await delivered(t, event(t, { amountPaise: w.invoiceTotal }))).outcome).toBe('APPLIED');
+    t.clock.advance(1);
+    const closed = await delivered(t, event(t, { amountPaise: 100 }));
+    expect(closed.outcome).toBe('QUEUED');
+
+    const queue = body<UnmatchedPayments>(await w.stockist.get(PAYMENTS_PATHS.unmatched));
+    expect(queue.items.map((i) => [i.paymentId, i.reason, i.reference])).toEqual([
+      [unknown.paymentId, 'UNKNOWN_REFERENCE', 'PR-NOPE-9'],
+      [none.paymentId, 'NO_REFERENCE', null],
+      [over.paymentId, 'AMOUNT_MISMATCH', REFERENCE],
+      [closed.paymentId, 'REQUEST_CLOSED', REFERENCE],
+    ]);
+    expect(queue.items[1]).toMatchObject({ provider: 'GATEWAY', payerName: 'sharma@okaxis', amountPaise: 1300 });
+    expect(queue.totalPaise).toBe(1200 + 1300 + w.invoiceTotal + 1 + 100);
+    // Queued money is not in the books yet: only the full payment counted.
+    expect(await outstanding(w)).toBe(0);
+    // Only the payee sees its queue.
+    expect(body<UnmatchedPayments>(await w.retailer.get(PAYMENTS_PATHS.unmatched)).items).toEqual([]);
+  });
+
+  it('allocates queued money to the debtor a person names: applied, and gone from the queue', async () => {
+    const w = await world(t);
+    const queued = await delivered(t, event(t, { reference: 'PR-TYPO', amountPaise: 6000 }));
+    expect(queued.outcome).toBe('QUEUED');
+    const paymentId = queued.paymentId!;
+
+    const stranger = await w.retailer.post(PAYMENTS_PATHS.allocateUnmatched(paymentId), { partyAccountId: w.debtorHead });
+    expect(stranger.statusCode).toBe(404);
+
+    const res = await w.stockist.post(PAYMENTS_PATHS.allocateUnmatched(paymentId), { partyAccountId: w.debtorHead, allocation: { mode: 'OLDEST_FIRST' } });
+    expect(res.statusCode).toBe(200);
+    expect(body<Payment>(res)).toMatchObject({ paymentId, status: 'APPLIED', provider: 'GATEWAY', direction: 'RECEIVED', amountPaise: 6000, partyUnitCode: 'RTL-MUM-001' });
+    expect(body<Payment>(res).allocations.reduce((sum, a) => sum + a.amountPaise, 0)).toBe(6000);
+    const payment = await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: 'APPLIED', unmatched_reason: null, payer_unit_id: w.retailerUnit });
+    expect(body<UnmatchedPayments>(await w.stockist.get(PAYMENTS_PATHS.unmatched)).items).toEqual([]);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 6000);
+
+    const twice = await w.stockist.post(PAYMENTS_PATHS.allocateUnmatched(paymentId), { partyAccountId: w.debtorHead });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('refuses every event without a secret (fail closed, 503 so the gateway retries once it is configured)', async () => {
+    const unconfigured = await buildApp(testConfig(t.clock), { db: t.db });
+    try {
+      const e = event(t);
+      const res = await send({ ...t, app: unconfigured }, e);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ type: 'error', code: 'E0041' });
+      expect(await gatewayEventCount(t)).toBe(0);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const csv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n');
+
+async function upload(w: World, fileName: string, content: Buffer | string) {
+  return w.stockist.post(PAYMENTS_PATHS.statementImport, { fileName, contentBase64: Buffer.from(content).toString('base64') });
+}
+
+const contraVouchers = (t: TestContext, unit: string) =>
+  t.db
+    .selectFrom('vouchers as v')
+    .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+    .select(['v.id', 'a.code', 'l.debit_paise', 'l.credit_paise', 'v.voucher_date'])
+    .where('v.unit_id', '=', unit)
+    .where('v.kind', '=', 'CONTRA')
+    .orderBy('v.id')
+    .orderBy('l.position')
+    .execute();
+
+describe('bank statement import', () => {
+  it('matches a CSV statement by UTR and amount (contra voucher), queues unknown credits, and takes a re-import as duplicates', async () => {
+    const w = await world(t);
+    const paid = event(t, { amountPaise: 8000 });
+    expect((await delivered(t, paid)).outcome).toBe('APPLIED');
+    const strangerUtr = utr();
+    const outUtr = utr();
+    const file = csv([
+      ['Agarwal Pharma Distributors - Statement of account'],
+      ['Account No: 50100012345678', 'Period: 01/11/2026 to 30/11/2026'],
+      [],
+      ['Date', 'Narration', 'Chq./Ref.No.', 'Value Dt', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance'],
+      ['22/11/26', `UPI/${paid.utr}/Sharma Medical/sharma@okaxis`, '', '22/11/26', '', '80.00', '1,080.00'],
+      ['22-11-2026', `UPI-RAVI MEDICOS-ravi@oksbi-SBIN0001234-${strangerUtr}-PAYMENT`, `0000${strangerUtr}`, '22/11/26', '', '1,234.50', '2,314.50'],
+      ['23-Nov-26', 'NEFT DR-HDFC0000001-SUPPLIER', outUtr, '23/11/26', '500.00', '', '1,814.50'],
+      ['2026-11-23', 'CASH DEPOSIT BY SELF', '', '23/11/26', '', '100.00', '1,914.50'],
+      ['', 'Closing balance', '', '', '', '', '1,914.50'],
+    ]);
+    const res = await upload(w, 'statement-nov.csv', file);
+    expect(res.statusCode).toBe(200);
+    const result = body<StatementImportResult>(res);
+    expect(result.lines.map((l) => [l.row, l.date, l.utr, l.amountPaise, l.outcome])).toEqual([
+      [5, '2026-11-22', paid.utr, 8000, 'MATCHED'],
+      [6, '2026-11-22', strangerUtr, 123450, 'QUEUED'],
+      [7, '2026-11-23', outUtr, -50000, 'UNMATCHED'],
+      [8, '2026-11-23', null, 10000, 'SKIPPED'],
+    ]);
+    expect(result.counts).toEqual({ MATCHED: 1, QUEUED: 1, DUPLICATE: 0, UNMATCHED: 1, SKIPPED: 1 });
+    const matchedPayment = (await paymentsOf(t, paid.paymentId))[0]!;
+    expect(result.lines[0]!.paymentId).toBe(matchedPayment.id);
+
+    // The money moved from UPI Clearing to the bank.
+    const contra = await contraVouchers(t, w.stockistUnit);
+    expect(contra.map((l) => [l.code, l.debit_paise, l.credit_paise, l.voucher_date])).toEqual([
+      ['BANK', 8000, 0, '2026-11-22'],
+      ['UPI_CLEARING', 0, 8000, '2026-11-22'],
+    ]);
+
+    // Money in nobody recorded waits in the queue, named from the narration.
+    const queue = body<UnmatchedPayments>(await w.stockist.get(PAYMENTS_PATHS.unmatched));
+    expect(queue.items).toEqual([
+      expect.objectContaining({ paymentId: result.lines[1]!.paymentId, provider: 'STATEMENT', reason: 'STATEMENT', utr: strangerUtr, amountPaise: 123450, payerName: 'RAVI MEDICOS', payerVpa: 'ravi@oksbi', paidOn: '2026-11-22' }),
+    ]);
+
+    const again = body<StatementImportResult>(await upload(w, 'statement-nov-again.csv', file));
+    expect(again.lines.map((l) => l.outcome)).toEqual(['DUPLICATE', 'DUPLICATE', 'DUPLICATE', 'SKIPPED']);
+    expect(await contraVouchers(t, w.stockistUnit)).toHaveLength(2);
+    expect(body<UnmatchedPayments>(await w.stockist.get(PAYMENTS_PATHS.unmatched)).items).toHaveLength(1);
+    const stored = await t.db.selectFrom('bank_statement_lines').select('outcome').where('unit_id', '=', w.stockistUnit).execute();
+    expect(stored.map((s) => s.outcome).sort()).toEqual(['MATCHED', 'QUEUED', 'UNMATCHED']);
+
+    // Allocating the statement's queued UPI money books the receipt and the contra it was waiting for.
+    const allocated = await w.stockist.post(PAYMENTS_PATHS.allocateUnmatched(result.lines[1]!.paymentId!), { partyAccountId: w.debtorHead });
+    expect(allocated.statusCode).toBe(200);
+    const contraAfter = await contraVouchers(t, w.stockistUnit);
+    expect(contraAfter.filter((l) => l.code === 'BANK').map((l) => l.debit_paise).sort((a, b) => a - b)).toEqual([8000, 123450]);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 8000 - 123450);
+  });
+
+  it('matches an XLSX statement (title rows, date cells, one amount with Cr/Dr, zero-padded references)', async () => {
+    const w = await world(t);
+    const paid = event(t, { amountPaise: 10045 });
+    expect((await delivered(t, paid)).outcome).toBe('APPLIED');
+    const unknownUtr = utr();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Statement');
+    sheet.addRow(['STATE BANK OF INDIA']);
+    sheet.addRow(['Account Statement from 1 Nov 2026 to 30 Nov 2026']);
+    sheet.addRow(['Txn Date', 'Value Date', 'Description', 'Ref No./Cheque No.', 'Amount', 'Cr/Dr', 'Balance']);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 22)), new Date(Date.UTC(2026, 10, 22)), `UPI/CR/${paid.utr}/SHARMA MEDICAL/UTIB/sharma@okaxis/Pay`, `0000${paid.utr}`, 100.45, 'CR', 5000]);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 23)), new Date(Date.UTC(2026, 10, 23)), `UPI/CR/${unknownUtr}/WALK IN/ybl/walkin@ybl`, Number(unknownUtr), 99, 'CR', 5099]);
+    sheet.getColumn(1).numFmt = 'dd-mmm-yy';
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(w, 'sbi.xlsx', bytes);
+    expect(res.statusCode).toBe(200);
+    const result = body<StatementImportResult>(res);
+    expect(result.lines.map((l) => [l.row, l.date, l.utr, l.amountPaise, l.outcome])).toEqual([
+      [4, '2026-11-22', paid.utr, 10045, 'MATCHED'],
+      [5, '2026-11-23', unknownUtr, 9900, 'QUEUED'],
+    ]);
+    expect((await contraVouchers(t, w.stockistUnit)).map((l) => [l.code, l.debit_paise, l.credit_paise])).toEqual([
+      ['BANK', 10045, 0],
+      ['UPI_CLEARING', 0, 10045],
+    ]);
+    const again = body<StatementImportResult>(await upload(w, 'sbi.xlsx', bytes));
+    expect(again.counts).toMatchObject({ DUPLICATE: 2, MATCHED: 0, QUEUED: 0 });
+  });
+
+  it('refuses a file without a statement header, or of another type, with a clear message', async () => {
+    const w = await world(t);
+    const noHeader = await upload(w, 'notes.csv', 'hello,world\n1,2\n');
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json()).toMatchObject({ code: 'E0001', message: expect.stringMatching(/^No header row with Date, Narration and Credit\/Debit columns found/) });
+    const fake = await upload(w, 'statement.xlsx', 'Date,Narration,Deposit\n');
+    expect(fake.statusCode).toBe(400);
+    const pdf = await upload(w, 'statement.pdf', '%PDF-1.4');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().message).toMatch(/CSV or Excel/);
+  });
+});

@@ -1,0 +1,41 @@
+import styled from 'styled-components';
+import type { PartyDueDetail } from 'shared-api';
+import { Card, DetailList, Stack, formatRupees, theme } from 'shared-ui';
+
+const LinkText = styled.code`
+  overflow-wrap: anywhere;
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+`;
+
+/**
+ * Where to pay a creditor from a phone: its default UPI account, as a link a UPI app opens (on the phone this page
+ * is open on) with the payee filled in; the amount is typed in the app, then the UTR is recorded here.
+ */
+export function PayeeCard({ party }: { party: PartyDueDetail }) {
+  const payee = party.payee;
+  return (
+    <Card title="Pay by UPI">
+      {payee ? (
+        <Stack gap="sm">
+          <DetailList aria-label="UPI details">
+            <dt>Payee</dt>
+            <dd>{payee.payeeName}</dd>
+            <dt>UPI ID</dt>
+            <dd>{payee.vpa}</dd>
+            <dt>You owe</dt>
+            <dd>{formatRupees(party.outstandingPaise)}</dd>
+            <dt>UPI link</dt>
+            <dd>
+              <LinkText>{payee.upiLink}</LinkText>
+            </dd>
+          </DetailList>
+          <a href={payee.upiLink}>Open in UPI app</a>
+          <p>After paying, record the payment with the UTR your UPI app shows.</p>
+        </Stack>
+      ) : (
+        <p>{party.partyName} has no UPI account on Medico B2B. Pay them the way they ask (cash, cheque, bank transfer), then record the payment here.</p>
+      )}
+    </Card>
+  );
+}
