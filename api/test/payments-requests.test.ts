@@ -1,5 +1,3 @@
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import {
   ACCOUNTING_PATHS,
   PAYMENTS_PATHS,
@@ -12,13 +10,14 @@ import {
   type PaymentRequestList,
   type PurchaseBillPayment,
 } from 'shared-api';
-import type { Database } from '../src/db/database';
+import { PNG } from 'pngjs';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { applyUnmatched } from '../src/modules/payments/apply';
 import { invoicePayQr } from '../src/modules/payments/invoice-qr';
 import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { body, build, type TestContext } from './helpers';
+import { booksBalance, decodeQr } from './payments-fixtures';
 
 /*
  * Payment requests (a dynamic QR with am, tn and tr), paid by UTR by either side; payouts (the caller pays a VPA);
@@ -27,16 +26,6 @@ import { body, build, type TestContext } from './helpers';
  */
 
 const t = build();
-
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
-}
-
-async function booksBalance(db: Database) {
-  const rows = await db.selectFrom('voucher_lines').select(['unit_id', (e) => e.fn.sum<number>('debit_paise').as('d'), (e) => e.fn.sum<number>('credit_paise').as('c')]).groupBy('unit_id').execute();
-  for (const r of rows) expect(Number(r.d)).toBe(Number(r.c));
-}
 
 const tinyPng = () => PNG.sync.write(new PNG({ width: 2, height: 2 })).toString('base64');
 

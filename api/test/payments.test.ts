@@ -1,5 +1,3 @@
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import {
   ACCOUNTING_PATHS,
   PAYMENTS_PATHS,
@@ -19,6 +17,7 @@ import type { Database } from '../src/db/database';
 import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { body, build, type TestContext } from './helpers';
+import { booksBalance, decodeQr } from './payments-fixtures';
 
 /*
  * UPI accounts (the same rows as /profile's payout accounts) with QR codes that decode to the exact upi://pay
@@ -27,17 +26,6 @@ import { body, build, type TestContext } from './helpers';
  */
 
 const t = build();
-
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
-}
-
-/** Σ debits = Σ credits in every unit's books. */
-async function booksBalance(db: Database) {
-  const rows = await db.selectFrom('voucher_lines').select(['unit_id', (e) => e.fn.sum<number>('debit_paise').as('d'), (e) => e.fn.sum<number>('credit_paise').as('c')]).groupBy('unit_id').execute();
-  for (const r of rows) expect(Number(r.d)).toBe(Number(r.c));
-}
 
 async function counts(db: Database) {
   const [p, v, a] = await Promise.all([

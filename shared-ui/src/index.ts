@@ -58,7 +58,7 @@ export {
 
 export { PageHeader, PageTitle, Breadcrumb, type Crumb, type PageHeaderProps } from './page/PageHeader';
 export { Avatar, type AvatarProps } from './Avatar';
-export { Stack, Card, DetailList, FilterRow, type StackProps, type CardProps } from './layout/layout';
+export { Stack, Card, DetailList, FilterRow, FigureTiles, type FigureTile, type StackProps, type CardProps } from './layout/layout';
 export { Tabs, type TabsProps, type TabItem } from './navigation/Tabs';
 
 export {

@@ -1,5 +1,4 @@
 import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { type Page } from '@playwright/test';
 import { upiPayLink, type PartyDueDetail, type PartyDues, type UpiAccount } from 'shared-api';
 import { API, DEMO, callApi, expect, heading, signIn, test, tokenOf } from './support';
@@ -23,14 +22,20 @@ const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { 
 /** A 12-digit UTR no other run has used. */
 const freshUtr = () => `7${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
-/** The bytes of a shown <img> (an object URL made from the API's PNG), decoded as a QR code. */
+/** The pixels of a shown <img> (the API's PNG, drawn at its own size), decoded as a QR code. */
 async function decodeQr(page: Page, altText: string): Promise<string | null> {
   const img = page.getByRole('img', { name: altText });
   await expect(img).toBeVisible();
-  const src = await img.getAttribute('src');
-  const bytes = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url!)).arrayBuffer())), src);
-  const png = PNG.sync.read(Buffer.from(bytes));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+  // A canvas, not a fetch of the object URL: the portal's Content-Security-Policy allows no blob: connections.
+  const { width, height, pixels } = await img.evaluate((element: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = element.naturalWidth;
+    canvas.height = element.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(element, 0, 0);
+    return { width: canvas.width, height: canvas.height, pixels: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+  });
+  return jsQR(new Uint8ClampedArray(pixels), width, height)?.data ?? null;
 }
 
 test('a retailer pays an invoice through a payment request; the stockist sees it allocated and the balance drop', async ({ page, newUser }) => {

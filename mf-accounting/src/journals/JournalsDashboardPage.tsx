@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMyAccount } from 'shared-auth';
 import { VOUCHER_KINDS, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
-import { Button, ButtonLink, DataTable, ErrorPanel, Select, Spinner, Stack, formatDate, formatNumber, formatRupees, theme, usePageFor, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, DataTable, ErrorPanel, FigureTiles, Select, Spinner, Stack, formatDate, formatNumber, formatRupees, theme, usePageFor, type DataTableColumn } from 'shared-ui';
 import { DocumentLink } from '../books-common/DocumentLink';
 import { PeriodPicker } from '../books-common/PeriodPicker';
 import { usePeriodParam } from '../books-common/period';
@@ -13,30 +13,6 @@ import { JOURNALS_PAGE_SIZE, useJournals } from './journals-api';
 
 type Line = VoucherView['lines'][number] & { key: string };
 
-const Tiles = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${theme.space.sm};
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
-const Tile = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.xxs};
-  padding: ${theme.space.sm} ${theme.space.md};
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
-  span {
-    color: ${theme.colors.textMuted};
-    font-size: ${theme.fontSizes.sm};
-  }
-  strong {
-    font-size: ${theme.fontSizes.lg};
-  }
-`;
 const Label = styled.label`
   display: flex;
   flex-direction: column;
@@ -57,19 +33,16 @@ const LINE_COLUMNS: readonly DataTableColumn<Line>[] = [
 
 function KindTiles({ byKind }: { byKind: JournalsPage['byKind'] }) {
   if (byKind.length === 0) return null;
-  return (
-    <Tiles aria-label="Vouchers by kind">
-      {byKind.map((k) => (
-        <Tile key={k.kind} aria-label={VOUCHER_KIND_LABELS[k.kind]}>
-          <span>{VOUCHER_KIND_LABELS[k.kind]}</span>
-          <strong>{formatRupees(k.amountPaise)}</strong>
-          <span>
-            {formatNumber(k.count)} {k.count === 1 ? 'voucher' : 'vouchers'}
-          </span>
-        </Tile>
-      ))}
-    </Tiles>
-  );
+  const tiles = byKind.map((k) => ({
+    label: VOUCHER_KIND_LABELS[k.kind],
+    value: formatRupees(k.amountPaise),
+    detail: (
+      <span>
+        {formatNumber(k.count)} {k.count === 1 ? 'voucher' : 'vouchers'}
+      </span>
+    ),
+  }));
+  return <FigureTiles aria-label="Vouchers by kind" tiles={tiles} />;
 }
 
 /** journals/dashboard: every voucher of a period (what each document posted), by kind, and the financial years. */

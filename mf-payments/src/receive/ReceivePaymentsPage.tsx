@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router-dom';
 import { Stack, Tabs } from 'shared-ui';
 import { PartyDuesTable } from '../payments-common/PartyDuesTable';
 import { PartyPanel } from '../payments-common/PartyPanel';
 import { SummaryTiles } from '../payments-common/SummaryTiles';
+import { useTabParams } from '../payments-common/useTabParams';
 import { StatementImport } from '../reconciliation/StatementImport';
 import { UnmatchedQueue } from '../reconciliation/UnmatchedQueue';
 import { RequestPanel } from '../requests/RequestPanel';
@@ -15,33 +15,14 @@ const TABS = [
   { id: 'unmatched', label: 'Unmatched' },
   { id: 'statement', label: 'Bank statement' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
-const isTab = (v: string | null): v is Tab => TABS.some((t) => t.id === v);
 
 /**
  * payments/upi/receive: what parties owe the unit and the money coming in. `?tab=` picks the view; `?party=` opens
  * a party (its open invoices, request or record a payment), `?request=` a payment request, so each can be linked.
  */
 export function ReceivePaymentsPage() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: Tab = isTab(raw) ? raw : 'parties';
-  const party = params.get('party') || undefined;
-  const request = params.get('request') || undefined;
+  const { tab, label, party, request, go, select } = useTabParams(TABS);
 
-  function go(change: (url: URLSearchParams) => void) {
-    const url = new URLSearchParams(params);
-    change(url);
-    setParams(url);
-  }
-  const select = (id: string) =>
-    go((url) => {
-      for (const key of ['party', 'request', 'status']) url.delete(key);
-      if (id === 'parties') url.delete('tab');
-      else url.set('tab', id);
-    });
-
-  const label = TABS.find((t) => t.id === tab)!.label;
   let body;
   if (request) body = <RequestPanel requestId={request} onClose={() => go((url) => url.delete('request'))} />;
   else if (tab === 'parties' && party) {

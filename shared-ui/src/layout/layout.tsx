@@ -109,3 +109,51 @@ export const FilterRow = styled.div`
     display: none;
   }
 `;
+
+const Tiles = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: ${theme.space.sm};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+const Tile = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.xxs};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  span {
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+  }
+  strong {
+    font-size: ${theme.fontSizes.lg};
+  }
+`;
+
+export interface FigureTile {
+  label: string;
+  /** The figure as shown (formatted); undefined while it loads. */
+  value: ReactNode | undefined;
+  /** Under the figure (a count, a note). */
+  detail?: ReactNode;
+}
+
+/** A row of labelled figures on top of a page (totals by kind, money due): each tile is named by its label. */
+export function FigureTiles({ tiles, ...rest }: { tiles: readonly FigureTile[] } & ComponentProps<'ul'>) {
+  return (
+    <Tiles {...rest}>
+      {tiles.map((t) => (
+        <Tile key={t.label} aria-label={t.label}>
+          <span>{t.label}</span>
+          <strong>{t.value ?? '…'}</strong>
+          {t.detail}
+        </Tile>
+      ))}
+    </Tiles>
+  );
+}
