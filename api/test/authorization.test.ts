@@ -237,6 +237,7 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     'GET /payments/upi/receive-payments/:accountId': {},
     [`GET ${PAYMENTS_PATHS.payable}`]: {},
     'GET /payments/upi/make-payments/:accountId': {},
+    'GET /payments/upi/make-payments/:accountId/qr': {},
     [`POST ${PAYMENTS_PATHS.preview}`]: { payload: { direction: 'RECEIVED', partyAccountId: victim.debtorKey, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
     [`POST ${PAYMENTS_PATHS.submit}`]: { payload: { direction: 'RECEIVED', partyAccountId: victim.debtorKey, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
     [`GET ${PAYMENTS_PATHS.payments}`]: {},

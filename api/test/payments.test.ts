@@ -136,6 +136,13 @@ describe('recording payments', () => {
     expect(payable.documents[0]!.documentId).toBe(w.billId);
     const vpa = body<UpiAccount[]>(await w.stockist.get(PAYMENTS_PATHS.accounts)).find((a) => a.isDefault)?.vpa;
     expect(payable.payee?.vpa ?? null).toBe(vpa ?? null);
+    // Its QR, to scan from a phone, is that link; the stockist has no such creditor (404), and a creditor without a UPI account is E0059.
+    const qr = await w.retailer.get(PAYMENTS_PATHS.payableQr(w.creditor));
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(decodeQr(qr.rawPayload)).toBe(payable.payee!.upiLink);
+    expect((await w.stockist.get(PAYMENTS_PATHS.payableQr(w.creditor))).statusCode).toBe(404);
+    await t.db.deleteFrom('payout_accounts').where('vpa', '=', vpa!).execute();
+    expect((await w.retailer.get(PAYMENTS_PATHS.payableQr(w.creditor))).json()).toMatchObject({ code: 'E0059' });
     // A head of the other side is not a debtor.
     expect((await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.creditor))).statusCode).toBe(404);
   });

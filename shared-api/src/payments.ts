@@ -492,6 +492,8 @@ export const PAYMENTS_PATHS = {
   /** GET creditors with what the caller owes; one party's open bills and UPI details. */
   payable: '/payments/upi/make-payments',
   payableParty: (accountId: string) => `/payments/upi/make-payments/${id(accountId)}`,
+  /** GET ?format=png|svg: the creditor's UPI QR (its default account) to scan from a phone. E0059 when it has none. */
+  payableQr: (accountId: string) => `/payments/upi/make-payments/${id(accountId)}/qr`,
   /** POST RecordPayment → AllocationPreview, nothing written. */
   preview: '/payments/upi/preview',
   /** POST RecordPayment → Payment. */

@@ -23,6 +23,7 @@ function fakeApi(extra: Record<string, (request: FakeRequest) => FakeAnswer> = {
       [`GET ${PAYMENTS_PATHS.summary}`]: ok(SUMMARY),
       [`GET ${PAYMENTS_PATHS.payable}`]: ok({ side: 'PAYABLE', totalPaise: 97400, parties: [AGARWAL] }),
       [`GET ${PAYMENTS_PATHS.payableParty(AGARWAL.accountId)}`]: ok(AGARWAL_DETAIL),
+      [`GET ${PAYMENTS_PATHS.payableQr(AGARWAL.accountId)}`]: () => file('\x89PNG', 'image/png'),
       [`GET ${PAYMENTS_PATHS.requests}`]: ok(paged([REQUEST_TO_PAY])),
       [`GET ${PAYMENTS_PATHS.request(REQUEST_ID)}`]: ok(REQUEST_TO_PAY),
       [`GET ${PAYMENTS_PATHS.requestQr(REQUEST_ID)}`]: () => file('\x89PNG', 'image/png'),
@@ -50,6 +51,7 @@ describe('Make Payments', () => {
     const details = await screen.findByLabelText('UPI details');
     expect(within(details).getByText('agarwalpharma@okhdfcbank')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in UPI app' })).toHaveAttribute('href', AGARWAL.payee!.upiLink);
+    expect(await screen.findByRole('img', { name: 'UPI QR code for agarwalpharma@okhdfcbank' })).toHaveAttribute('src', 'blob:qr');
     expect(screen.getByRole('table', { name: 'Open bills' })).toBeInTheDocument();
   });
 

@@ -108,6 +108,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     handler: async (request) => ok(await payments.partyDue(callerOf(request), 'PAYABLE', request.params.accountId)),
   });
 
+  app.get(routePattern(PAYMENTS_PATHS.payableQr, 'accountId'), {
+    config: ANY,
+    schema: { tags, summary: "A creditor's UPI QR code (its default UPI account; E0059 when it has none)", security, params: AccountParams, querystring: QrQuery, produces: images },
+    handler: async (request, reply) => sendFile(reply, await payments.payableQr(callerOf(request), request.params.accountId, request.query.format)),
+  });
+
   // ---- recording payments ----
 
   app.post(PAYMENTS_PATHS.preview, {

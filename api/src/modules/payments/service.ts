@@ -171,6 +171,14 @@ export class PaymentsService {
     return { ...(await this.toPartyDue(party, counts)), documents: party.items, unallocatedPaise: party.unallocatedPaise, payments };
   }
 
+  /** The QR of PartyDue.payee: a creditor on the platform, paid to its default UPI account from a phone. */
+  async payableQr(caller: Caller, accountId: string, format: QrFormat): Promise<DownloadFile> {
+    const head = await findPartyHead(this.db, caller.unitId, accountId, 'PAYABLE');
+    const payee = head.partyUnitId ? await defaultUpi(this.db, head.partyUnitId) : null;
+    if (!payee) throw new AppError('E0059', 404, `${head.partyName} has no UPI account on Medico B2B`);
+    return qrFile(upiPayLink({ pa: payee.vpa, pn: payee.payeeName }), format, `upi-${payee.vpa}`);
+  }
+
   async summary(caller: Caller): Promise<PaymentsSummary> {
     const today = this.today();
     const monthStart = `${today.slice(0, 8)}01`;
