@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { DEMO, expect, heading, openNavLink, signIn, test } from './support';
+import { DEMO, expect, heading, openNavLink, signIn, signOut, test } from './support';
 
 /*
  * Marketplace, as the demo retailer and stockist use it: the header search box, results with stockists, a cart
@@ -99,7 +99,7 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect(page.getByRole('table', { name: 'Batches allocated' })).toHaveCount(0);
 
   // The stockist: Online Orders lists it; the order holds its batches; accepting takes them out of stock.
-  await page.getByRole('button', { name: /Log ?out/i }).click();
+  await signOut(page);
   await signIn(page, DEMO.stockist.mobile);
   await page.goto('/app/orders/online-orders');
   await page.getByRole('table', { name: 'Online orders' }).getByRole('row', { name: new RegExp(orderNumber) }).click();
@@ -119,7 +119,7 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect.poll(() => units(cell)).toBe(before - 10);
 
   // The retailer's purchase order now shows it accepted, with the batch its 10 units came from.
-  await page.getByRole('button', { name: /Log ?out/i }).click();
+  await signOut(page);
   await signIn(page, DEMO.retailer.mobile);
   await page.goto('/app/purchases/orders?status=ACCEPTED');
   await page.getByRole('table', { name: 'Purchase orders' }).getByRole('link', { name: orderNumber }).click();

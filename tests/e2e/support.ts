@@ -90,6 +90,18 @@ export async function signIn(page: Page, mobile: string): Promise<void> {
   await expect(page).toHaveURL(/\/app\/dashboard/);
 }
 
+/**
+ * Logs out from the header and waits for the full page load of '/' the app then makes (the landing may show first,
+ * routed inside the page): a navigation started before that load would race it ("interrupted by another navigation").
+ */
+export async function signOut(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: /Log ?out/i }).click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByPlaceholder('10-digit mobile number')).toBeVisible();
+}
+
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 export async function openNavLink(page: Page, group: string, link: string): Promise<void> {
