@@ -14,10 +14,10 @@ import { PNG } from 'pngjs';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { applyUnmatched } from '../src/modules/payments/apply';
 import { invoicePayQr } from '../src/modules/payments/invoice-qr';
-import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
+import { signedIn } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { body, build, type TestContext } from './helpers';
-import { booksBalance, decodeQr } from './payments-fixtures';
+import { booksBalance, decodeQr, paymentsWorld, type PaymentsWorld } from './payments-fixtures';
 
 /*
  * Payment requests (a dynamic QR with am, tn and tr), paid by UTR by either side; payouts (the caller pays a VPA);
@@ -29,27 +29,15 @@ const t = build();
 
 const tinyPng = () => PNG.sync.write(new PNG({ width: 2, height: 2 })).toString('base64');
 
-interface World extends BooksWorld {
-  invoice: { id: string; number: string; total: number };
-  billId: string;
-  debtor: string;
+interface World extends PaymentsWorld {
   vpa: string;
 }
 
+/** The payments world, with Agarwal's default UPI ID on the requests' QR codes. */
 async function world(c: TestContext): Promise<World> {
-  const w = await booksWorld(c);
-  const bill = await buyAndReceive(c, w, { productId: w.product, batchId: w.sellerBatch, quantity: 10, ptrPaise: 1000 });
-  const stockistUnit = await unitId(c.db, 'STK-PUN-001');
-  const inv = await c.db.selectFrom('sales_invoices').select(['id', 'invoice_number', 'total_paise']).where('unit_id', '=', stockistUnit).executeTakeFirstOrThrow();
-  const receivable = body<PartyDues>(await w.stockist.get(PAYMENTS_PATHS.receivable));
+  const w = await paymentsWorld(c);
   await w.stockist.post(PAYMENTS_PATHS.addAccount, { accountName: 'Agarwal Pharma', vpa: 'agarwal.pay@okhdfcbank', makeDefault: true });
-  return {
-    ...w,
-    invoice: { id: inv.id, number: inv.invoice_number, total: Number(inv.total_paise) },
-    billId: bill.billId,
-    debtor: receivable.parties.find((p) => p.partyUnitCode === 'RTL-MUM-001')!.accountId,
-    vpa: 'agarwal.pay@okhdfcbank',
-  };
+  return { ...w, vpa: 'agarwal.pay@okhdfcbank' };
 }
 
 describe('payment requests', () => {

@@ -5,7 +5,6 @@ import {
   upiPayLink,
   type AllocationPreview,
   type PartyDueDetail,
-  type PartyDues,
   type Payment,
   type PaymentList,
   type PaymentsSummary,
@@ -14,10 +13,10 @@ import {
   type UpiAccount,
 } from 'shared-api';
 import type { Database } from '../src/db/database';
-import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
+import { signedIn } from './books-fixtures';
 import { unitId } from './cart-fixtures';
-import { body, build, type TestContext } from './helpers';
-import { booksBalance, decodeQr } from './payments-fixtures';
+import { body, build } from './helpers';
+import { booksBalance, decodeQr, paymentsWorld } from './payments-fixtures';
 
 /*
  * UPI accounts (the same rows as /profile's payout accounts) with QR codes that decode to the exact upi://pay
@@ -36,28 +35,7 @@ async function counts(db: Database) {
   return { payments: Number(p.n), vouchers: Number(v.n), allocations: Number(a.n) };
 }
 
-interface World extends BooksWorld {
-  invoice: { id: string; number: string; total: number };
-  billId: string;
-  debtor: string;
-  creditor: string;
-}
-
-async function world(c: TestContext): Promise<World> {
-  const w = await booksWorld(c);
-  const bill = await buyAndReceive(c, w, { productId: w.product, batchId: w.sellerBatch, quantity: 10, ptrPaise: 1000 });
-  const stockistUnit = await unitId(c.db, 'STK-PUN-001');
-  const inv = await c.db.selectFrom('sales_invoices').select(['id', 'invoice_number', 'total_paise']).where('unit_id', '=', stockistUnit).executeTakeFirstOrThrow();
-  const receivable = body<PartyDues>(await w.stockist.get(PAYMENTS_PATHS.receivable));
-  const payable = body<PartyDues>(await w.retailer.get(PAYMENTS_PATHS.payable));
-  return {
-    ...w,
-    invoice: { id: inv.id, number: inv.invoice_number, total: Number(inv.total_paise) },
-    billId: bill.billId,
-    debtor: receivable.parties.find((p) => p.partyUnitCode === 'RTL-MUM-001')!.accountId,
-    creditor: payable.parties.find((p) => p.partyUnitCode === 'STK-PUN-001')!.accountId,
-  };
-}
+const world = paymentsWorld;
 
 const UTR1 = '412345678901';
 const UTR2 = '412345678902';
