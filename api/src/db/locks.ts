@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './types';
 
 /**
@@ -6,5 +6,10 @@ import type { DB } from './types';
  * pass. For rules no unique index can state alone (a UTR is one payment across two tables, one invoice run per unit).
  */
 export async function lockName(trx: Kysely<DB>, name: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+  await sql`SELECT ${nameLock(name)}`.execute(trx);
+}
+
+/** lockName as an expression, for a statement that takes another lock too (one round trip instead of two). */
+export function nameLock(name: string): RawBuilder<void> {
+  return sql<void>`pg_advisory_xact_lock(hashtextextended(${name}, 0))`;
 }

@@ -51,16 +51,77 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
- * What each party owes (RECEIVABLE) or is owed (PAYABLE) as of a day, per open document, from the vouchers alone.
- * Per party head, every voucher that increases what is owed (debits on debtor heads, credits on creditor heads) is an
- * item. The opposite entries (receipts, payments, credit and debit notes, reversals) settle first the document they
- * name: the same document, or the invoice or bill a credit or debit note is against. What is left settles the
- * oldest items first (FIFO); what is left after every item is unallocated (an advance). So, per head,
- * Σ outstanding − unallocated = the head's balance on the day. Heads with nothing owed either way are left out.
+ * The head's entries (one per voucher, oldest first) as of a day. With an account id the head's own lines are read
+ * by its index (voucher_lines_account_date), so a payment reads one head's history, not its unit's.
+ */
+async function entriesOf(db: Database, unitId: string, side: OutstandingSide, asOf: string, accountId: string | null): Promise<EntryRow[]> {
+  const heads = accountId === null ? sql`a.unit_id = ${unitId} AND a.group_code = ${PARTY_GROUP[side]}` : sql`a.id = ${accountId} AND a.unit_id = ${unitId} AND a.group_code = ${PARTY_GROUP[side]}`;
+  const { rows } = await sql<EntryRow>`
+    SELECT l.account_id, v.id AS voucher_id, v.voucher_date, v.document_type, v.document_id, v.document_number,
+           sum(l.debit_paise - l.credit_paise) AS net,
+           coalesce(cn.invoice_id, dn.bill_id, v.document_id) AS target
+    FROM ledger_accounts a
+    JOIN voucher_lines l ON l.account_id = a.id
+    JOIN vouchers v ON v.id = l.voucher_id
+    LEFT JOIN credit_notes cn ON v.document_type = 'CREDIT_NOTE' AND cn.id = v.document_id AND cn.unit_id = v.unit_id
+    LEFT JOIN debit_notes dn ON v.document_type = 'DEBIT_NOTE' AND dn.id = v.document_id AND dn.unit_id = v.unit_id
+    WHERE ${heads} AND l.voucher_date <= ${asOf}::date
+    GROUP BY l.account_id, v.id, cn.invoice_id, dn.bill_id
+    ORDER BY l.account_id, v.voucher_date, v.created_at, v.id`.execute(db);
+  return rows;
+}
+
+/**
+ * One head's entries settled: per head, every voucher that increases what is owed (debits on debtor heads, credits on
+ * creditor heads) is an item. The opposite entries (receipts, payments, credit and debit notes, reversals) settle
+ * first the document they name: the same document, or the invoice or bill a credit or debit note is against. What is
+ * left settles the oldest items first (FIFO); what is left after every item is unallocated (an advance). So
+ * Σ outstanding − unallocated = the head's balance on the day.
+ */
+function settle(rows: readonly EntryRow[], side: OutstandingSide, asOf: string): { items: OpenItem[]; unallocatedPaise: number } {
+  const sign = side === 'RECEIVABLE' ? 1 : -1;
+  const items: (OpenItem & { target: string | null })[] = [];
+  const settlements: { amount: number; target: string | null }[] = [];
+  for (const r of rows) {
+    const owed = sign * Number(r.net);
+    if (owed > 0) {
+      items.push({
+        voucherId: r.voucher_id,
+        documentType: r.document_type,
+        documentId: r.document_id,
+        documentNumber: r.document_number,
+        date: r.voucher_date,
+        ageDays: daysBetween(r.voucher_date, asOf),
+        amountPaise: owed,
+        settledPaise: 0,
+        outstandingPaise: owed,
+        target: r.target,
+      });
+    } else if (owed < 0) settlements.push({ amount: -owed, target: r.target });
+  }
+  const take = (item: OpenItem, amount: number) => {
+    const taken = Math.min(amount, item.outstandingPaise);
+    item.settledPaise += taken;
+    item.outstandingPaise -= taken;
+    return taken;
+  };
+  // The document named first (oldest of its items first), then the rest FIFO.
+  let pool = 0;
+  for (const s of settlements) {
+    let left = s.amount;
+    if (s.target !== null) for (const item of items) if (left > 0 && item.target === s.target) left -= take(item, left);
+    pool += left;
+  }
+  for (const item of items) if (pool > 0) pool -= take(item, pool);
+  return { items: items.filter((i) => i.outstandingPaise > 0).map(({ target: _target, ...item }) => item), unallocatedPaise: pool };
+}
+
+/**
+ * What each party owes (RECEIVABLE) or is owed (PAYABLE) as of a day, per open document, from the vouchers alone
+ * (see settle). Heads with nothing owed either way are left out, unless one head is asked for.
  */
 export async function openItems(db: Database, unitId: string, options: { asOf: string; side: OutstandingSide; accountId?: string }): Promise<PartyOpenItems[]> {
   const { asOf, side } = options;
-  const sign = side === 'RECEIVABLE' ? 1 : -1;
   const accountId = options.accountId ?? null;
   const [heads, entries] = await Promise.all([
     db
@@ -71,23 +132,11 @@ export async function openItems(db: Database, unitId: string, options: { asOf: s
       .where('a.group_code', '=', PARTY_GROUP[side])
       .$if(accountId !== null, (q) => q.where('a.id', '=', accountId!))
       .execute(),
-    sql<EntryRow>`
-      SELECT l.account_id, v.id AS voucher_id, v.voucher_date, v.document_type, v.document_id, v.document_number,
-             sum(l.debit_paise - l.credit_paise) AS net,
-             coalesce(cn.invoice_id, dn.bill_id, v.document_id) AS target
-      FROM ledger_accounts a
-      JOIN voucher_lines l ON l.account_id = a.id
-      JOIN vouchers v ON v.id = l.voucher_id
-      LEFT JOIN credit_notes cn ON v.document_type = 'CREDIT_NOTE' AND cn.id = v.document_id AND cn.unit_id = v.unit_id
-      LEFT JOIN debit_notes dn ON v.document_type = 'DEBIT_NOTE' AND dn.id = v.document_id AND dn.unit_id = v.unit_id
-      WHERE a.unit_id = ${unitId} AND a.group_code = ${PARTY_GROUP[side]} AND v.voucher_date <= ${asOf}::date
-        AND (${accountId}::uuid IS NULL OR a.id = ${accountId}::uuid)
-      GROUP BY l.account_id, v.id, cn.invoice_id, dn.bill_id
-      ORDER BY l.account_id, v.voucher_date, v.created_at, v.id`.execute(db),
+    entriesOf(db, unitId, side, asOf, accountId),
   ]);
 
   const byAccount = new Map<string, EntryRow[]>();
-  for (const e of entries.rows) {
+  for (const e of entries) {
     const list = byAccount.get(e.account_id);
     if (list) list.push(e);
     else byAccount.set(e.account_id, [e]);
@@ -95,46 +144,17 @@ export async function openItems(db: Database, unitId: string, options: { asOf: s
 
   const parties: PartyOpenItems[] = [];
   for (const head of heads) {
-    const rows = byAccount.get(head.id) ?? [];
-    const items: (OpenItem & { target: string | null })[] = [];
-    const settlements: { amount: number; target: string | null }[] = [];
-    for (const r of rows) {
-      const owed = sign * Number(r.net);
-      if (owed > 0) {
-        items.push({
-          voucherId: r.voucher_id,
-          documentType: r.document_type,
-          documentId: r.document_id,
-          documentNumber: r.document_number,
-          date: r.voucher_date,
-          ageDays: daysBetween(r.voucher_date, asOf),
-          amountPaise: owed,
-          settledPaise: 0,
-          outstandingPaise: owed,
-          target: r.target,
-        });
-      } else if (owed < 0) settlements.push({ amount: -owed, target: r.target });
-    }
-    const settle = (item: OpenItem, amount: number) => {
-      const taken = Math.min(amount, item.outstandingPaise);
-      item.settledPaise += taken;
-      item.outstandingPaise -= taken;
-      return taken;
-    };
-    // The document named first (oldest of its items first), then the rest FIFO.
-    let pool = 0;
-    for (const s of settlements) {
-      let left = s.amount;
-      if (s.target !== null) for (const item of items) if (left > 0 && item.target === s.target) left -= settle(item, left);
-      pool += left;
-    }
-    for (const item of items) if (pool > 0) pool -= settle(item, pool);
-    const open = items.filter((i) => i.outstandingPaise > 0).map(({ target: _target, ...item }) => item);
-    const balance = open.reduce((s, i) => s + i.outstandingPaise, 0) - pool;
-    if (!open.length && pool === 0 && accountId === null) continue;
-    parties.push({ accountId: head.id, name: head.name, partyUnitId: head.party_unit_id, partyUnitCode: head.unit_code, side, balancePaise: balance, items: open, unallocatedPaise: pool });
+    const { items, unallocatedPaise } = settle(byAccount.get(head.id) ?? [], side, asOf);
+    const balance = items.reduce((s, i) => s + i.outstandingPaise, 0) - unallocatedPaise;
+    if (!items.length && unallocatedPaise === 0 && accountId === null) continue;
+    parties.push({ accountId: head.id, name: head.name, partyUnitId: head.party_unit_id, partyUnitCode: head.unit_code, side, balancePaise: balance, items, unallocatedPaise });
   }
   return parties;
+}
+
+/** The open items of one party head of the unit as of a day, in one statement (nothing for a head not on that side). */
+export async function headOpenItems(db: Database, unitId: string, accountId: string, side: OutstandingSide, asOf: string): Promise<OpenItem[]> {
+  return settle(await entriesOf(db, unitId, side, asOf, accountId), side, asOf).items;
 }
 
 const NO_AGEING: Ageing = { d0to30Paise: 0, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 };

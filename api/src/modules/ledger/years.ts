@@ -26,13 +26,6 @@ export function asClosedYearError(error: unknown, date: string): unknown {
   return code === CLOSED_YEAR_SQLSTATE ? yearClosed(financialYear(date), date) : error;
 }
 
-/** Refuses (E0012) a voucher dated in a closed year of the unit; the trigger of migration 015 is the backstop. */
-export async function assertYearOpen(trx: Transaction<DB>, unitId: string, date: string): Promise<void> {
-  const fy = financialYear(date);
-  const closed = await trx.selectFrom('financial_year_closures').select('financial_year').where('unit_id', '=', unitId).where('financial_year', '=', fy).executeTakeFirst();
-  if (closed) throw yearClosed(fy, date);
-}
-
 /** '2025-26' whose second half is the year after the first; anything else is not a financial year. */
 function checkedYear(fy: string): string {
   const start = Number(fy.slice(0, 4));

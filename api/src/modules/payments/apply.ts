@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AllocationChoice, PaymentMethod } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
+import { nameLock } from '../../db/locks';
 import {
-  assertNewPayment,
   cannot,
   customPartyHead,
   findPartyHead,
   insertPayment,
+  lockPartyHead,
   notifyPayment,
+  paidOf,
   postPayment,
+  recordedColumns,
   refreshRequestStatus,
-  requestPaidPaise,
+  refuseRecorded,
   rupees,
+  utrLockName,
   type Plan,
 } from './posting';
 
@@ -46,13 +50,25 @@ export interface MoneyMoved {
  * request's status and notifies both sides (PAYMENT). Returns the new payment's id.
  */
 export async function payRequest(trx: Transaction<DB>, requestId: string, money: MoneyMoved): Promise<string> {
-  const req = await trx.selectFrom('payment_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+  // The request's row lock, then the UTR's (assertNewPayment's), in one round trip: the subquery's FOR UPDATE runs
+  // before the outer select takes the UTR's lock. What they guard is read by the next statement, whose snapshot is
+  // taken once both are held (a statement waiting on a lock would still read as of its start).
+  await trx
+    .selectFrom(trx.selectFrom('payment_requests').select('id').where('id', '=', requestId).forUpdate().as('r'))
+    .select(money.utr ? nameLock(utrLockName(money.utr)).as('utr') : sql<null>`null`.as('utr'))
+    .execute();
+  const req = await trx
+    .selectFrom('payment_requests as r')
+    .selectAll('r')
+    .select([paidOf('r.id').as('paid'), ...recordedColumns(money)])
+    .where('r.id', '=', requestId)
+    .executeTakeFirst();
   if (!req) throw new AppError('E0002', 404, 'No such payment request');
   if (req.status === 'CANCELLED') throw cannot(`Payment request ${req.reference} is cancelled`);
   if (req.status === 'PAID') throw cannot(`Payment request ${req.reference} is already paid`);
-  const due = Number(req.amount_paise) - (await requestPaidPaise(trx, req.id));
+  const due = Number(req.amount_paise) - Number(req.paid);
   if (money.amountPaise > due) throw cannot(`Only ${rupees(due)} is still due on request ${req.reference}`);
-  await assertNewPayment(trx, money);
+  refuseRecorded(req);
 
   // PAYOUT: the owner pays (its creditor head); otherwise the owner is paid (its debtor head, a memo's named one).
   const role = req.kind === 'PAYOUT' ? 'PAYER' : 'PAYEE';
@@ -62,7 +78,7 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
     headId = await customPartyHead(trx, req.unit_id, role === 'PAYER' ? req.payee_name : req.payer_name, side, money.at);
     await trx.updateTable('payment_requests').set({ party_account_id: headId }).where('id', '=', req.id).execute();
   }
-  const head = await findPartyHead(trx, req.unit_id, headId, side);
+  const head = await lockPartyHead(trx, req.unit_id, headId, side);
   const invoices = req.kind === 'INVOICES' ? await trx.selectFrom('payment_request_invoices').select('invoice_id').where('request_id', '=', req.id).execute() : [];
   const plan: Plan = invoices.length ? { mode: 'DOCUMENTS', documents: invoices.map((i) => ({ documentId: i.invoice_id })) } : { mode: 'OLDEST_FIRST' };
 
@@ -80,10 +96,12 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
     status: 'APPLIED',
     unmatched_reason: null,
   });
-  const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
-  await postPayment(trx, { paymentId, money, role, head, plan, ownName });
+  // The request's status and the notices before the posting: the posting takes the payee's RCT counter, whose lock
+  // every receipt of that unit queues on until commit, so the less that follows it the better.
   await refreshRequestStatus(trx, req.id);
   await notifyPayment(trx, { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at });
+  const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
+  await postPayment(trx, { paymentId, money, role, head, plan, ownName });
   return paymentId;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { formatPaise, type AllocationLine, type OutstandingSide, type PaymentMethod } from 'shared-api';
 import { lockName } from '../../db/locks';
 import type { DB, PaymentsTable } from '../../db/types';
@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { notifyUnit } from '../connections/repository';
 import { createCustomHead, resolveAccounts } from '../ledger/accounts';
 import { nextDocumentNumber } from '../ledger/numbering';
-import { PARTY_GROUP, openItems, type OpenItem } from '../ledger/outstanding';
+import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
 import { postVoucher } from '../ledger/post';
 import { settlementLines, type Settlement } from '../ledger/postings';
 import { recordBillPayment } from '../purchases/service';
@@ -40,18 +40,51 @@ export interface PartyHead {
   partyUnitCode: string | null;
   /** The platform party's trade name, else the head's name. */
   partyName: string;
+  /** Row-locked already for this payment (lockPartyHead). */
+  locked?: boolean;
 }
 
 /** One head of the unit on that side (a debtor for RECEIVABLE, a creditor for PAYABLE); anything else is E0002. */
 export async function findPartyHead(db: Kysely<DB>, unitId: string, accountId: string, side: OutstandingSide): Promise<PartyHead> {
-  const row = await db
+  return partyHead(await partyHeadQuery(db, unitId, accountId, side).executeTakeFirst(), side);
+}
+
+/**
+ * findPartyHead for a payment about to be posted, in one round trip with the head's lock when the head alone needs
+ * one (no platform party, so no mirror head to lock it in order with): planPayment then leaves it be. A party
+ * unit's head is returned unlocked, for planPayment to lock with its mirror in id order.
+ */
+export async function lockPartyHead(trx: Transaction<DB>, unitId: string, accountId: string, side: OutstandingSide): Promise<PartyHead> {
+  const row = await trx
+    .with('head', () => partyHeadQuery(trx, unitId, accountId, side))
+    .with('locked', (db) =>
+      db
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('id', '=', (eb) => eb.selectFrom('head').select('id').where('party_unit_id', 'is', null))
+        .forUpdate(),
+    )
+    .selectFrom('head')
+    .selectAll('head')
+    .select((eb) => eb.exists(eb.selectFrom('locked').select('id')).as('locked'))
+    .executeTakeFirst();
+  return { ...partyHead(row, side), locked: row?.locked === true };
+}
+
+function partyHeadQuery(db: Kysely<DB>, unitId: string, accountId: string, side: OutstandingSide) {
+  return db
     .selectFrom('ledger_accounts as a')
     .leftJoin('units as u', 'u.id', 'a.party_unit_id')
     .select(['a.id', 'a.unit_id', 'a.name', 'a.party_unit_id', 'u.unit_code', 'u.trade_name'])
     .where('a.id', '=', accountId)
     .where('a.unit_id', '=', unitId)
-    .where('a.group_code', '=', PARTY_GROUP[side])
-    .executeTakeFirst();
+    .where('a.group_code', '=', PARTY_GROUP[side]);
+}
+
+function partyHead(
+  row: { id: string; unit_id: string; name: string; party_unit_id: string | null; unit_code: string | null; trade_name: string | null } | undefined,
+  side: OutstandingSide,
+): PartyHead {
   if (!row) throw new AppError('E0002', 404, side === 'RECEIVABLE' ? 'No such debtor in your books' : 'No such creditor in your books');
   return { id: row.id, unitId: row.unit_id, name: row.name, partyUnitId: row.party_unit_id, partyUnitCode: row.unit_code, partyName: row.trade_name ?? row.name };
 }
@@ -138,11 +171,6 @@ export function planAllocation(items: readonly OpenItem[], side: OutstandingSide
   return lines;
 }
 
-/** The open items of one head as of a day. */
-async function headItems(db: Kysely<DB>, unitId: string, headId: string, side: OutstandingSide, asOf: string): Promise<OpenItem[]> {
-  return (await openItems(db, unitId, { asOf, side, accountId: headId }))[0]?.items ?? [];
-}
-
 /** The day dues are read on: today, or the payment's day when it is later. */
 const duesDay = (paidOn: string, at: Date) => (paidOn > istDate(at) ? paidOn : istDate(at));
 
@@ -190,9 +218,9 @@ export async function planPayment(
   const mirrorHeadId = counterUnitId
     ? (await resolveAccounts(trx, counterUnitId, [role === 'PAYEE' ? { creditor: head.unitId } : { debtor: head.unitId }], p.at))[0]!
     : null;
-  await lockHeads(trx, mirrorHeadId ? [head.id, mirrorHeadId] : [head.id]);
+  if (!head.locked || mirrorHeadId) await lockHeads(trx, mirrorHeadId ? [head.id, mirrorHeadId] : [head.id]);
   const asOf = duesDay(p.paidOn, p.at);
-  const lines = planAllocation(await headItems(trx, head.unitId, head.id, SIDE_OF[role], asOf), SIDE_OF[role], p.amountPaise, p.plan, head.partyName);
+  const lines = planAllocation(await headOpenItems(trx, head.unitId, head.id, SIDE_OF[role], asOf), SIDE_OF[role], p.amountPaise, p.plan, head.partyName);
   const primary = { role, unitId: head.unitId, headId: head.id, lines };
   if (!counterUnitId || !mirrorHeadId) return { primary, mirror: null };
   const counter = await counterDocuments(trx, role, counterUnitId, lines);
@@ -200,7 +228,7 @@ export async function planPayment(
     const id = l.documentId ? counter.get(l.documentId) : undefined;
     return id ? [{ documentId: id, maxPaise: l.amountPaise }] : [];
   });
-  const counterItems = await headItems(trx, counterUnitId, mirrorHeadId, SIDE_OF[counterRole], asOf);
+  const counterItems = await headOpenItems(trx, counterUnitId, mirrorHeadId, SIDE_OF[counterRole], asOf);
   const mirrorLines = planAllocation(counterItems, SIDE_OF[counterRole], p.amountPaise, { mode: 'DOCUMENTS', documents }, head.partyName);
   return { primary, mirror: { role: counterRole, unitId: counterUnitId, headId: mirrorHeadId, lines: mirrorLines } };
 }
@@ -256,26 +284,40 @@ export async function postPayment(
   return planned;
 }
 
+/** The name a UTR's writers queue on (lockName): a UTR is one payment, in payments or provider_invoices. */
+export const utrLockName = (utr: string) => `utr:${utr}`;
+
+/**
+ * Whether this money is on record already: its UTR on a payment or a provider invoice (utr_used), its gateway
+ * payment id on a payment (payment_recorded). Columns for a statement that runs after the UTR's lock, so that one
+ * round trip reads them with whatever else it reads; refuseRecorded answers them.
+ */
+export function recordedColumns(m: { utr: string | null; provider: string; providerPaymentId: string | null }) {
+  // A null UTR or id matches nothing.
+  return [
+    sql<boolean>`(EXISTS (SELECT 1 FROM payments WHERE utr = ${m.utr}) OR EXISTS (SELECT 1 FROM provider_invoices WHERE utr = ${m.utr}))`.as('utr_used'),
+    sql<boolean>`EXISTS (SELECT 1 FROM payments WHERE provider = ${m.provider} AND provider_payment_id = ${m.providerPaymentId})`.as('payment_recorded'),
+  ] as const;
+}
+
+/** E0009 for money already on record (recordedColumns). */
+export function refuseRecorded(r: { utr_used: boolean; payment_recorded: boolean }): void {
+  if (r.utr_used) throw new AppError('E0009', 409, 'This UTR is already recorded', { utr: 'This UTR is already recorded against another payment' });
+  if (r.payment_recorded) throw new AppError('E0009', 409, 'This payment is already recorded');
+}
+
 /**
  * A UTR is one payment, whatever it paid: a trader's invoice (payments) or the provider's (provider_invoices). The
  * lock queues two writers of the same UTR, so the second sees the first's row (E0009, on the utr field).
  */
 export async function assertUtrUnused(trx: Kysely<DB>, utr: string): Promise<void> {
-  await lockName(trx, `utr:${utr}`);
-  const [payment, providerInvoice] = await Promise.all([
-    trx.selectFrom('payments').select('id').where('utr', '=', utr).executeTakeFirst(),
-    trx.selectFrom('provider_invoices').select('id').where('utr', '=', utr).executeTakeFirst(),
-  ]);
-  if (payment || providerInvoice) throw new AppError('E0009', 409, 'This UTR is already recorded', { utr: 'This UTR is already recorded against another payment' });
+  await assertNewPayment(trx, { utr, provider: 'MANUAL', providerPaymentId: null });
 }
 
 /** A UTR or gateway payment id already recorded is refused (E0009) before anything is written. */
 export async function assertNewPayment(trx: Kysely<DB>, m: { utr: string | null; provider: string; providerPaymentId: string | null }): Promise<void> {
-  if (m.utr) await assertUtrUnused(trx, m.utr);
-  if (m.providerPaymentId) {
-    const seen = await trx.selectFrom('payments').select('id').where('provider', '=', m.provider as 'GATEWAY').where('provider_payment_id', '=', m.providerPaymentId).executeTakeFirst();
-    if (seen) throw new AppError('E0009', 409, 'This payment is already recorded');
-  }
+  if (m.utr) await lockName(trx, utrLockName(m.utr));
+  refuseRecorded(await trx.selectNoFrom(recordedColumns(m)).executeTakeFirstOrThrow());
 }
 
 /** Two writers of the same UTR at once: the unique index decides, and the loser hears E0009 like a late one. */
@@ -299,23 +341,21 @@ export async function insertPayment(trx: Transaction<DB>, row: Insertable<Paymen
     });
 }
 
-/** The request's status from the sum of its applied payments (a cancelled request stays cancelled). */
-export async function refreshRequestStatus(trx: Transaction<DB>, requestId: string): Promise<void> {
-  const req = await trx.selectFrom('payment_requests').select(['amount_paise', 'status']).where('id', '=', requestId).executeTakeFirst();
-  if (!req || req.status === 'CANCELLED') return;
-  const paid = await requestPaidPaise(trx, requestId);
-  const status = paid >= Number(req.amount_paise) ? 'PAID' : paid > 0 ? 'PARTLY_PAID' : 'OPEN';
-  await trx.updateTable('payment_requests').set({ status }).where('id', '=', requestId).execute();
-}
+/** What a request's applied payments add up to, as a subquery on the request's id column (bigint paise). */
+export const paidOf = (requestIdColumn: string) =>
+  sql<number | string>`(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.request_id = ${sql.ref(requestIdColumn)} AND p.status = 'APPLIED')`;
 
-export async function requestPaidPaise(db: Kysely<DB>, requestId: string): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_paise'), e.lit(0)).as('paid'))
-    .where('request_id', '=', requestId)
-    .where('status', '=', 'APPLIED')
-    .executeTakeFirstOrThrow();
-  return Number(row.paid);
+/** The request's status from the sum of its applied payments (a cancelled request stays cancelled), in one statement. */
+export async function refreshRequestStatus(trx: Transaction<DB>, requestId: string): Promise<void> {
+  await trx
+    .updateTable('payment_requests')
+    .set({
+      status: sql<'OPEN' | 'PARTLY_PAID' | 'PAID'>`(SELECT CASE WHEN s.paid >= payment_requests.amount_paise THEN 'PAID' WHEN s.paid > 0 THEN 'PARTLY_PAID' ELSE 'OPEN' END
+        FROM (SELECT ${paidOf('payment_requests.id')} AS paid) s)`,
+    })
+    .where('id', '=', requestId)
+    .where('status', '!=', 'CANCELLED')
+    .execute();
 }
 
 /** PAYMENT notices to both platform sides, written with the payment. */

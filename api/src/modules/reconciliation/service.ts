@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { AllocateUnmatched, GatewayEvent, Payment, StatementImportResult, StatementLine, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
 import { AllocateUnmatched as AllocateUnmatchedSchema, STATEMENT_OUTCOMES } from 'shared-api';
 import type { Config } from '../../config';
@@ -19,6 +20,11 @@ import { readStatement, type ParsedLine } from './statement';
 type Trx = Transaction<DB>;
 type Outcome = WebhookAck['outcome'];
 type UnmatchedReason = 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED';
+/** What applyOnce read for decide: payments already on record for this money, and the payee with its request. */
+interface Found {
+  seen: { id: string; provider_payment_id: string | null }[];
+  payee: { id: string; trade_name: string; requestId: string | null; amount_paise: number | null; status: string | null } | null;
+}
 
 /** The payments table's provider for gateway events (gateway_events.provider keeps the configured gateway's name). */
 const GATEWAY = 'GATEWAY';
@@ -62,8 +68,8 @@ export class ReconciliationService {
   /**
    * Applies one event in one transaction, idempotently (see applyOnce). Events of one payment are not serialised up
    * front (that would cost every event a lock): the unique indexes and the request's row lock decide, so a concurrent
-   * twin that records the same payment id or UTR first makes this attempt fail (23505 or payRequest's E0009), and
-   * the retry finds it and answers DUPLICATE. When the request refuses the payment (payRequest E0010: closed
+   * twin that records the same event, payment id or UTR first makes this attempt fail (23505 or payRequest's E0009),
+   * and the retry finds it and answers DUPLICATE. When the request refuses the payment (payRequest E0010: closed
    * meanwhile, or more than is still due), the retry queues the money.
    */
   async applyEvent(event: GatewayEvent, log?: FastifyBaseLogger): Promise<WebhookAck> {
@@ -82,46 +88,51 @@ export class ReconciliationService {
   private async applyOnce(trx: Trx, e: GatewayEvent, mayApply: boolean, log?: FastifyBaseLogger): Promise<WebhookAck> {
     const provider = this.config.payments.gatewayName;
     const now = this.config.now();
-    // The event's own id first: a redelivery stops here (a concurrent one waits on the key, then stops here).
-    const inserted = await trx
+    // One statement reads what decide needs: the event if it is on record already (a redelivery stops here), the
+    // payments of the same money, the payee with its request.
+    const found = await trx
+      .selectNoFrom((eb) => [
+        jsonObjectFrom(eb.selectFrom('gateway_events').select('payment_id').where('provider', '=', provider).where('event_id', '=', e.eventId)).as('recorded'),
+        // The same money on record: this payment id, or (another gateway id, a UTR typed in by hand) its UTR.
+        jsonArrayFrom(
+          eb
+            .selectFrom('payments')
+            .select(['id', 'provider_payment_id'])
+            .where((w) => w.or([w.and([w('provider', '=', GATEWAY), w('provider_payment_id', '=', e.paymentId)]), ...(e.utr ? [w('utr', '=', e.utr)] : [])])),
+        ).as('seen'),
+        // The payee by its UPI ID, and its request of this reference (tr) if there is one (a VPA is one unit's).
+        jsonObjectFrom(
+          eb
+            .selectFrom('payout_accounts as a')
+            .innerJoin('units as u', 'u.id', 'a.unit_id')
+            .leftJoin('payment_requests as r', (j) => j.onRef('r.payee_unit_id', '=', 'u.id').on('r.reference', '=', e.reference ?? ''))
+            .select(['u.id', 'u.trade_name', 'r.id as requestId', 'r.amount_paise', 'r.status'])
+            .where('a.kind', '=', 'UPI')
+            .where(sql<string>`lower(a.vpa)`, '=', e.payeeVpa.trim().toLowerCase())
+            .limit(1),
+        ).as('payee'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (found.recorded) return { outcome: 'DUPLICATE', paymentId: found.recorded.payment_id };
+    const { outcome, paymentId, why } = await this.decide(trx, e, found, mayApply, now);
+    // Recorded once, with what was done: a concurrent twin that recorded it first makes this insert fail (23505, after
+    // waiting for the twin to commit), and the retry answers DUPLICATE.
+    await trx
       .insertInto('gateway_events')
-      .values({ provider, event_id: e.eventId, provider_payment_id: e.paymentId, type: e.type, occurred_at: e.occurredAt, outcome: 'IGNORED', payment_id: null, body: JSON.stringify(e), received_at: now })
-      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const seen = await trx.selectFrom('gateway_events').select('payment_id').where('provider', '=', provider).where('event_id', '=', e.eventId).executeTakeFirst();
-      return { outcome: 'DUPLICATE', paymentId: seen?.payment_id ?? null };
-    }
-    const { outcome, paymentId, why } = await this.decide(trx, e, mayApply, now);
-    await trx.updateTable('gateway_events').set({ outcome, payment_id: paymentId }).where('provider', '=', provider).where('event_id', '=', e.eventId).execute();
+      .values({ provider, event_id: e.eventId, provider_payment_id: e.paymentId, type: e.type, occurred_at: e.occurredAt, outcome, payment_id: paymentId, body: JSON.stringify(e), received_at: now })
+      .execute();
     // Money nobody can be credited with (an unknown payee) needs looking into; queued money is routine.
     if (why) log?.[outcome === 'IGNORED' ? 'warn' : 'info']({ provider, eventId: e.eventId, paymentId: e.paymentId, outcome }, `gateway event ${outcome.toLowerCase()}: ${why}`);
     return { outcome, paymentId };
   }
 
-  private async decide(trx: Trx, e: GatewayEvent, mayApply: boolean, now: Date): Promise<{ outcome: Outcome; paymentId: string | null; why?: string }> {
-    // The same money on record: this payment id, or (another gateway id, a UTR typed in by hand) its UTR.
-    const seen = await trx
-      .selectFrom('payments')
-      .select(['id', 'provider_payment_id'])
-      .where((eb) => eb.or([eb.and([eb('provider', '=', GATEWAY), eb('provider_payment_id', '=', e.paymentId)]), ...(e.utr ? [eb('utr', '=', e.utr)] : [])]))
-      .execute();
+  private async decide(trx: Trx, e: GatewayEvent, found: Found, mayApply: boolean, now: Date): Promise<{ outcome: Outcome; paymentId: string | null; why?: string }> {
+    const { seen, payee } = found;
     const captured = seen.find((p) => p.provider_payment_id === e.paymentId) ?? seen[0];
     // A failure records nothing but itself: before a capture it is an attempt that did not go through (a later
     // capture of the same payment is applied); after one, or older than it, it arrived out of order.
     if (e.type === 'payment.failed') return { outcome: 'IGNORED', paymentId: seen.find((p) => p.provider_payment_id === e.paymentId)?.id ?? null };
     if (captured) return { outcome: 'DUPLICATE', paymentId: captured.id };
-
-    // The payee by its UPI ID, and its request of this reference (tr) if there is one.
-    const payee = await trx
-      .selectFrom('payout_accounts as a')
-      .innerJoin('units as u', 'u.id', 'a.unit_id')
-      .leftJoin('payment_requests as r', (j) => j.onRef('r.payee_unit_id', '=', 'u.id').on('r.reference', '=', e.reference ?? ''))
-      .select(['u.id', 'u.trade_name', 'r.id as requestId', 'r.amount_paise', 'r.status'])
-      .where('a.kind', '=', 'UPI')
-      .where(sql<string>`lower(a.vpa)`, '=', e.payeeVpa.trim().toLowerCase())
-      .executeTakeFirst();
     if (!payee) return { outcome: 'IGNORED', paymentId: null, why: `no unit has the UPI ID ${e.payeeVpa}` };
 
     const paidOn = istDate(new Date(e.occurredAt));
