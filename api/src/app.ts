@@ -59,7 +59,12 @@ import { SupplierOrdersService } from './modules/purchases/supplier-orders';
 import { returnsRoutes } from './modules/returns/routes';
 import { ReturnsService } from './modules/returns/service';
 import { billingRoutes } from './modules/billing/routes';
+import { deliveriesRoutes } from './modules/deliveries/routes';
+import { ConsignmentReader } from './modules/deliveries/read';
+import { DeliveriesService } from './modules/deliveries/service';
 import { BillingService } from './modules/billing/service';
+import { outwardRoutes } from './modules/outward/routes';
+import { OutwardService } from './modules/outward/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentsService } from './modules/payments/service';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
@@ -197,6 +202,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(paymentsRoutes, { payments: new PaymentsService(deps.db, config) });
   await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });
   await app.register(billingRoutes, { billing: new BillingService(deps.db, config) });
+  await app.register(outwardRoutes, { outward: new OutwardService(deps.db, config) });
+  await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: new ConsignmentReader(deps.db, config) });
   // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).
   if (config.testRoutes) await app.register(testingRoutes, { auth });
 

@@ -43,6 +43,14 @@ export interface ProviderConfig {
   address: string;
 }
 
+/** Deliveries and pickups (issue 12). */
+export interface DeliveryConfig {
+  /** DELIVERY_PIN_TTL_MINUTES (default 720): how long a receiver's delivery pin is valid. */
+  pinTtlMinutes: number;
+  /** DELIVERY_HEAVY_WEIGHT_KG (default 25): a consignment over this weight sends HEAVY_WEIGHT to its delivery boy. */
+  heavyWeightKg: number;
+}
+
 export interface Config {
   /** NODE_ENV as given, or the mode (see `loadConfig`). */
   nodeEnv: string;
@@ -73,6 +81,7 @@ export interface Config {
   seedDemo: boolean;
   payments: PaymentsConfig;
   provider: ProviderConfig;
+  delivery: DeliveryConfig;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -230,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
       gstin: providerGstin,
       address: read.get('PROVIDER_ADDRESS') ?? 'Andheri East, Mumbai, Maharashtra 400069',
     },
+    delivery: { pinTtlMinutes: read.int('DELIVERY_PIN_TTL_MINUTES', 720, 1), heavyWeightKg: read.int('DELIVERY_HEAVY_WEIGHT_KG', 25, 1) },
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
+import { DeliveriesService } from '../src/modules/deliveries/service';
 import { InstoreService } from '../src/modules/instore/service';
 import { PaymentsService } from '../src/modules/payments/service';
 import { PurchaseReturnsService } from '../src/modules/purchases/returns';
@@ -12,6 +13,7 @@ import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
+import { FakeSms, callerFor } from './deliveries-fixtures';
 import { acceptedOrder } from './ledger-fixtures';
 
 /**
@@ -37,6 +39,8 @@ const PUBLIC_ROUTES = new Set([
   // The payment gateway's webhook: no session, but nothing is taken without its HMAC signature.
   'POST /payments/upi/webhook/:provider',
 ]);
+/** A 1 × 1 PNG: a proof photo as small as they come. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const isDocsOrPreflight = (r: RouteEntry) => r.url === '/docs' || r.url.startsWith('/docs/') || r.method === 'OPTIONS';
 
 interface Victim {
@@ -66,6 +70,12 @@ interface Victim {
   paymentId: string;
   requestId: string;
   providerInvoiceId: string;
+  /** A batch in the victim's stock. */
+  batchId: string;
+  /** A pickup the victim booked, assigned to its delivery staff, with a proof photo. */
+  consignmentId: string;
+  barcodeId: string;
+  imageId: string;
   markers: string[];
 }
 
@@ -92,6 +102,9 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     paymentId: victim.paymentId,
     requestId: victim.requestId,
     providerInvoiceId: victim.providerInvoiceId,
+    consignmentId: victim.consignmentId,
+    barcodeOrId: victim.barcodeId,
+    imageId: victim.imageId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -233,6 +246,35 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     'DELETE /payments/upi/qr/:upiAccountId': {},
     'GET /payments/upi/qrs/:upiAccountId': { query: { format: 'png' } },
     [`GET ${PAYMENTS_PATHS.summary}`]: {},
+    // Outward stock register: the attacker's own register; the victim's batch cannot be sent out.
+    [`GET ${OUTWARD_PATHS.list}`]: {},
+    [`GET ${OUTWARD_PATHS.export}`]: { query: { format: 'csv' } },
+    [`GET ${OUTWARD_PATHS.batches}`]: { query: { q: 'Victimol' } },
+    [`POST ${OUTWARD_PATHS.add}`]: { payload: { batchId: victim.batchId, quantity: 1, reason: 'OTHER', date: '2026-11-22' } },
+    // Deliveries: the attacker's own lists and bookings; the victim's consignment and its photo by id or barcode.
+    [`GET ${DELIVERY_PATHS.markets}`]: {},
+    [`GET ${DELIVERY_PATHS.deliveryBoys}`]: {},
+    [`GET ${DELIVERY_PATHS.readyOrders}`]: {},
+    [`GET ${DELIVERY_PATHS.consignments}`]: { query: { pageSize: '200' } },
+    [`GET ${DELIVERY_PATHS.counts}`]: {},
+    [`GET ${DELIVERY_PATHS.myDeliveries}`]: {},
+    [`GET ${DELIVERY_PATHS.onlinePickupsGraph}`]: { query: { days: '7' } },
+    [`GET ${DELIVERY_PATHS.offlinePickupsGraph}`]: { query: { days: '7' } },
+    [`POST ${DELIVERY_PATHS.createOnline}`]: { payload: { orderId: victim.orderId, packages: 1, weightKg: 1 } },
+    [`POST ${DELIVERY_PATHS.createOffline}`]: {
+      payload: { direction: 'SEND', partyName: 'Attacker Party', mobile: '9822233377', addressLine: 'x', landmark: 'y', pincode: '400001', marketId: '7c1e0a52-6a0e-4f57-9d0a-000000000002', pickupDate: '2026-11-22', packages: 1, weightKg: 1 },
+    },
+    'GET /delivery/service/order/:barcodeOrId': {},
+    'POST /delivery/v2/orders/:consignmentId/assign': { payload: { deliveryBoyUserId: victim.employeeId, vehicleNumber: 'MH12AB1234' } },
+    'POST /delivery/v2/orders/:consignmentId/status': { payload: { status: 'CANCELLED', reason: 'attacker' } },
+    'POST /delivery/pin/:consignmentId/verify': { payload: { pin: '1234' } },
+    'POST /delivery/pin/:consignmentId': { payload: {} },
+    'POST /delivery/image/add/:consignmentId': { payload: { kind: 'PARCEL', mimeType: 'image/png', contentBase64: TINY_PNG } },
+    'GET /delivery/image/:consignmentId/:imageId': {},
+    'POST /delivery/ring/:consignmentId': { payload: { whom: 'SENDER' } },
+    'POST /delivery/ring/:consignmentId/call-request': { payload: {} },
+    'POST /delivery/tracking/:consignmentId': { payload: { latitude: 18.5, longitude: 73.8 } },
+    'GET /delivery/v2/orders/:consignmentId/label': { query: { format: 'pdf' } },
     [`GET ${PAYMENTS_PATHS.receivable}`]: {},
     'GET /payments/upi/receive-payments/:accountId': {},
     [`GET ${PAYMENTS_PATHS.payable}`]: {},
@@ -342,6 +384,17 @@ async function prepareVictim(): Promise<Victim> {
     .values({ id: unmatchedId, payee_unit_id: unit.id, payer_unit_id: null, payee_name: 'Agarwal', payer_name: 'Unknown payer', method: 'UPI', utr: '700000000888', cheque_number: null, provider: 'STATEMENT', provider_payment_id: null, payer_vpa: null, amount_paise: 900, paid_on: '2026-11-22', request_id: null, status: 'UNMATCHED', unmatched_reason: 'STATEMENT', note: null, created_by: null, created_at: now })
     .execute();
   await new BillingService(db, t.config).generate(unit.id);
+
+  // Deliveries: a pickup the victim booked from a party, carried by its delivery staff Suresh, with a proof photo.
+  const deliveries = new DeliveriesService(db, t.config, new FakeSms());
+  const suresh = await callerFor(db, '9800000011');
+  const consignmentId = await deliveries.createOffline(victimCaller, {
+    direction: 'COLLECT', partyName: 'Victim Pickup Party', mobile: '9822233366', addressLine: '12 FC Road', landmark: 'Near Victim Chowk', pincode: '411004',
+    marketId: '7c1e0a52-6a0e-4f57-9d0a-000000000001', pickupDate: '2026-11-22', packages: 2, weightKg: 3, notes: 'Victim consignment note',
+    assignment: { deliveryBoyUserId: suresh.userId, vehicleNumber: 'MH12AB1234' },
+  });
+  const photo = await deliveries.addImage(suresh, consignmentId, { kind: 'PARCEL', mimeType: 'image/png', contentBase64: TINY_PNG });
+  const consignment = await db.selectFrom('consignments').select('barcode_id').where('id', '=', consignmentId).executeTakeFirstOrThrow();
   const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
 
   return {
@@ -352,6 +405,10 @@ async function prepareVictim(): Promise<Victim> {
     paymentId: unmatchedId,
     requestId: memo.requestId,
     providerInvoiceId: providerInvoice.id,
+    batchId,
+    consignmentId,
+    barcodeId: consignment.barcode_id,
+    imageId: photo.id,
     orderId,
     invoiceId: invoice.invoiceId,
     creditNoteId: creditNote.creditNoteId,
@@ -365,6 +422,7 @@ async function prepareVictim(): Promise<Victim> {
       // Not the trade name: counterparties' own notifications legitimately mention it.
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
       upiAccount.vpa!, received.paymentId, '700000000777', '700000000888', unmatchedId, memo.requestId, memo.reference, 'Victim Memo Party', providerInvoice.id, providerInvoice.invoice_number,
+      consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -388,6 +446,9 @@ async function victimState() {
     upiAccounts: await t.db.selectFrom('payout_accounts').select(['id', 'is_default']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     paymentRequests: await t.db.selectFrom('payment_requests').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     payments: await t.db.selectFrom('payments').select(['id', 'status']).where('payee_unit_id', '=', unit.id).orderBy('id').execute(),
+    consignments: await t.db.selectFrom('consignments').select(['id', 'status', 'assignee_user_id', 'pin', 'pin_tries', 'last_position_at']).where('owner_unit_id', '=', unit.id).orderBy('id').execute(),
+    consignmentImages: await t.db.selectFrom('consignment_images as i').innerJoin('consignments as c', 'c.id', 'i.consignment_id').select('i.id').where('c.owner_unit_id', '=', unit.id).execute(),
+    batches: await t.db.selectFrom('inventory_batches').select(['id', 'quantity', 'reserved']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     providerInvoices: await t.db.selectFrom('provider_invoices').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ACCOUNTING_PATHS, PAYMENTS_PATHS, upiPayLink, type PendingProviderPayments, type ProviderInvoice, type ProviderInvoiceList, type SalesInvoice, type TrialBalance } from 'shared-api';
+import { ACCOUNTING_PATHS, PAYMENTS_PATHS, upiPayLink, type PendingProviderPayments, type ProviderInvoice, type ProviderInvoiceList, type TrialBalance } from 'shared-api';
 import { monthsBetween } from '../src/modules/billing/pricing';
-import { BillingService, deliveriesUsed } from '../src/modules/billing/service';
+import { BillingService, deliveriesUsed, deliveryCounts } from '../src/modules/billing/service';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { istDate } from '../src/modules/search/text';
-import { marketplaceWorld, unitId } from './cart-fixtures';
+import { unitId } from './cart-fixtures';
+import { deliveredPickups } from './deliveries-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
-import { acceptedOrder } from './ledger-fixtures';
 import { decodeQr } from './payments-fixtures';
 
 const t = build();
@@ -39,17 +39,6 @@ async function invoices(mobile: string): Promise<ProviderInvoiceList> {
 async function pdfText(bytes: Buffer): Promise<string> {
   const { lines } = await readIsolated('PDF', bytes);
   return lines.map((items) => items.map((i) => i.s).join(' ')).join('\n');
-}
-
-/** `count` marketplace orders the stockist sold, invoiced on `date` (today): each is one delivery used. */
-async function invoicedOrders(w: Awaited<ReturnType<typeof marketplaceWorld>>, count: number, date: string) {
-  const stockist = await signedIn(DEMO.stockist);
-  for (let i = 0; i < count; i++) {
-    const orderId = await acceptedOrder(t.db, { sellerCode: 'STK-PUN-001', buyerCode: 'RTL-MUM-001', date, lines: [{ productId: w.crocivex, quantity: 1, ptrPaise: 1500, batches: [{ batchId: w.batches.crocivex, quantity: 1 }] }] });
-    const res = await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId));
-    expect(res.statusCode).toBe(200);
-    expect(body<SalesInvoice>(res).invoiceDate).toBe(date);
-  }
 }
 
 describe('issuing the provider invoices', () => {
@@ -117,12 +106,15 @@ describe('issuing the provider invoices', () => {
     await t.db.insertInto('referral_credits').values({ id: randomUUID(), unit_id: stockistUnit, deliveries: 3, reason: 'ACTIVATION', created_at: joined }).execute();
     expect((await invoices(DEMO.stockist)).items.map((i) => i.freeDeliveries)).toEqual([0, 0, 0]);
 
-    const w = await marketplaceWorld(t.db);
-    await invoicedOrders(w, 2, '2026-11-22');
+    // Consignments the stockist sent, delivered with the pin (a delivery is a DELIVERED consignment of its own).
+    await deliveredPickups(t, 2);
     t.clock.advance(10 * DAY); // 2 December
-    await invoicedOrders(w, 2, '2026-12-02');
+    await deliveredPickups(t, 2);
     expect(await deliveriesUsed(t.db, stockistUnit, '2026-11-01', '2026-11-30')).toBe(2);
-    // What the unit bought is not its delivery: only what it sold counts.
+    // Each delivery took a free one while the 3 lasted (the invoices below count exactly those).
+    expect(await deliveryCounts(t.db, stockistUnit, '2026-11-01', '2026-11-30')).toEqual({ deliveries: 2, free: 2 });
+    expect(await deliveryCounts(t.db, stockistUnit, '2026-12-01', '2026-12-31')).toEqual({ deliveries: 2, free: 1 });
+    // Another unit's deliveries are not this one's: the retailer sent nothing.
     expect(await deliveriesUsed(t.db, await unitId(t.db, 'RTL-MUM-001'), '2026-11-01', '2026-12-31')).toBe(0);
 
     t.clock.advance(31 * DAY); // 2 January 2027

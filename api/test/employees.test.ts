@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { PATHS, type Employee, type MyAccount, type Session, type Warehouse } from 'shared-api';
+import { DELIVERY_PATHS, PATHS, type DeliveryBoy, type Employee, type MyAccount, type Session, type Warehouse } from 'shared-api';
 import { DEMO, bearer, body, build, login } from './helpers';
 
 const t = build();
@@ -20,7 +20,7 @@ describe('employees', () => {
   it('lists the unit’s employee logins', async () => {
     const res = await list(await owner());
     expect(body<Employee[]>(res)).toEqual([
-      { id: expect.any(String), name: 'Suresh Patil', mobileNumber: '9800000011', email: 'suresh.patil@agarwalpharma.in', createdAt: expect.any(String) },
+      { id: expect.any(String), name: 'Suresh Patil', mobileNumber: '9800000011', email: 'suresh.patil@agarwalpharma.in', deliveryStaff: true, createdAt: expect.any(String) },
     ]);
   });
 
@@ -28,7 +28,8 @@ describe('employees', () => {
     const headers = await owner();
     const res = await add(headers, NEW);
     expect(res.statusCode).toBe(200);
-    expect(body<Employee>(res)).toMatchObject({ name: 'Kiran Deshmukh', mobileNumber: '9811122233', email: 'kiran.deshmukh@agarwalpharma.in' });
+    // Not delivery staff unless the owner says so.
+    expect(body<Employee>(res)).toMatchObject({ name: 'Kiran Deshmukh', mobileNumber: '9811122233', email: 'kiran.deshmukh@agarwalpharma.in', deliveryStaff: false });
     expect(body<Employee[]>(await list(headers)).map((e) => e.name)).toEqual(['Suresh Patil', 'Kiran Deshmukh']);
 
     const employee = bearer(await login(t.app, NEW.mobileNumber));
@@ -36,6 +37,18 @@ describe('employees', () => {
     expect(account).toMatchObject({ role: 'EMPLOYEE', firstName: 'Kiran', lastName: 'Deshmukh', unitCode: 'STK-PUN-001', customerType: 'STOCKIST' });
     const warehouses = body<Warehouse[]>(await t.app.inject({ method: 'GET', url: PATHS.warehouses, headers: employee }));
     expect(warehouses.map((w) => w.displayName)).toEqual(['Pune Main Godown', 'Nashik Branch']);
+  });
+
+  it('registers delivery staff, whom the unit can then assign its pickups', async () => {
+    const headers = await owner();
+    const res = await add(headers, { ...NEW, deliveryStaff: true });
+    expect(body<Employee>(res)).toMatchObject({ name: 'Kiran Deshmukh', deliveryStaff: true });
+    expect(body<Employee[]>(await list(headers)).map((e) => [e.name, e.deliveryStaff])).toEqual([
+      ['Suresh Patil', true],
+      ['Kiran Deshmukh', true],
+    ]);
+    const boys = body<DeliveryBoy[]>(await t.app.inject({ method: 'GET', url: DELIVERY_PATHS.deliveryBoys, headers }));
+    expect(boys.filter((b) => b.source === 'EMPLOYEE').map((b) => b.name)).toEqual(['Kiran Deshmukh', 'Suresh Patil']);
   });
 
   it('refuses a number or email already registered (E0029), in any unit', async () => {

@@ -48,7 +48,7 @@ export interface BuildOptions {
   sms?: SmsSender;
 }
 
-const TABLES = ['provider_invoice_counters', 'gateway_events', 'supplier_order_lines', 'supplier_orders', 'debit_note_lines', 'debit_notes', 'purchase_bill_lines', 'purchase_bills', 'sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
+const TABLES = ['outward_entries', 'consignment_images', 'consignment_events', 'consignments', 'provider_invoice_counters', 'gateway_events', 'supplier_order_lines', 'supplier_orders', 'debit_note_lines', 'debit_notes', 'purchase_bill_lines', 'purchase_bills', 'sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 

@@ -46,7 +46,7 @@ describe('HTTP SMS gateway adapter', () => {
 });
 
 describe('when SMS delivery fails', () => {
-  const t = build({ sms: { sendOtp: () => Promise.reject(new Error('gateway down')) } });
+  const t = build({ sms: { sendOtp: () => Promise.reject(new Error('gateway down')), sendText: () => Promise.reject(new Error('gateway down')) } });
 
   it('answers 502 E0041 and keeps no code, so the user can retry at once', async () => {
     const res = await requestOtp(t.app, DEMO.stockist);

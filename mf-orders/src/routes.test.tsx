@@ -4,6 +4,24 @@ import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAcco
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
 
+/** What each page shows when the API knows nothing (every call but the received orders answers 404). */
+const BODY: Record<string, string | RegExp> = {
+  'orders/offline-pickups': 'Offline pickups could not be loaded',
+  'orders/offline-pickups/add': 'The markets could not be loaded',
+  'orders/online-pickups': 'Orders ready to dispatch could not be loaded',
+  'orders/online-orders': 'No online orders yet',
+  'orders/online-orders/:orderId': 'The order could not be loaded',
+  'orders/orders-overview': 'Orders overview could not be loaded',
+  'orders/orders-overview/:barcodeId': /^No consignment /,
+  // The stockist owner is not a delivery boy.
+  'orders/my-deliveries': /My Deliveries is for delivery boys/,
+  'orders/outward-stock-registry': 'The outward stock register could not be loaded',
+  'orders/outward-stock-registry/add': 'Record stock leaving the warehouse',
+  'delivery-tracking': 'Your deliveries could not be loaded',
+  'outward-stock-registry': 'The outward stock register could not be loaded',
+  'outward-stock-registry/add': 'Record stock leaving the warehouse',
+};
+
 describe('mf-orders routes', () => {
   // The stockist owner, with no online orders yet (an unknown order id is not found).
   beforeEach(() =>
@@ -16,9 +34,7 @@ describe('mf-orders routes', () => {
     App,
     wrap: withProviders,
     async expectBody(page) {
-      if (page.path === 'orders/online-orders') expect(await screen.findByText('No online orders yet')).toBeInTheDocument();
-      else if (page.path === 'orders/online-orders/:orderId') expect(await screen.findByText('The order could not be loaded')).toBeInTheDocument();
-      else expect(await screen.findByText(/is not available yet/)).toBeInTheDocument();
+      expect(await screen.findByText(BODY[page.path]!)).toBeInTheDocument();
     },
     // SPEC.md §2 orders, delivery-tracking, outward-stock-registry.
     specPaths: [

@@ -1,7 +1,15 @@
 import { RouteTable, type RouteEntry } from 'shared-auth';
-import { NotAvailableYet } from 'shared-ui';
+import { DeliveryTrackingPage } from './delivery-tracking/DeliveryTrackingPage';
+import { MY_DELIVERIES_ACCESS, MyDeliveriesPage } from './my-deliveries/MyDeliveriesPage';
 import { OnlineOrderPage } from './online-orders/OnlineOrderPage';
 import { OnlineOrdersPage } from './online-orders/OnlineOrdersPage';
+import { ConsignmentPage } from './orders-overview/ConsignmentPage';
+import { OrdersOverviewPage } from './orders-overview/OrdersOverviewPage';
+import { AddOutwardEntryPage } from './outward-stock-registry/AddOutwardEntryPage';
+import { OutwardRegisterPage } from './outward-stock-registry/OutwardRegisterPage';
+import { AddOfflinePickupPage } from './pickups/AddOfflinePickupPage';
+import { OfflinePickupsPage } from './pickups/OfflinePickupsPage';
+import { OnlinePickupsPage } from './pickups/OnlinePickupsPage';
 
 const ORDERS = { label: 'Orders', to: '/orders' };
 /** Online orders are received by sellers (stockists); buyers see the orders they placed under Purchase Orders. */
@@ -14,31 +22,15 @@ const OUTWARD_STOCK = { label: 'Outward Stock Registry', to: '/outward-stock-reg
 /** SPEC.md §2 "orders", "delivery-tracking", "outward-stock-registry": every screen of mf-orders. */
 export const routes: readonly RouteEntry[] = [
   { path: 'orders', redirectTo: '/orders/offline-pickups' },
-  {
-    path: 'orders/offline-pickups',
-    title: 'Offline Pickups',
-    crumbs: [ORDERS],
-    element: <NotAvailableYet feature="Offline pickups" note="Pickups booked outside the app, with landmark, mobile, date and pickup status." />,
-  },
+  { path: 'orders/offline-pickups', title: 'Offline Pickups', crumbs: [ORDERS], element: <OfflinePickupsPage /> },
   {
     path: 'orders/offline-pickups/add',
     title: 'Add Offline Pickup',
     crumbs: [ORDERS, { label: 'Offline Pickups', to: '/orders/offline-pickups' }],
-    element: <NotAvailableYet feature="Booking an offline pickup" note="A form to book a pickup by landmark, mobile number and date." />,
+    element: <AddOfflinePickupPage />,
   },
-  {
-    path: 'orders/online-pickups',
-    title: 'Online Pickups',
-    crumbs: [ORDERS],
-    element: <NotAvailableYet feature="Online pickups" note="Pickups of online orders, with vehicle number, delivery boy and pickup status." />,
-  },
-  {
-    path: 'orders/online-orders',
-    title: 'Online Orders',
-    crumbs: [ORDERS],
-    element: <OnlineOrdersPage />,
-    access: SELLERS_ONLY,
-  },
+  { path: 'orders/online-pickups', title: 'Online Pickups', crumbs: [ORDERS], element: <OnlinePickupsPage />, access: SELLERS_ONLY },
+  { path: 'orders/online-orders', title: 'Online Orders', crumbs: [ORDERS], element: <OnlineOrdersPage />, access: SELLERS_ONLY },
   {
     path: 'orders/online-orders/:orderId',
     title: 'Online Order',
@@ -46,48 +38,25 @@ export const routes: readonly RouteEntry[] = [
     element: <OnlineOrderPage />,
     access: SELLERS_ONLY,
   },
-  {
-    path: 'orders/orders-overview',
-    title: 'Orders Overview',
-    crumbs: [ORDERS],
-    element: <NotAvailableYet feature="Orders overview" note="All orders with their pickup and delivery status, by barcode." />,
-  },
+  { path: 'orders/orders-overview', title: 'Orders Overview', crumbs: [ORDERS], element: <OrdersOverviewPage /> },
   {
     path: 'orders/orders-overview/:barcodeId',
     title: 'Barcode Details',
     crumbs: [ORDERS, { label: 'Orders Overview', to: '/orders/orders-overview' }],
-    element: <NotAvailableYet feature="Barcode details" note="The order and deliveries behind one barcode." />,
+    element: <ConsignmentPage />,
   },
-  {
-    path: 'orders/outward-stock-registry',
-    title: 'Outward Stock Registry',
-    crumbs: [ORDERS],
-    element: <NotAvailableYet feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
-  },
+  // The delivery boy's day (issue 12): season boys and employees marked as delivery staff.
+  { path: 'orders/my-deliveries', title: 'My Deliveries', crumbs: [ORDERS], element: <MyDeliveriesPage />, access: MY_DELIVERIES_ACCESS },
+  { path: 'orders/outward-stock-registry', title: 'Outward Stock Registry', crumbs: [ORDERS], element: <OutwardRegisterPage /> },
   {
     path: 'orders/outward-stock-registry/add',
     title: 'Add Outward Stock Entry',
     crumbs: [ORDERS, { label: 'Outward Stock Registry', to: '/orders/outward-stock-registry' }],
-    element: <NotAvailableYet feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
+    element: <AddOutwardEntryPage />,
   },
-  {
-    path: 'delivery-tracking',
-    title: 'Delivery Tracking',
-    crumbs: [],
-    element: <NotAvailableYet feature="Delivery tracking" note="Where your deliveries and pickups are on their way." />,
-  },
-  {
-    path: 'outward-stock-registry',
-    title: 'Outward Stock Registry',
-    crumbs: [],
-    element: <NotAvailableYet feature="The outward stock registry" note="Every entry of stock that left your warehouse." />,
-  },
-  {
-    path: 'outward-stock-registry/add',
-    title: 'Add Outward Stock Entry',
-    crumbs: [OUTWARD_STOCK],
-    element: <NotAvailableYet feature="Adding outward stock" note="A form to record stock leaving your warehouse." />,
-  },
+  { path: 'delivery-tracking', title: 'Delivery Tracking', crumbs: [], element: <DeliveryTrackingPage /> },
+  { path: 'outward-stock-registry', title: 'Outward Stock Registry', crumbs: [], element: <OutwardRegisterPage /> },
+  { path: 'outward-stock-registry/add', title: 'Add Outward Stock Entry', crumbs: [OUTWARD_STOCK], element: <AddOutwardEntryPage /> },
 ];
 
 /** The remote's root component: createRemoteApp (src/app.tsx) wraps it in providers, router and error boundary. */

@@ -20,6 +20,8 @@ export const MyAccount = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   subscription: z.object({ type: z.string(), validUntil: z.string().nullable() }).nullable(),
+  /** An employee marked as delivery staff (issue 12): the navigation offers My Deliveries. Absent means no. */
+  deliveryStaff: z.boolean().optional(),
 });
 export type MyAccount = z.infer<typeof MyAccount>;
 

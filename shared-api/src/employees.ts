@@ -6,6 +6,8 @@ export const EmployeeInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120),
   mobileNumber: MobileNumber,
   email: Email,
+  /** Delivers and picks up the unit's consignments (issue 12): may be assigned as its delivery boy. */
+  deliveryStaff: z.boolean().default(false),
 });
 export type EmployeeInput = z.infer<typeof EmployeeInput>;
 
@@ -14,6 +16,7 @@ export const Employee = z.object({
   name: z.string(),
   mobileNumber: z.string(),
   email: z.string(),
+  deliveryStaff: z.boolean(),
   createdAt: z.string(),
 });
 export type Employee = z.infer<typeof Employee>;

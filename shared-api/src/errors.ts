@@ -45,6 +45,7 @@ export const ERROR_CATALOGUE = {
   E0010: 'Document cannot be issued',
   E0011: 'Entry does not balance',
   E0012: 'Financial year is closed',
+  E0013: 'Not possible in the current status',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

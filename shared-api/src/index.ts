@@ -22,3 +22,5 @@ export * from './instore';
 export * from './returns';
 export * from './books';
 export * from './payments';
+export * from './delivery';
+export * from './outward';

@@ -158,7 +158,8 @@ export type InventoryList = z.infer<typeof InventoryList>;
 
 export const StockMovement = z.object({
   id: z.string(),
-  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN']),
+  /** OUTWARD: stock taken out by hand (the outward stock register's manual entries) */
+  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN', 'OUTWARD']),
   quantityDelta: z.number().int(),
   balance: z.number().int(),
   reference: z.string().nullable(),

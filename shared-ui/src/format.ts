@@ -39,6 +39,11 @@ export function formatNumber(value: number): string {
   return numbers.format(value);
 }
 
+/** A count with its noun: "1 item", "2,500 items" (plural: the noun + s unless given). */
+export function formatCount(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatNumber(value)} ${value === 1 ? noun : plural}`;
+}
+
 /** "9800000001" → "+91 98000 00001". Also accepts an already-prefixed number; anything else is returned as given. */
 export function formatPhone(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');

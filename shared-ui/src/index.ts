@@ -47,7 +47,7 @@ export { ToastContainer } from './toasts/ToastContainer';
 
 export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
 export { Badge, type BadgeProps, type BadgeTone } from './feedback/Badge';
-export { OrderStatusBadge, OrderTotalRows, ORDER_STATUS_LABELS, type OrderStatusBadgeProps, type OrderTotalRowsProps } from './orders/orders';
+export { OrderStatusBadge, ConsignmentStatusBadge, OrderTotalRows, ORDER_STATUS_LABELS, type OrderStatusBadgeProps, type OrderTotalRowsProps } from './orders/orders';
 export {
   EmptyState,
   ErrorPanel,
@@ -60,6 +60,7 @@ export { PageHeader, PageTitle, Breadcrumb, type Crumb, type PageHeaderProps } f
 export { Avatar, type AvatarProps } from './Avatar';
 export { Stack, Card, DetailList, FilterRow, FigureTiles, type FigureTile, type StackProps, type CardProps } from './layout/layout';
 export { Tabs, type TabsProps, type TabItem } from './navigation/Tabs';
+export { useDebounced } from './hooks/useDebounced';
 
 export {
   formatRupees,
@@ -68,6 +69,7 @@ export {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatCount,
   initials,
   type DateInput,
 } from './format';

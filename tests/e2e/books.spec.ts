@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Gstr1, HeadsTree, LedgerStatement, ProfitAndLoss, SalesRegister } from 'shared-api';
-import { API, DEMO, callApi, expect, heading, signIn, test, tokenOf } from './support';
+import { DEMO, callApi, expect, heading, orderDoloFrom, signIn, test } from './support';
 
 /*
  * The books (issue 14), as the demo stockist (Agarwal Pharma) keeps them:
@@ -64,14 +64,7 @@ test('the month’s GSTR-1 JSON downloads and its invoices add up to the sales r
   // The retailer orders from Agarwal; Agarwal accepts and invoices it (the screens for that have their own spec).
   const retailer = await newUser();
   await signIn(retailer, DEMO.retailer.mobile);
-  const { products } = await callApi<{ products: { productId: string; name: string }[] }>(retailer, 'POST', '/search/v3/global', { query: 'dolo 650' });
-  const dolo = products.find((p) => p.name === 'Dolo 650 Tablet')!;
-  // Start from an empty cart (other specs share the API); an empty cart answers "cart not found".
-  const emptied = await retailer.request.post(`${API}/cart/deleteCart`, { headers: { authorization: `Bearer ${await tokenOf(retailer)}` }, data: {} });
-  expect(emptied.ok() || (await emptied.json()).code === 'E0044').toBeTruthy();
-  await callApi(retailer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode: 'STK-PUN-001', quantity: 6 });
-  const { orders } = await callApi<{ orders: { orderId: string; counterpartyUnitCode: string }[] }>(retailer, 'POST', '/cart/submit', {});
-  const order = orders.find((o) => o.counterpartyUnitCode === 'STK-PUN-001')!;
+  const order = await orderDoloFrom(retailer, 'STK-PUN-001', 6);
   await signIn(page, DEMO.stockist.mobile);
   await callApi(page, 'POST', `/orders/v2/${order.orderId}/accept`);
   const invoice = await callApi<{ invoiceDate: string }>(page, 'POST', `/purchases/sales/invoice/from-order/${order.orderId}`);

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { type Page } from '@playwright/test';
 import { upiPayLink, type PartyDueDetail, type PartyDues, type UpiAccount } from 'shared-api';
-import { API, DEMO, callApi, expect, heading, signIn, test, tokenOf } from './support';
+import { API, DEMO, callApi, expect, heading, orderDoloFrom, signIn, test, tokenOf } from './support';
 
 /*
  * UPI payments (issue 15), across three remotes:
@@ -42,13 +42,7 @@ test('a retailer pays an invoice through a payment request; the stockist sees it
   // The retailer orders Dolo 650 from Agarwal; Agarwal accepts and invoices it (their screens have their own specs).
   const retailer = await newUser();
   await signIn(retailer, DEMO.retailer.mobile);
-  const { products } = await callApi<{ products: { productId: string; name: string }[] }>(retailer, 'POST', '/search/v3/global', { query: 'dolo 650' });
-  const dolo = products.find((p) => p.name === 'Dolo 650 Tablet')!;
-  const emptied = await retailer.request.post(`${API}/cart/deleteCart`, { headers: { authorization: `Bearer ${await tokenOf(retailer)}` }, data: {} });
-  expect(emptied.ok() || (await emptied.json()).code === 'E0044').toBeTruthy();
-  await callApi(retailer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode: AGARWAL, quantity: 3 });
-  const { orders } = await callApi<{ orders: { orderId: string; counterpartyUnitCode: string }[] }>(retailer, 'POST', '/cart/submit', {});
-  const order = orders.find((o) => o.counterpartyUnitCode === AGARWAL)!;
+  const order = await orderDoloFrom(retailer, AGARWAL, 3);
   await signIn(page, DEMO.stockist.mobile);
   await callApi(page, 'POST', `/orders/v2/${order.orderId}/accept`);
   const invoice = await callApi<{ invoiceId: string; invoiceNumber: string; totals: { totalPaise: number } }>(page, 'POST', `/purchases/sales/invoice/from-order/${order.orderId}`);

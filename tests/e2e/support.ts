@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import ports from '../ports.json';
 
 export { expect };
@@ -25,10 +25,10 @@ async function collectCspViolations(context: BrowserContext, into: string[]): Pr
 
 /**
  * Every test: fails on any Content-Security-Policy violation in its pages, so the portal is known to work under the
- * static server's policy. `newUser()` opens a second person's browser (its own context, same checks), closed when
- * the test ends so its pages never outlive it.
+ * static server's policy. `newUser()` opens a second person's browser (its own context, same checks; options such as
+ * PHONE for its device), closed when the test ends so its pages never outlive it.
  */
-export const test = base.extend<{ cspViolations: string[]; newUser: () => Promise<Page> }>({
+export const test = base.extend<{ cspViolations: string[]; newUser: (options?: BrowserContextOptions) => Promise<Page> }>({
   cspViolations: [
     async ({ context }, provide) => {
       const violations: string[] = [];
@@ -40,8 +40,8 @@ export const test = base.extend<{ cspViolations: string[]; newUser: () => Promis
   ],
   newUser: async ({ browser, cspViolations }, provide) => {
     const contexts: BrowserContext[] = [];
-    await provide(async () => {
-      const context = await browser.newContext();
+    await provide(async (options) => {
+      const context = await browser.newContext(options);
       contexts.push(context);
       await collectCspViolations(context, cspViolations);
       return context.newPage();
@@ -49,6 +49,9 @@ export const test = base.extend<{ cspViolations: string[]; newUser: () => Promis
     await Promise.all(contexts.map((context) => context.close()));
   },
 });
+
+/** A phone as the delivery boy holds it (issue 12: his screens must work 390 px wide). */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** Demo logins of the seed (api/src/db/seed.ts). */
 export const DEMO = {
@@ -118,4 +121,19 @@ export async function callApi<T>(page: Page, method: 'GET' | 'POST', path: strin
   const res = await page.request.fetch(`${API}${path}`, { method, headers: { authorization: `Bearer ${await tokenOf(page)}` }, data, params });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
   return (await res.json()).body as T;
+}
+
+/**
+ * The signed-in buyer orders `quantity` of Dolo 650 Tablet from one seller through the API (the search, cart and
+ * order screens have their own spec), starting from an empty cart: other specs share the API. Answers the order.
+ */
+export async function orderDoloFrom(buyer: Page, sellerUnitCode: string, quantity: number): Promise<{ orderId: string; orderNumber: string }> {
+  const { products } = await callApi<{ products: { productId: string; name: string }[] }>(buyer, 'POST', '/search/v3/global', { query: 'dolo 650' });
+  const dolo = products.find((p) => p.name === 'Dolo 650 Tablet')!;
+  // An empty cart answers "cart not found" (E0044): nothing to empty.
+  const emptied = await buyer.request.post(`${API}/cart/deleteCart`, { headers: { authorization: `Bearer ${await tokenOf(buyer)}` }, data: {} });
+  expect(emptied.ok() || (await emptied.json()).code === 'E0044').toBeTruthy();
+  await callApi(buyer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode, quantity });
+  const { orders } = await callApi<{ orders: { orderId: string; orderNumber: string; counterpartyUnitCode: string }[] }>(buyer, 'POST', '/cart/submit', {});
+  return orders.find((o) => o.counterpartyUnitCode === sellerUnitCode)!;
 }

@@ -5,17 +5,19 @@ import { seedInventory } from './seed-inventory';
 import { seedMarketplace } from './seed-marketplace';
 import { seedPayments } from './seed-payments';
 import { seedConnections } from './seed-connections';
+import { seedDeliveries } from './seed-deliveries';
 import { seedRegistration } from './seed-registration';
 
 /** Demo sign-ins printed at start (server.ts) and used by the tests and end-to-end tests. */
 export const DEMO_LOGINS = [
   { mobile: '9800000001', who: 'Ramesh Agarwal — STOCKIST owner, Agarwal Pharma Distributors (Pune)' },
-  { mobile: '9800000011', who: 'Suresh Patil — employee of Agarwal Pharma Distributors' },
+  { mobile: '9800000011', who: 'Suresh Patil — employee of Agarwal Pharma Distributors, its delivery staff' },
   { mobile: '9800000002', who: 'Priya Sharma — RETAILER owner, Sharma Medical Stores (Mumbai)' },
   { mobile: '9800000003', who: 'Anil Mehta — HOSPITAL owner, Lifeline Multispeciality Hospital (Ahmedabad)' },
   { mobile: '9800000090', who: 'Meera Kulkarni — back-office staff: verifies registrations (/app/staff/verifications)' },
   { mobile: '9800000201', who: 'Rajesh Shah — STOCKIST owner, Lohar Chawl Medical Agencies (Mumbai), connected with Sharma Medical Stores' },
   { mobile: '9800000202', who: 'Amit Joshi — STOCKIST owner, Thane Pharma Distributors (Thane), not yet connected' },
+  { mobile: '9800000301', who: 'Vijay More — SEASON_BOY (delivery boy, Mumbai, MH01AB1234) for Lohar Chawl Medical Agencies and Agarwal Pharma' },
 ] as const;
 
 interface SeedWarehouse {
@@ -415,6 +417,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
     await seedInventory(trx, now);
     await seedMarketplace(trx, now);
     await seedPayments(trx, now);
+    await seedDeliveries(trx, now);
     return true;
   });
 }

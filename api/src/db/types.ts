@@ -61,6 +61,8 @@ export interface UsersTable {
   active_warehouse_id: Optional<string>;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** Deliveries (021): may be assigned as the unit's delivery boy. */
+  delivery_staff: Defaulted<boolean>;
 }
 
 export interface OtpCodesTable {
@@ -185,7 +187,8 @@ export interface InventoryBatchesTable {
   updated_at: Timestamp;
 }
 
-export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER' | 'PURCHASE' | 'PURCHASE_RETURN';
+/** OUTWARD (migration 022): stock that left by hand, explained by its outward_entries row. */
+export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER' | 'PURCHASE' | 'PURCHASE_RETURN' | 'OUTWARD';
 
 export interface StockMovementsTable {
   id: string;
@@ -694,7 +697,111 @@ export interface BankStatementLinesTable {
   imported_at: Timestamp;
 }
 
+// Deliveries and pickups (021).
+
+export interface DeliveryMarketsTable {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  pincode_prefixes: string[];
+}
+
+export type ConsignmentStatusColumn = 'BOOKED' | 'ASSIGNED' | 'COLLECTED' | 'IN_TRANSIT' | 'DELIVERED' | 'FAILED' | 'RETURNED' | 'CANCELLED';
+
+export interface ConsignmentsTable {
+  id: string;
+  barcode_id: string;
+  kind: 'ONLINE' | 'OFFLINE';
+  direction: 'SEND' | 'COLLECT' | null;
+  owner_unit_id: string;
+  receiver_unit_id: string | null;
+  order_id: string | null;
+  market_id: string;
+  /** 'YYYY-MM-DD' */
+  pickup_date: string;
+  packages: number;
+  weight_grams: number;
+  notes: string | null;
+  from_unit_id: string | null;
+  from_unit_code: string | null;
+  from_name: string;
+  from_mobile: string | null;
+  from_address_line: string | null;
+  from_landmark: string | null;
+  from_city: string | null;
+  from_pincode: string | null;
+  from_latitude: number | null;
+  from_longitude: number | null;
+  to_unit_id: string | null;
+  to_unit_code: string | null;
+  to_name: string;
+  to_mobile: string | null;
+  to_address_line: string | null;
+  to_landmark: string | null;
+  to_city: string | null;
+  to_pincode: string | null;
+  to_latitude: number | null;
+  to_longitude: number | null;
+  distance_km: number | null;
+  status: ConsignmentStatusColumn;
+  assignee_user_id: string | null;
+  vehicle_number: string | null;
+  attempts: Defaulted<number>;
+  free_delivery: Defaulted<boolean>;
+  pin: string | null;
+  pin_expires_at: NullableTimestamp;
+  pin_tries: Defaulted<number>;
+  last_latitude: number | null;
+  last_longitude: number | null;
+  last_position_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Migration 023: what the overview's search matches, kept by a trigger (never written by the application). */
+  search_text: Defaulted<string>;
+}
+
+export interface ConsignmentEventsTable {
+  id: string;
+  consignment_id: string;
+  status: ConsignmentStatusColumn;
+  reason: string | null;
+  by_user_id: string | null;
+  by_name: string;
+  at: Timestamp;
+}
+
+export interface ConsignmentImagesTable {
+  id: string;
+  consignment_id: string;
+  kind: 'PARCEL' | 'SIGNATURE';
+  mime_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  uploaded_by: string | null;
+  uploaded_by_name: string;
+  created_at: Timestamp;
+}
+
+/** Migration 022: why, to whom and when a manual OUTWARD movement took stock out. */
+export interface OutwardEntriesTable {
+  movement_id: string;
+  unit_id: string;
+  reason: 'SAMPLE' | 'SUPPLIER_RETURN' | 'TRANSFER' | 'DAMAGED' | 'OTHER';
+  party_name: string | null;
+  document_number: string | null;
+  note: string | null;
+  /** 'YYYY-MM-DD' */
+  entry_date: string;
+}
+
 export interface DB {
+  outward_entries: OutwardEntriesTable;
+  delivery_markets: DeliveryMarketsTable;
+  consignments: ConsignmentsTable;
+  consignment_events: ConsignmentEventsTable;
+  consignment_images: ConsignmentImagesTable;
   provider_invoices: ProviderInvoicesTable;
   provider_invoice_counters: ProviderInvoiceCountersTable;
   payment_requests: PaymentRequestsTable;

@@ -7,18 +7,26 @@ import PDFDocument from 'pdfkit';
  */
 
 export type PaperSize = 'A4' | 'A5';
+/** Documents print on paper; LABEL is a 100 × 150 mm thermal shipping label (the common 4 × 6 inch roll). */
+export type PageSize = PaperSize | 'LABEL';
 export type Pdf = PDFKit.PDFDocument;
 
 export const FONT = 'Helvetica';
 export const BOLD = 'Helvetica-Bold';
 
-/** A4 portrait, or A5 landscape: the half-sheet pharma invoices print on. Both are 595 pt wide. */
-const LAYOUT: Record<PaperSize, { size: string; layout: 'portrait' | 'landscape' }> = {
-  A4: { size: 'A4', layout: 'portrait' },
-  A5: { size: 'A5', layout: 'landscape' },
-};
-
 export const MARGIN = 28;
+
+/** Points in a millimetre. */
+export const MM = 72 / 25.4;
+/** A label's margin: thermal printers leave about 2 mm of each edge blank. */
+export const LABEL_MARGIN = Math.round(4 * MM);
+
+/** A4 portrait, or A5 landscape: the half-sheet pharma invoices print on (both 595 pt wide); the label. */
+const LAYOUT: Record<PageSize, { size: string | [number, number]; layout: 'portrait' | 'landscape'; margin: number }> = {
+  A4: { size: 'A4', layout: 'portrait', margin: MARGIN },
+  A5: { size: 'A5', layout: 'landscape', margin: MARGIN },
+  LABEL: { size: [100 * MM, 150 * MM], layout: 'portrait', margin: LABEL_MARGIN },
+};
 
 // WinAnsi (the standard fonts' encoding): Latin-1 plus a few typographic marks.
 const UNPRINTABLE = /[^\x20-\x7E\xA0-\xFF–—‘’“”•…]/g;
@@ -35,10 +43,9 @@ export const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(
 export const pdfFileName = (documentNumber: string) => `${documentNumber.replace(/\//g, '-')}.pdf`;
 
 /** Draws a document and answers its bytes. */
-export function renderPdf(size: PaperSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+export function renderPdf(size: PageSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
   const doc = new PDFDocument({
     ...LAYOUT[size],
-    margin: MARGIN,
     bufferPages: false,
     info: { Title: printable(info.title), Author: printable(info.author), Subject: printable(info.subject ?? ''), Creator: 'Medico B2B' },
   });

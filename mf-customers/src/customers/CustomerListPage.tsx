@@ -17,10 +17,11 @@ import {
   toast,
   usePageFor,
   type DataTableColumn,
+  useDebounced,
 } from 'shared-ui';
 import { formatKm, useConnectedUsers, useConnectionActions } from './connections-api';
 import { PLURAL, STATUS_FILTERS, statusLabel } from './labels';
-import { Toolbar, TradeName, capitalise, useDebounced } from './list-helpers';
+import { Toolbar, TradeName, capitalise } from './list-helpers';
 import { NearbyPanel } from './NearbyPanel';
 
 const PAGE_SIZE = 20;

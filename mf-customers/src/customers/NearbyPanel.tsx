@@ -19,10 +19,11 @@ import {
   usePageFor,
   validatePincode,
   type DataTableColumn,
+  useDebounced,
 } from 'shared-ui';
 import { formatKm, useConnectionActions, useNearbyTraders } from './connections-api';
 import { PLURAL, statusLabel } from './labels';
-import { Toolbar, TradeName, capitalise, useDebounced } from './list-helpers';
+import { Toolbar, TradeName, capitalise } from './list-helpers';
 
 const RADII = [10, 25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `Within ${km} km` }));
 const PAGE_SIZE = 10;

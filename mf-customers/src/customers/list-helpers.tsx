@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { theme } from 'shared-ui';
 
@@ -22,11 +21,3 @@ export function TradeName({ name, code }: { name: string; code: string }) {
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}

@@ -36,7 +36,11 @@ describe('employees list', () => {
     expect(within(suresh).getByText('+91 98000 00011')).toBeInTheDocument();
     expect(within(suresh).getByText('suresh.patil@agarwalpharma.in')).toBeInTheDocument();
     expect(within(suresh).getByText('20/11/2026')).toBeInTheDocument();
-    expect(within(table).getByText('Meena Kulkarni')).toBeInTheDocument();
+    const meena = within(table).getByText('Meena Kulkarni').closest('tr')!;
+    // Delivery staff may be assigned the unit's deliveries (issue 12).
+    expect(within(table).getByRole('columnheader', { name: 'Delivery staff' })).toBeInTheDocument();
+    expect(within(suresh).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
+    expect(within(meena).getByRole('cell', { name: 'No' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register employee' })).toHaveAttribute('href', '/app/employees/register');
   });
 

@@ -24,6 +24,7 @@ export function EmployeesPage() {
     { key: 'name', header: 'Name', sortable: true },
     { key: 'mobileNumber', header: 'Mobile', render: (e) => formatPhone(e.mobileNumber) },
     { key: 'email', header: 'Email', sortable: true },
+    { key: 'deliveryStaff', header: 'Delivery staff', render: (e) => (e.deliveryStaff ? 'Yes' : 'No') },
     { key: 'createdAt', header: 'Added on', sortable: true, render: (e) => formatDate(e.createdAt) },
     {
       key: 'actions',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PATHS, type Employee } from 'shared-api';
 import { getToasts } from 'shared-ui';
@@ -12,6 +12,7 @@ const NEW_EMPLOYEE: Employee = {
   name: 'Kavita Joshi',
   mobileNumber: '9800000019',
   email: 'kavita.joshi@agarwalpharma.in',
+  deliveryStaff: false,
   createdAt: '2026-11-22T09:30:00.000Z',
 };
 
@@ -28,8 +29,9 @@ function employeesApi() {
             mobileNumber: 'This mobile number or email is already registered',
           });
         }
-        employees.push(NEW_EMPLOYEE);
-        return success(NEW_EMPLOYEE);
+        const created = { ...NEW_EMPLOYEE, deliveryStaff: (request.body as { deliveryStaff: boolean }).deliveryStaff };
+        employees.push(created);
+        return success(created);
       }
       return failure(404, 'E0002', 'Not found');
     }),
@@ -90,12 +92,30 @@ describe('register employee', () => {
       {
         method: 'POST',
         path: PATHS.addEmployee,
-        body: { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in' },
+        body: { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: false },
       },
     ]);
     expect(await screen.findByText('Kavita Joshi')).toBeInTheDocument();
     expect(screen.getByText('Suresh Patil')).toBeInTheDocument();
     expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Employee registered' })]);
+  });
+
+  it('marks the employee as delivery staff when the box is ticked, and the list says so', async () => {
+    const requests = employeesApi();
+    openRegister();
+    await screen.findByRole('form', { name: 'Register employee' });
+    const box = screen.getByRole('checkbox', { name: 'Delivery staff (can be assigned deliveries)' });
+    expect(box).not.toBeChecked();
+    await fill({ name: 'Kavita Joshi', mobile: '9800000019', email: 'kavita.joshi@agarwalpharma.in' });
+    await userEvent.click(box);
+    await submit();
+
+    const table = await screen.findByRole('table', { name: 'Employee logins' });
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: true },
+    ]);
+    const kavita = (await within(table).findByText('Kavita Joshi')).closest('tr')!;
+    expect(within(kavita).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
   });
 
   it('shows E0029 (mobile/email already registered) on the form', async () => {

@@ -5,6 +5,7 @@ import {
   Button,
   ButtonLink,
   Card,
+  CheckboxField,
   Form,
   FormError,
   Stack,
@@ -22,6 +23,7 @@ interface RegisterEmployeeValues {
   name?: string;
   mobileNumber?: string;
   email?: string;
+  deliveryStaff?: boolean;
 }
 
 // SPEC.md §5 employee form: name required, valid email, valid mobile number required.
@@ -67,6 +69,11 @@ export function RegisterEmployeePage() {
                 validate={validateMobile}
               />
               <TextField name="email" label="Email" type="email" autoComplete="email" validate={validateEmail} />
+              <CheckboxField
+                name="deliveryStaff"
+                label="Delivery staff (can be assigned deliveries)"
+                hint="They see their assigned pickups and deliveries under My Deliveries, and your unit can choose them as the delivery boy."
+              />
               <FormError />
               <Stack direction="row" gap="sm">
                 <Button type="submit" loading={submitting}>

@@ -6,6 +6,7 @@ export const SURESH: Employee = {
   name: 'Suresh Patil',
   mobileNumber: '9800000011',
   email: 'suresh.patil@agarwalpharma.in',
+  deliveryStaff: true,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 export const MEENA: Employee = {
@@ -13,5 +14,6 @@ export const MEENA: Employee = {
   name: 'Meena Kulkarni',
   mobileNumber: '9800000012',
   email: 'meena.kulkarni@agarwalpharma.in',
+  deliveryStaff: false,
   createdAt: '2026-11-21T10:00:00.000Z',
 };

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<StockMovement['kind'], string> = {
   ORDER: 'Order',
   PURCHASE: 'Purchase bill received',
   PURCHASE_RETURN: 'Returned to supplier',
+  OUTWARD: 'Outward entry',
 };
 
 const columns: DataTableColumn<StockMovement>[] = [

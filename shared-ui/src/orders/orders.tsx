@@ -1,4 +1,4 @@
-import type { OrderStatus } from 'shared-api';
+import { CONSIGNMENT_STATUS_LABELS, type ConsignmentStatus, type OrderStatus } from 'shared-api';
 import { Badge, type BadgeTone } from '../feedback/Badge';
 import { formatRupees } from '../format';
 
@@ -17,6 +17,22 @@ export interface OrderStatusBadgeProps {
 
 export function OrderStatusBadge({ status, side }: OrderStatusBadgeProps) {
   return <Badge tone={ORDER_TONES[status]}>{ORDER_STATUS_LABELS[side][status]}</Badge>;
+}
+
+const CONSIGNMENT_TONES: Record<ConsignmentStatus, BadgeTone> = {
+  BOOKED: 'info',
+  ASSIGNED: 'info',
+  COLLECTED: 'warning',
+  IN_TRANSIT: 'warning',
+  DELIVERED: 'success',
+  FAILED: 'danger',
+  RETURNED: 'danger',
+  CANCELLED: 'danger',
+};
+
+/** A consignment's delivery status (issue 12), the same words on every screen. */
+export function ConsignmentStatusBadge({ status }: { status: ConsignmentStatus }) {
+  return <Badge tone={CONSIGNMENT_TONES[status]}>{CONSIGNMENT_STATUS_LABELS[status]}</Badge>;
 }
 
 export interface OrderTotalRowsProps {

@@ -10,7 +10,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
     expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
     expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
-    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders']);
+    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
     expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments', 'Create UPI Payment', 'Memo to Payment', 'UPI Accounts']);
     expect(links(groups, 'inventory')).toEqual(['Upload Inventory']);
@@ -23,7 +23,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(ids(groups)).not.toContain('inventory');
     expect(links(groups, 'stock')).toEqual(['Stocks', 'Expiry List']);
     expect(links(groups, 'customers')).toEqual(['Stockists']);
-    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders']);
+    expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(activeLinkFor(groups, '/purchases/orders/7f1c3a52/view')).toBe('/purchases/orders');
   });
 
@@ -34,6 +34,13 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(books?.links?.map((l) => l.to)).toEqual(['/ledgers', '/profit&loss', '/journals/dashboard', '/heads/dashboard', '/sales/gst-returns']);
     expect(groups.find((g) => g.id === 'stores')).toMatchObject({ to: '/stores/dashboard' });
     expect(ids(groups).indexOf('books')).toBe(ids(groups).indexOf('stores') + 1);
+  });
+
+  it('puts My Deliveries first for season boys and for employees marked as delivery staff, not for other employees', () => {
+    expect(links(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }), 'orders')?.[0]).toBe('My Deliveries');
+    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', deliveryStaff: true }), 'orders')?.[0]).toBe('My Deliveries');
+    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', deliveryStaff: false }), 'orders')).not.toContain('My Deliveries');
+    expect(links(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }), 'orders')).not.toContain('Outward Stock Registry');
   });
 
   it('hides Employees from an employee login', () => {

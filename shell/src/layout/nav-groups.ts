@@ -31,7 +31,9 @@ export const DEFAULT_OPEN_GROUP = 'orders';
  * remote is down. Dashboard, Orders, Billing, Payments, Sales, Purchases, Stores and Books are for everyone (Orders with
  * Purchase Orders for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
  */
-export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>): NavGroup[] {
+export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 'deliveryStaff'>): NavGroup[] {
+  // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
+  const carriesDeliveries = account.customerType === 'SEASON_BOY' || account.deliveryStaff === true;
   const groups: NavGroup[] = [
     { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard?tab=online-pickups' },
     {
@@ -39,12 +41,15 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role'>):
       label: 'Orders',
       icon: 'orders',
       links: [
+        ...(carriesDeliveries ? [{ label: 'My Deliveries', to: '/orders/my-deliveries' }] : []),
         { label: 'Orders Overview', to: '/orders/orders-overview' },
         { label: 'Online Pickups', to: '/orders/online-pickups' },
         { label: 'Offline Pickups', to: '/orders/offline-pickups' },
         { label: 'Online Orders', to: '/orders/online-orders' },
         // Buyers' own orders (mf-accounting): beside the orders they receive, in the group open by default.
         ...(canUseCart(account.customerType) ? [{ label: 'Purchase Orders', to: '/purchases/orders' }] : []),
+        { label: 'Delivery Tracking', to: '/delivery-tracking' },
+        ...(canKeepStock(account.customerType) ? [{ label: 'Outward Stock Registry', to: '/orders/outward-stock-registry' }] : []),
       ],
     },
     {

@@ -11,6 +11,7 @@ export function findAccount(db: Database, userId: string, unitId: string) {
       'u.last_name',
       'u.mobile',
       'u.email',
+      'u.delivery_staff',
       'un.customer_type',
       'un.unit_code',
       'un.trade_name',

@@ -32,6 +32,7 @@ export class AccountService {
       subscription: row.subscription_type
         ? { type: row.subscription_type, validUntil: row.subscription_valid_until }
         : null,
+      deliveryStaff: row.delivery_staff,
     };
   }
 

@@ -47,21 +47,27 @@ export const PLATFORM_CHARGES_HEAD = 'Medico B2B platform charges';
 export const providerInvoiceNumber = (fy: string, serial: number) => `MB/${fy.slice(2)}/${String(serial).padStart(6, '0')}`;
 
 /**
- * Deliveries a unit used in a period (both days included). The delivery feature (consignments) is not built yet,
- * so until it is a delivery is one marketplace order the unit sold that reached a tax invoice in the period (its
- * sales invoices with an order, by invoice date); the deliveries issue replaces this with the unit's delivered
- * consignments.
+ * Deliveries a unit used in a period (both days included, IST): its consignments DELIVERED then (by the time of the
+ * DELIVERED event), and how many of them were referral free deliveries. Whether a delivery is free is decided once,
+ * when it is delivered (deliveries/service.ts takeFreeDelivery, from referral_credits), and billing only counts the
+ * flag: the offer is accounted in one place, and an invoice agrees with what the consignments show.
  */
-export async function deliveriesUsed(db: Kysely<DB>, unitId: string, from: string, to: string): Promise<number> {
+export async function deliveryCounts(db: Kysely<DB>, unitId: string, from: string, to: string): Promise<{ deliveries: number; free: number }> {
   const row = await db
-    .selectFrom('sales_invoices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('unit_id', '=', unitId)
-    .where('order_id', 'is not', null)
-    .where('invoice_date', '>=', from)
-    .where('invoice_date', '<=', to)
+    .selectFrom('consignments as c')
+    .innerJoin('consignment_events as e', (j) => j.onRef('e.consignment_id', '=', 'c.id').on('e.status', '=', 'DELIVERED'))
+    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) FILTER (WHERE c.free_delivery)`.as('free')])
+    .where('c.owner_unit_id', '=', unitId)
+    .where('c.status', '=', 'DELIVERED')
+    .where('e.at', '>=', istDayStart(from))
+    .where('e.at', '<', new Date(istDayStart(to).getTime() + 24 * 60 * 60 * 1000))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { deliveries: Number(row.n), free: Number(row.free) };
+}
+
+/** Deliveries a unit used in a period (see deliveryCounts). */
+export async function deliveriesUsed(db: Kysely<DB>, unitId: string, from: string, to: string): Promise<number> {
+  return (await deliveryCounts(db, unitId, from, to)).deliveries;
 }
 
 export class BillingService {
@@ -127,7 +133,7 @@ export class BillingService {
 
     return this.db.transaction().execute(async (trx) => {
       await lockName(trx, `provider-invoices:${unitId}`);
-      const existing = await trx.selectFrom('provider_invoices').select(['month', 'free_deliveries']).where('unit_id', '=', unitId).execute();
+      const existing = await trx.selectFrom('provider_invoices').select('month').where('unit_id', '=', unitId).execute();
       const issued = new Set(existing.map((e) => e.month));
       const missing = months.filter((m) => !issued.has(m));
       if (!missing.length) return 0;
@@ -137,24 +143,13 @@ export class BillingService {
       const providerState = this.config.provider.gstin.slice(0, 2);
       // An unknown state cannot be shown to be the provider's: billed inter-state (IGST).
       const kind = recipient.stateCode === providerState ? 'INTRA' : 'INTER';
-      const credits = await trx.selectFrom('referral_credits').select(['deliveries', 'created_at']).where('unit_id', '=', unitId).execute();
-      const freeUsed = new Map(existing.map((e) => [e.month, e.free_deliveries]));
-
       const planned = [];
       for (const month of missing) {
         const { from, to } = monthRange(month);
         const invoiceDate = `${nextMonth(month)}-01`;
-        // Free deliveries credited by the month's end, less those earlier months' invoices used, in month order.
-        const creditedBy = istDayStart(invoiceDate).getTime();
-        const credited = credits.filter((c) => new Date(c.created_at).getTime() < creditedBy).reduce((s, c) => s + c.deliveries, 0);
-        const usedBefore = [...freeUsed].filter(([m]) => m < month).reduce((s, [, n]) => s + n, 0);
-        const charges = chargeMonth({
-          plan: planFor(unit.subscription_type, unit.subscription_valid_until, month),
-          deliveries: await deliveriesUsed(trx, unitId, from, to),
-          freeLeft: credited - usedBefore,
-          kind,
-        });
-        freeUsed.set(month, charges.freeDeliveries);
+        const used = await deliveryCounts(trx, unitId, from, to);
+        // The free ones are those the month's deliveries took from the referral offer when they were delivered.
+        const charges = chargeMonth({ plan: planFor(unit.subscription_type, unit.subscription_valid_until, month), deliveries: used.deliveries, freeLeft: used.free, kind });
         planned.push({ month, invoiceDate, charges });
       }
 

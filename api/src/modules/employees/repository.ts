@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 export function listEmployees(db: Database, unitId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'mobile', 'email', 'created_at'])
+    .select(['id', 'first_name', 'last_name', 'mobile', 'email', 'delivery_staff', 'created_at'])
     .where('unit_id', '=', unitId)
     .where('role', '=', 'EMPLOYEE')
     .where('deleted_at', 'is', null)
@@ -31,6 +31,7 @@ export async function insertEmployee(
     mobile: string;
     email: string;
     active_warehouse_id: string | null;
+    delivery_staff: boolean;
     created_at: Date;
   },
 ): Promise<void> {

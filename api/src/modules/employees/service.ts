@@ -12,12 +12,13 @@ import * as repo from './repository';
 
 const UNIQUE_VIOLATION = '23505';
 
-function toEmployee(row: { id: string; first_name: string; last_name: string; mobile: string; email: string | null; created_at: Date }): Employee {
+function toEmployee(row: { id: string; first_name: string; last_name: string; mobile: string; email: string | null; delivery_staff: boolean; created_at: Date }): Employee {
   return {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`.trim(),
     mobileNumber: row.mobile,
     email: row.email ?? '',
+    deliveryStaff: row.delivery_staff,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -52,6 +53,8 @@ export class EmployeesService {
       mobile: input.mobileNumber,
       email: input.email,
       active_warehouse_id: await activeWarehouseId(this.db, caller.userId),
+      // May then be assigned as the unit's delivery boy (deliveries: GET delivery/transport).
+      delivery_staff: input.deliveryStaff ?? false,
       created_at: this.config.now(),
     };
     try {

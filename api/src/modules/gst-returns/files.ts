@@ -1,7 +1,5 @@
-import ExcelJS from 'exceljs';
 import { GST_STATES, type Gstr1, type Gstr3b } from 'shared-api';
-import { csvText } from '../../http/file-reply';
-import { rupeeText } from './portal';
+import { fromRupees, paise, type Amount, type Cell, type Sheet } from '../../files/sheets';
 
 /*
  * Downloads of the returns: the portal's JSON as is, and for people a CSV (every section one after another) or a
@@ -9,57 +7,6 @@ import { rupeeText } from './portal';
  */
 
 export type FileFormat = 'json' | 'csv' | 'xlsx';
-
-/** An amount cell: kept in paise so CSV text and spreadsheet numbers are both exact to the paisa. */
-interface Amount {
-  paise: number;
-}
-type Cell = string | number | Amount;
-
-export interface Sheet {
-  /** Worksheet name (Excel allows 31 characters). */
-  name: string;
-  /** Section heading in the CSV. */
-  title: string;
-  headers: readonly string[];
-  rows: readonly (readonly Cell[])[];
-}
-
-const isAmount = (c: Cell): c is Amount => typeof c === 'object';
-const fromRupees = (rupees: number): Amount => ({ paise: Math.round(rupees * 100) });
-const paise = (p: number): Amount => ({ paise: p });
-
-function csvField(c: Cell): string {
-  if (isAmount(c)) return rupeeText(c.paise);
-  return typeof c === 'number' ? String(c) : csvText(c);
-}
-
-/** Sections one after another, each a heading line, the column headings and its rows, with a blank line between. */
-export function sheetsToCsv(sheets: readonly Sheet[]): string {
-  const lines = sheets.flatMap((s) => [csvField(s.title), s.headers.map(csvField).join(','), ...s.rows.map((r) => r.map(csvField).join(',')), '']);
-  // The byte-order mark makes Excel read the file as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}`;
-}
-
-export async function sheetsToXlsx(sheets: readonly Sheet[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  for (const s of sheets) {
-    const ws = book.addWorksheet(s.name);
-    ws.addRow([...s.headers]).font = { bold: true };
-    for (const r of s.rows) {
-      // An empty text is an empty cell, as the offline tool leaves its optional columns.
-      const row = ws.addRow(r.map((c) => (isAmount(c) ? c.paise / 100 : c === '' ? null : c)));
-      r.forEach((c, i) => {
-        if (isAmount(c)) row.getCell(i + 1).numFmt = '0.00';
-      });
-    }
-    s.headers.forEach((h, i) => {
-      ws.getColumn(i + 1).width = Math.max(12, h.length + 2);
-    });
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The offline tool's sheets write dates as 22-Nov-2026 (the JSON's 22-11-2026). */
 const sheetDate = (portalDate: string) => `${portalDate.slice(0, 2)}-${MONTHS[Number(portalDate.slice(3, 5)) - 1]}-${portalDate.slice(6)}`;

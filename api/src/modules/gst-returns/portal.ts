@@ -6,11 +6,8 @@
 /** 12345 paise → 123.45 (the nearest double, which JSON prints as "123.45"). */
 export const rupees = (paise: number): number => Math.round(paise) / 100;
 
-/** 12345 → "123.45", −5 → "-0.05": exact text for CSV cells (no floating point involved). */
-export function rupeeText(paise: number): string {
-  const abs = Math.abs(paise);
-  return `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Exact rupee text for CSV cells: one definition, beside the sheets that write it. */
+export { rupeeText } from '../../files/sheets';
 
 /** '2026-11-22' → '22-11-2026'. */
 export const portalDate = (iso: string): string => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;

@@ -11,4 +11,8 @@ export class ConsoleSmsSender implements SmsSender {
   async sendOtp(mobile: string, code: string, validMinutes: number): Promise<void> {
     this.log.warn({ sms: 'console' }, `*** OTP for ${mobile}: ${code} *** (console SMS, no phone reached; valid ${validMinutes} minutes)`);
   }
+
+  async sendText(mobile: string, message: string): Promise<void> {
+    this.log.warn({ sms: 'console' }, `*** SMS to ${mobile}: ${message} *** (console SMS, no phone reached)`);
+  }
 }

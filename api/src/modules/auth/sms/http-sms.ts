@@ -15,13 +15,17 @@ export interface HttpSmsOptions {
 export class HttpSmsSender implements SmsSender {
   constructor(private readonly options: HttpSmsOptions) {}
 
-  async sendOtp(mobile: string, code: string, validMinutes: number): Promise<void> {
+  sendOtp(mobile: string, code: string, validMinutes: number): Promise<void> {
+    return this.sendText(mobile, otpMessage(code, validMinutes));
+  }
+
+  async sendText(mobile: string, message: string): Promise<void> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.options.apiKey) headers[this.options.apiKeyHeader] = this.options.apiKey;
     const response = await fetch(this.options.url, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ to: `+91${mobile}`, sender: this.options.sender, message: otpMessage(code, validMinutes) }),
+      body: JSON.stringify({ to: `+91${mobile}`, sender: this.options.sender, message }),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
     });
     if (!response.ok) {

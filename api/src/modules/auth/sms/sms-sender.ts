@@ -1,6 +1,8 @@
-/** Delivers a one-time code to a mobile number. Chosen by SMS_PROVIDER (see sms/index.ts). */
+/** Delivers a one-time code or a short notice to a mobile number. Chosen by SMS_PROVIDER (see sms/index.ts). */
 export interface SmsSender {
   sendOtp(mobile: string, code: string, validMinutes: number): Promise<void>;
+  /** Any other text, e.g. a delivery pin for a receiver who is not on the platform (deliveries). */
+  sendText(mobile: string, message: string): Promise<void>;
 }
 
 export function otpMessage(code: string, validMinutes: number): string {

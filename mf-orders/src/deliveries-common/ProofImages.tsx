@@ -1,0 +1,44 @@
+import styled from 'styled-components';
+import { DELIVERY_PATHS, type ProofImage } from 'shared-api';
+import { ApiImage } from 'shared-auth';
+import { formatDateTime, theme } from 'shared-ui';
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: ${theme.space.sm};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+const Figure = styled.figure`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space.xxs};
+  figcaption {
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+  }
+`;
+
+const KIND_LABELS: Record<ProofImage['kind'], string> = { PARCEL: 'Parcel', SIGNATURE: 'Signature' };
+
+/** The delivery boy's proof photos, fetched with the session's token (only the parties and the assignee may see them). */
+export function ProofImages({ consignmentId, images }: { consignmentId: string; images: readonly ProofImage[] }) {
+  if (images.length === 0) return <p>No photos yet.</p>;
+  return (
+    <Grid aria-label="Proof photos">
+      {images.map((image) => (
+        <li key={image.id}>
+          <Figure>
+            <ApiImage path={DELIVERY_PATHS.image(consignmentId, image.id)} alt={`${KIND_LABELS[image.kind]} photo, ${formatDateTime(image.uploadedAt)}`} width={120} />
+            <figcaption>
+              {KIND_LABELS[image.kind]} · {formatDateTime(image.uploadedAt)} · {image.uploadedBy}
+            </figcaption>
+          </Figure>
+        </li>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { CONSIGNMENT_STATUS_LABELS, type ConsignmentQuery, type ConsignmentStatus, type ConsignmentSummary } from 'shared-api';
+import { SWRConfig } from 'swr';
+import { Button, ButtonLink, EmptyState, ErrorPanel, FilterRow, Select, Spinner, Stack, TextInput, formatNumber, theme } from 'shared-ui';
+import { BARCODE_ID, useConsignment, useConsignments } from '../deliveries-common/deliveries-api';
+import { TrackingCard } from './TrackingCard';
+
+/** Positions arrive at most every 30 s (the delivery boy's page throttles to that): refreshing faster shows nothing new. */
+export const TRACKING_REFRESH_MS = 30_000;
+/**
+ * The app-wide 5-minute deduping (shared-auth's swrConfig) would swallow every 30-second refresh; SWR's own 2 s
+ * default only merges bursts, as the notifications bell does.
+ */
+const LIVE = { refreshInterval: TRACKING_REFRESH_MS, dedupingInterval: 2000 };
+
+type Side = NonNullable<ConsignmentQuery['side']>;
+const SIDES: { value: Side; label: string }[] = [
+  { value: 'INCOMING', label: 'Incoming (you receive)' },
+  { value: 'OUTGOING', label: 'Outgoing (you send or booked)' },
+];
+
+const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: ${theme.fontSizes.lg};
+`;
+const Muted = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+/** A listed consignment with its detail (timeline, position, pin, actions), refreshed with the page. */
+function ListedCard({ summary }: { summary: ConsignmentSummary }) {
+  const { data, error } = useConsignment(summary.barcodeId);
+  return <TrackingCard summary={summary} detail={data} error={error} />;
+}
+
+function Group({ status, list }: { status: ConsignmentStatus; list: ReturnType<typeof useConsignments> }) {
+  const rows = list.data?.items ?? [];
+  if (rows.length === 0) return null;
+  const total = list.data?.totalResults ?? rows.length;
+  return (
+    <section aria-label={CONSIGNMENT_STATUS_LABELS[status]}>
+      <Stack gap="sm">
+        <SectionTitle>
+          {CONSIGNMENT_STATUS_LABELS[status]} ({formatNumber(total)})
+        </SectionTitle>
+        {rows.map((c) => (
+          <ListedCard key={c.id} summary={c} />
+        ))}
+        {total > rows.length && (
+          <Muted>
+            The latest {formatNumber(rows.length)} are shown here; <Link to={`/orders/orders-overview?status=${status}`}>all {formatNumber(total)} are in the orders overview</Link>.
+          </Muted>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+/** Everything of the caller's still on its way, most urgent first (in transit, then failed, collected, assigned). */
+function OnTheWay({ side }: { side: Side | undefined }) {
+  const inTransit = useConsignments({ status: 'IN_TRANSIT', side });
+  const failed = useConsignments({ status: 'FAILED', side });
+  const collected = useConsignments({ status: 'COLLECTED', side });
+  const assigned = useConsignments({ status: 'ASSIGNED', side });
+  const groups = [
+    { status: 'IN_TRANSIT', list: inTransit },
+    { status: 'FAILED', list: failed },
+    { status: 'COLLECTED', list: collected },
+    { status: 'ASSIGNED', list: assigned },
+  ] as const;
+
+  const failedToLoad = groups.find((g) => g.list.error && !g.list.data);
+  if (failedToLoad) {
+    return (
+      <ErrorPanel
+        title="Your deliveries could not be loaded"
+        message={failedToLoad.list.error!.message}
+        onRetry={() => groups.forEach((g) => void g.list.mutate())}
+      />
+    );
+  }
+  if (groups.some((g) => !g.list.data)) return <Muted role="status">Loading…</Muted>;
+  if (groups.every((g) => g.list.data!.totalResults === 0)) {
+    return (
+      <EmptyState
+        title="Nothing on its way"
+        message={side ? 'Nothing on this side is assigned, collected or in transit right now.' : 'Consignments to and from you appear here once a delivery boy is assigned.'}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {groups.map((g) => (
+        <Group key={g.status} status={g.status} list={g.list} />
+      ))}
+    </Stack>
+  );
+}
+
+/** One consignment chosen by its barcode (?barcode=MB…), whatever its status. */
+function Selected({ barcode }: { barcode: string }) {
+  const { data, error, mutate } = useConsignment(barcode);
+  if (error && !data) {
+    if (error.code === 'E0002' || error.status === 404) {
+      return <EmptyState title={`No consignment ${barcode}`} message="Check the barcode: it may be mistyped, or belong to a delivery that is not yours." />;
+    }
+    return <ErrorPanel title="The consignment could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  }
+  if (!data) return <Spinner label="Loading consignment" />;
+  return <TrackingCard summary={data} detail={data} />;
+}
+
+/**
+ * delivery-tracking: the caller's consignments on their way, incoming and outgoing, each with its history, where the
+ * delivery boy was last seen, how far is left, and (for the receiver) the pin. `?barcode=MB…` shows one; a scanner
+ * typing into the box does the same. Everything refreshes every 30 seconds.
+ */
+export function DeliveryTrackingPage() {
+  const [params, setParams] = useSearchParams();
+  const barcode = params.get('barcode')?.trim().toUpperCase() || undefined;
+  const side = SIDES.find((s) => s.value === params.get('side'))?.value;
+  const [typed, setTyped] = useState(barcode ?? '');
+  const [typedError, setTypedError] = useState<string | null>(null);
+
+  function track(event: FormEvent) {
+    event.preventDefault();
+    const text = typed.trim().toUpperCase();
+    if (!BARCODE_ID.test(text)) {
+      setTypedError('A barcode looks like MB2611000123.');
+      return;
+    }
+    setTypedError(null);
+    setParams({ barcode: text });
+  }
+
+  return (
+    <SWRConfig value={LIVE}>
+      <Stack gap="lg">
+        <FilterRow as="form" role="search" aria-label="Track a consignment" onSubmit={track}>
+          <label>
+            Barcode
+            <TextInput
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="MB2611000123"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={20}
+              aria-invalid={typedError ? true : undefined}
+            />
+          </label>
+          <Button type="submit" variant="secondary">
+            Track
+          </Button>
+          {!barcode && (
+            <label>
+              Side
+              <Select
+                value={side ?? ''}
+                placeholder="Both"
+                options={SIDES}
+                onChange={(e) => setParams(e.target.value ? { side: e.target.value } : {}, { replace: true })}
+              />
+            </label>
+          )}
+        </FilterRow>
+        {typedError && <Muted role="alert">{typedError}</Muted>}
+        {barcode ? (
+          <Stack gap="md">
+            <Selected barcode={barcode} />
+            <div>
+              <ButtonLink to="/delivery-tracking" variant="secondary" onClick={() => setTyped('')}>
+                Everything on its way
+              </ButtonLink>
+            </div>
+          </Stack>
+        ) : (
+          <OnTheWay side={side} />
+        )}
+        <Muted>Refreshed every {TRACKING_REFRESH_MS / 1000} seconds.</Muted>
+      </Stack>
+    </SWRConfig>
+  );
+}
