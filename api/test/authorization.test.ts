@@ -258,6 +258,7 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`GET ${DELIVERY_PATHS.consignments}`]: { query: { pageSize: '200' } },
     [`GET ${DELIVERY_PATHS.counts}`]: {},
     [`GET ${DELIVERY_PATHS.myDeliveries}`]: {},
+    [`GET ${DELIVERY_PATHS.tracking}`]: {},
     [`GET ${DELIVERY_PATHS.onlinePickupsGraph}`]: { query: { days: '7' } },
     [`GET ${DELIVERY_PATHS.offlinePickupsGraph}`]: { query: { days: '7' } },
     [`POST ${DELIVERY_PATHS.createOnline}`]: { payload: { orderId: victim.orderId, packages: 1, weightKg: 1 } },

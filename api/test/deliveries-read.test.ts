@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { DELIVERY_PATHS, MARKETPLACE_PATHS, type ConsignmentCounts, type ConsignmentDetail, type ConsignmentList, type MyDeliveries, type PickupGraph, type ReadyOrder, type SubmitResult } from 'shared-api';
+import { DELIVERY_PATHS, MARKETPLACE_PATHS, type ConsignmentCounts, type ConsignmentDetail, type ConsignmentList, type MyDeliveries, type PickupGraph, type ReadyOrder, type SubmitResult, type TrackingList } from 'shared-api';
 import { ConsignmentReader } from '../src/modules/deliveries/read';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { code128Svg } from '../src/pdf/codes';
@@ -290,6 +290,37 @@ describe("the delivery boy's day", () => {
     expect(day.finishedToday.map((c) => [c.id, c.status, c.tradeName])).toEqual([[thane.id, 'DELIVERED', 'Crawford Market Chemists']]);
     expect(Object.keys(day.finishedToday[0]!)).not.toContain('timeline');
     expect(body<MyDeliveries>(await (await as(PEOPLE.priya)).get(DELIVERY_PATHS.myDeliveries))).toEqual({ active: [], finishedToday: [] });
+  });
+});
+
+describe('delivery tracking', () => {
+  it('holds what is on its way to or from the unit, most urgent first, as details; the receiver sees its pin', async () => {
+    const { online } = await mumbaiWorld();
+    const assigned = await insertConsignment(t.db, { owner: 'STK-MUM-001', direction: 'SEND', party: outsideParty('Byculla Polyclinic'), status: 'ASSIGNED', assignee: PEOPLE.vijay, createdAt: minutes(-30) });
+    const collected = await insertConsignment(t.db, { owner: 'STK-MUM-001', buyer: 'RTL-MUM-001', status: 'COLLECTED', assignee: PEOPLE.vijay, createdAt: minutes(-90) });
+    const tracked = async (mobile: string, query: Record<string, string> = {}) => {
+      const res = await (await as(mobile)).get(DELIVERY_PATHS.tracking, query);
+      expect(res.statusCode).toBe(200);
+      return body<TrackingList>(res);
+    };
+
+    // Lohar Chawl: in transit first, then collected, then assigned; BOOKED and DELIVERED ones are not on their way.
+    const seller = await tracked(PEOPLE.rajesh);
+    expect(seller.items.map((c) => [c.id, c.status])).toEqual([
+      [online.id, 'IN_TRANSIT'],
+      [collected.id, 'COLLECTED'],
+      [assigned.id, 'ASSIGNED'],
+    ]);
+    expect(seller.totalResults).toBe(3);
+    expect(seller.items[0]).toMatchObject({ role: 'OWNER', pin: null, lastPosition: { latitude: 19.0596 }, timeline: expect.any(Array) });
+
+    // Sharma Medical receives two of them, sees the pin of the one in transit; "outgoing" it has none.
+    const buyer = await tracked(PEOPLE.priya, { side: 'INCOMING' });
+    expect(buyer.items.map((c) => c.id)).toEqual([online.id, collected.id]);
+    expect(buyer.items[0]!.pin).toMatchObject({ pin: '4821', triesLeft: 3 });
+    expect((await tracked(PEOPLE.priya, { side: 'OUTGOING' })).items).toEqual([]);
+    // Nobody else's.
+    expect(await tracked(PEOPLE.amit)).toEqual({ items: [], totalResults: 0 });
   });
 });
 

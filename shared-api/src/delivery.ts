@@ -260,6 +260,13 @@ export type ConsignmentDetail = z.infer<typeof ConsignmentDetail>;
 export const MyDeliveries = z.object({ active: z.array(ConsignmentDetail), finishedToday: z.array(ConsignmentSummary) });
 export type MyDeliveries = z.infer<typeof MyDeliveries>;
 
+/** Delivery tracking: the caller's consignments on their way, sent or received, most urgent first, with details. */
+export const TRACKING_LIMIT = 50;
+export const TrackingQuery = z.object({ side: z.enum(['OUTGOING', 'INCOMING']).optional() });
+export type TrackingQuery = z.input<typeof TrackingQuery>;
+export const TrackingList = z.object({ items: z.array(ConsignmentDetail), totalResults: z.number().int() });
+export type TrackingList = z.infer<typeof TrackingList>;
+
 /** Counts for the overview's tiles. */
 export const ConsignmentCounts = z.object({ byStatus: z.record(ConsignmentStatus, z.number().int()), total: z.number().int() });
 export type ConsignmentCounts = z.infer<typeof ConsignmentCounts>;
@@ -342,6 +349,8 @@ export const DELIVERY_PATHS = {
   counts: '/delivery/service/order/summary',
   /** GET ConsignmentDetail by barcode id or id. */
   consignment: (barcodeOrId: string) => `/delivery/service/order/${id(barcodeOrId)}`,
+  /** GET TrackingQuery → TrackingList: up to TRACKING_LIMIT consignments on their way (ASSIGNED, COLLECTED, IN_TRANSIT, FAILED). */
+  tracking: '/delivery/tracking',
   /** GET MyDeliveries (the delivery boy). */
   myDeliveries: '/delivery/service/assigned',
   /** POST Assignment → ConsignmentDetail (owner; BOOKED or ASSIGNED). */

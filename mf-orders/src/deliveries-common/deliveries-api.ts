@@ -17,6 +17,8 @@ import {
   type ReadyOrderList,
   type ReportPosition,
   type Ring,
+  type TrackingList,
+  type TrackingQuery,
 } from 'shared-api';
 import { api, downloadFile, fetcher, type ApiError, type QueryParams } from 'shared-auth';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
@@ -32,7 +34,7 @@ export const consignmentPath = (barcodeId: string) => `/orders/orders-overview/$
 export const BARCODE_ID = /^MB\d{10}$/;
 
 /** Query parameters without the empty ones: the API reads an empty string as a filter. */
-function params(query: ConsignmentQuery): QueryParams {
+function params(query: ConsignmentQuery | TrackingQuery): QueryParams {
   const out: QueryParams = {};
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = value as string | number;
   return out;
@@ -57,6 +59,10 @@ export const useReadyOrders = () => useSWR<ReadyOrderList, ApiError>(DELIVERY_PA
 export const useDeliveryBoys = () => useSWR<DeliveryBoyList, ApiError>(DELIVERY_PATHS.deliveryBoys, fetcher);
 
 export const useMarkets = () => useSWR<MarketList, ApiError>(DELIVERY_PATHS.markets, fetcher);
+
+/** What is on its way to or from the caller (delivery-tracking): one request for every card, details included. */
+export const useTracking = (query: TrackingQuery, config?: SWRConfiguration<TrackingList, ApiError>) =>
+  useSWR<TrackingList, ApiError>([DELIVERY_PATHS.tracking, params(query)], fetcher, config);
 
 /**
  * The delivery boy's day; refreshed every minute so new assignments appear without a reload. The short deduping

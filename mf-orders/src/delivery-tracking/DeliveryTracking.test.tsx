@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DELIVERY_PATHS, type ConsignmentDetail } from 'shared-api';
 import { failure, resetFakeApi, success, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { getToasts } from 'shared-ui';
-import { BUYER_ACCOUNT, consignment, deliveriesApi, offlineConsignment, paged, renderRoutes, sent, summaryOf } from '../deliveries-common/testing';
+import { BUYER_ACCOUNT, consignment, deliveriesApi, offlineConsignment, renderRoutes, sent } from '../deliveries-common/testing';
 import { DeliveryTrackingPage, TRACKING_REFRESH_MS } from './DeliveryTrackingPage';
 
 // The lead routes the page at delivery-tracking; the test mounts the same route.
@@ -19,13 +19,14 @@ const ALL: ConsignmentDetail[] = [INCOMING, WAITING, OUTGOING, DELIVERED];
 
 const incoming = (c: ConsignmentDetail) => c.role === 'RECEIVER' || c.direction === 'COLLECT';
 
-/** The list answers by status and side, as the API filters; each consignment by barcode id. */
+/** Tracking answers what is on its way by side, most urgent first, as the API does; each consignment by barcode id. */
+const URGENCY = ['IN_TRANSIT', 'FAILED', 'COLLECTED', 'ASSIGNED'];
 function trackingApi(extra: Record<string, (r: FakeRequest) => ReturnType<typeof success>> = {}) {
   const routes: Record<string, (r: FakeRequest) => ReturnType<typeof success>> = {
-    [`GET ${DELIVERY_PATHS.consignments}`]: (r) => {
+    [`GET ${DELIVERY_PATHS.tracking}`]: (r) => {
       const side = r.params?.side;
-      const rows = ALL.filter((c) => c.status === r.params?.status && (!side || (side === 'INCOMING') === incoming(c)));
-      return success(paged(rows.map(summaryOf)));
+      const items = ALL.filter((c) => URGENCY.includes(c.status) && (!side || (side === 'INCOMING') === incoming(c))).sort((a, b) => URGENCY.indexOf(a.status) - URGENCY.indexOf(b.status));
+      return success({ items, totalResults: items.length });
     },
     ...extra,
   };
@@ -34,7 +35,7 @@ function trackingApi(extra: Record<string, (r: FakeRequest) => ReturnType<typeof
 }
 
 const card = (c: ConsignmentDetail) => screen.findByRole('region', { name: `Consignment ${c.barcodeId}` });
-const listRequests = (requests: FakeRequest[]) => sent(requests, 'GET', DELIVERY_PATHS.consignments);
+const trackingRequests = (requests: FakeRequest[]) => sent(requests, 'GET', DELIVERY_PATHS.tracking);
 
 afterEach(() => {
   resetFakeApi();
@@ -42,15 +43,13 @@ afterEach(() => {
 });
 
 describe('delivery tracking', () => {
-  it('asks for the four on-the-way statuses and shows each consignment under its status, most urgent first', async () => {
+  it('asks once for everything on its way and shows each consignment under its status, most urgent first', async () => {
     const requests = trackingApi();
     open();
     await card(INCOMING);
-    expect(
-      listRequests(requests)
-        .map((r) => r.params?.status)
-        .sort(),
-    ).toEqual(['ASSIGNED', 'COLLECTED', 'FAILED', 'IN_TRANSIT']);
+    expect(trackingRequests(requests)).toHaveLength(1);
+    // The cards come with their details: no request per card.
+    expect(requests.filter((r) => r.path.startsWith('/delivery/service/order/'))).toEqual([]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'In transit (1)',
       `${INCOMING.orderNumber} · ${INCOMING.barcodeId}`,
@@ -104,7 +103,7 @@ describe('delivery tracking', () => {
     await userEvent.selectOptions(screen.getByLabelText('Side'), 'INCOMING');
     await waitFor(() => expect(screen.queryByRole('region', { name: `Consignment ${OUTGOING.barcodeId}` })).not.toBeInTheDocument());
     expect(await card(INCOMING)).toBeInTheDocument();
-    expect(listRequests(requests).filter((r) => r.params?.side === 'INCOMING')).toHaveLength(4);
+    expect(trackingRequests(requests).filter((r) => r.params?.side === 'INCOMING')).toHaveLength(1);
   });
 
   it('?barcode= selects one consignment and does not list the others', async () => {
@@ -112,7 +111,7 @@ describe('delivery tracking', () => {
     open(`?barcode=${WAITING.barcodeId.toLowerCase()}`);
     expect(await card(WAITING)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: `Consignment ${INCOMING.barcodeId}` })).not.toBeInTheDocument();
-    expect(listRequests(requests)).toEqual([]);
+    expect(trackingRequests(requests)).toEqual([]);
     await userEvent.click(screen.getByRole('link', { name: 'Everything on its way' }));
     expect(await card(INCOMING)).toBeInTheDocument();
   });
@@ -133,22 +132,20 @@ describe('delivery tracking', () => {
   });
 
   it('says when nothing is on its way', async () => {
-    deliveriesApi({ [`GET ${DELIVERY_PATHS.consignments}`]: () => success(paged([])) }, BUYER_ACCOUNT);
+    deliveriesApi({ [`GET ${DELIVERY_PATHS.tracking}`]: () => success({ items: [], totalResults: 0 }) }, BUYER_ACCOUNT);
     open();
     expect(await screen.findByText('Nothing on its way')).toBeInTheDocument();
   });
 
-  it('refreshes the lists and the details every 30 seconds', async () => {
+  it('refreshes every 30 seconds', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const requests = trackingApi();
     open();
     await card(INCOMING);
-    await waitFor(() => expect(sent(requests, 'GET', DELIVERY_PATHS.consignment(INCOMING.barcodeId))).toHaveLength(1));
-    const lists = listRequests(requests).length;
+    expect(trackingRequests(requests)).toHaveLength(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(TRACKING_REFRESH_MS);
     });
-    await waitFor(() => expect(listRequests(requests).length).toBe(lists + 4));
-    expect(sent(requests, 'GET', DELIVERY_PATHS.consignment(INCOMING.barcodeId))).toHaveLength(2);
+    await waitFor(() => expect(trackingRequests(requests)).toHaveLength(2));
   });
 });

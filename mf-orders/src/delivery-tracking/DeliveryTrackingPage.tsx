@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CONSIGNMENT_STATUS_LABELS, type ConsignmentQuery, type ConsignmentStatus, type ConsignmentSummary } from 'shared-api';
+import { CONSIGNMENT_STATUS_LABELS, type ConsignmentDetail, type ConsignmentStatus, type TrackingQuery } from 'shared-api';
 import { SWRConfig } from 'swr';
 import { Button, ButtonLink, EmptyState, ErrorPanel, FilterRow, Select, Spinner, Stack, TextInput, formatNumber, theme } from 'shared-ui';
-import { BARCODE_ID, useConsignment, useConsignments } from '../deliveries-common/deliveries-api';
+import { BARCODE_ID, useConsignment, useTracking } from '../deliveries-common/deliveries-api';
 import { TrackingCard } from './TrackingCard';
 
 /** Positions arrive at most every 30 s (the delivery boy's page throttles to that): refreshing faster shows nothing new. */
@@ -15,7 +15,9 @@ export const TRACKING_REFRESH_MS = 30_000;
  */
 const LIVE = { refreshInterval: TRACKING_REFRESH_MS, dedupingInterval: 2000 };
 
-type Side = NonNullable<ConsignmentQuery['side']>;
+type Side = NonNullable<TrackingQuery['side']>;
+/** The API's order of urgency, one group each. */
+const ON_THE_WAY: readonly ConsignmentStatus[] = ['IN_TRANSIT', 'FAILED', 'COLLECTED', 'ASSIGNED'];
 const SIDES: { value: Side; label: string }[] = [
   { value: 'INCOMING', label: 'Incoming (you receive)' },
   { value: 'OUTGOING', label: 'Outgoing (you send or booked)' },
@@ -31,30 +33,18 @@ const Muted = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
-/** A listed consignment with its detail (timeline, position, pin, actions), refreshed with the page. */
-function ListedCard({ summary }: { summary: ConsignmentSummary }) {
-  const { data, error } = useConsignment(summary.barcodeId);
-  return <TrackingCard summary={summary} detail={data} error={error} />;
-}
-
-function Group({ status, list }: { status: ConsignmentStatus; list: ReturnType<typeof useConsignments> }) {
-  const rows = list.data?.items ?? [];
-  if (rows.length === 0) return null;
-  const total = list.data?.totalResults ?? rows.length;
+/** Cards under their status, in the order the API answers (most urgent first). */
+function Group({ status, items }: { status: ConsignmentStatus; items: readonly ConsignmentDetail[] }) {
+  if (items.length === 0) return null;
   return (
     <section aria-label={CONSIGNMENT_STATUS_LABELS[status]}>
       <Stack gap="sm">
         <SectionTitle>
-          {CONSIGNMENT_STATUS_LABELS[status]} ({formatNumber(total)})
+          {CONSIGNMENT_STATUS_LABELS[status]} ({formatNumber(items.length)})
         </SectionTitle>
-        {rows.map((c) => (
-          <ListedCard key={c.id} summary={c} />
+        {items.map((c) => (
+          <TrackingCard key={c.id} summary={c} detail={c} />
         ))}
-        {total > rows.length && (
-          <Muted>
-            The latest {formatNumber(rows.length)} are shown here; <Link to={`/orders/orders-overview?status=${status}`}>all {formatNumber(total)} are in the orders overview</Link>.
-          </Muted>
-        )}
       </Stack>
     </section>
   );
@@ -62,29 +52,10 @@ function Group({ status, list }: { status: ConsignmentStatus; list: ReturnType<t
 
 /** Everything of the caller's still on its way, most urgent first (in transit, then failed, collected, assigned). */
 function OnTheWay({ side }: { side: Side | undefined }) {
-  const inTransit = useConsignments({ status: 'IN_TRANSIT', side });
-  const failed = useConsignments({ status: 'FAILED', side });
-  const collected = useConsignments({ status: 'COLLECTED', side });
-  const assigned = useConsignments({ status: 'ASSIGNED', side });
-  const groups = [
-    { status: 'IN_TRANSIT', list: inTransit },
-    { status: 'FAILED', list: failed },
-    { status: 'COLLECTED', list: collected },
-    { status: 'ASSIGNED', list: assigned },
-  ] as const;
-
-  const failedToLoad = groups.find((g) => g.list.error && !g.list.data);
-  if (failedToLoad) {
-    return (
-      <ErrorPanel
-        title="Your deliveries could not be loaded"
-        message={failedToLoad.list.error!.message}
-        onRetry={() => groups.forEach((g) => void g.list.mutate())}
-      />
-    );
-  }
-  if (groups.some((g) => !g.list.data)) return <Muted role="status">Loading…</Muted>;
-  if (groups.every((g) => g.list.data!.totalResults === 0)) {
+  const { data, error, mutate } = useTracking(side ? { side } : {});
+  if (error && !data) return <ErrorPanel title="Your deliveries could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (!data) return <Muted role="status">Loading…</Muted>;
+  if (data.items.length === 0) {
     return (
       <EmptyState
         title="Nothing on its way"
@@ -94,9 +65,14 @@ function OnTheWay({ side }: { side: Side | undefined }) {
   }
   return (
     <Stack gap="lg">
-      {groups.map((g) => (
-        <Group key={g.status} status={g.status} list={g.list} />
+      {ON_THE_WAY.map((status) => (
+        <Group key={status} status={status} items={data.items.filter((c) => c.status === status)} />
       ))}
+      {data.totalResults > data.items.length && (
+        <Muted>
+          The {formatNumber(data.items.length)} most urgent of {formatNumber(data.totalResults)} are shown here; <Link to="/orders/orders-overview">all are in the orders overview</Link>.
+        </Muted>
+      )}
     </Stack>
   );
 }

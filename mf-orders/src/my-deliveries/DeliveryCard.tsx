@@ -5,6 +5,7 @@ import { isApiError } from 'shared-auth';
 import { Button, Card, ConsignmentStatusBadge, FORM_ERROR, Form, FormError, Select, Stack, TextField, formatCount, formatDate, formatNumber, theme, toSubmitErrors, toast } from 'shared-ui';
 import { PartyDetails } from '../deliveries-common/Party';
 import { addImage, changeStatus, deliver, readAsBase64, ring, todayIst } from '../deliveries-common/deliveries-api';
+import { photoThatFits } from './photo';
 import { schemaErrors } from '../deliveries-common/form';
 
 type Action = ConsignmentDetail['actions'][number];
@@ -157,6 +158,8 @@ function ReasonForm({ consignment, kind, onDone, onCancel }: { consignment: Cons
 }
 
 /** A photo of the parcel or the signature, straight from the phone's camera; checked against the limits before it is sent. */
+type ProofImageType = AddProofImage['mimeType'];
+
 function PhotoForm({ consignment, onDone, onCancel }: { consignment: ConsignmentDetail; onDone: () => Promise<unknown>; onCancel: () => void }) {
   const id = useId();
   const [kind, setKind] = useState<ProofImage['kind']>('PARCEL');
@@ -172,14 +175,17 @@ function PhotoForm({ consignment, onDone, onCancel }: { consignment: Consignment
     const mimeType = AddProofImage.shape.mimeType.safeParse(file.type);
     if (!mimeType.success) {
       setError('Only JPEG, PNG or WebP photos can be added.');
-    } else if (file.size > PROOF_IMAGE_MAX_BYTES) {
-      setError(`This photo is ${sizeText(file.size)}; the limit is ${sizeText(PROOF_IMAGE_MAX_BYTES)}. Take it again at a lower camera resolution.`);
     } else {
       setBusy(true);
       try {
-        await addImage(consignment.id, { kind, mimeType: mimeType.data, contentBase64: await readAsBase64(file) });
-        toast.success({ title: 'Photo added', message: `${PROOF_KINDS.find((k) => k.value === kind)!.label} photo for ${consignment.barcodeId}.` });
-        await onDone();
+        const photo = await photoThatFits(file);
+        if (!photo) {
+          setError(`This photo is ${sizeText(file.size)}; the limit is ${sizeText(PROOF_IMAGE_MAX_BYTES)} and it could not be made smaller here. Take it again at a lower camera resolution.`);
+        } else {
+          await addImage(consignment.id, { kind, mimeType: photo.mimeType as ProofImageType, contentBase64: await readAsBase64(photo.blob) });
+          toast.success({ title: 'Photo added', message: `${PROOF_KINDS.find((k) => k.value === kind)!.label} photo for ${consignment.barcodeId}.` });
+          await onDone();
+        }
       } catch (err) {
         setError(isApiError(err) ? err.message : 'The photo could not be read. Please take it again.');
       } finally {
@@ -207,7 +213,7 @@ function PhotoForm({ consignment, onDone, onCancel }: { consignment: Consignment
       <Hint id={`${id}-hint`}>
         {full
           ? `All ${PROOF_IMAGES_PER_CONSIGNMENT} photos are taken.`
-          : `JPEG, PNG or WebP, up to ${sizeText(PROOF_IMAGE_MAX_BYTES)} each; ${consignment.proof.length} of ${PROOF_IMAGES_PER_CONSIGNMENT} photos added.`}
+          : `JPEG, PNG or WebP; a photo over ${sizeText(PROOF_IMAGE_MAX_BYTES)} is made smaller before it is sent; ${consignment.proof.length} of ${PROOF_IMAGES_PER_CONSIGNMENT} photos added.`}
       </Hint>
       {busy && <Hint role="status">Uploading…</Hint>}
       {error && <Alert role="alert">{error}</Alert>}

@@ -177,7 +177,7 @@ describe('my deliveries', () => {
     const input = screen.getByLabelText('Take or choose a photo');
     expect(input).toHaveAttribute('accept', 'image/*');
     expect(input).toHaveAttribute('capture', 'environment');
-    expect(screen.getByText(/up to 2 MB each; 0 of 8 photos added/)).toBeInTheDocument();
+    expect(screen.getByText(/over 2 MB is made smaller before it is sent; 0 of 8 photos added/)).toBeInTheDocument();
 
     await userEvent.upload(input, new File([new Uint8Array(PROOF_IMAGE_MAX_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('the limit is 2 MB');

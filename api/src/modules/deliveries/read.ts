@@ -3,6 +3,7 @@ import {
   CONSIGNMENT_STATUSES,
   ConsignmentSummary as ConsignmentSummarySchema,
   DELIVERY_PIN_MAX_TRIES,
+  TRACKING_LIMIT,
   distanceTypeOf,
   type ConsignmentCounts,
   type ConsignmentDetail,
@@ -14,6 +15,8 @@ import {
   type MyDeliveries,
   type PickupGraph,
   type ReadyOrderList,
+  type TrackingList,
+  type TrackingQuery,
   type ConsignmentQuery as ConsignmentQuerySchema,
 } from 'shared-api';
 import type { z } from 'zod';
@@ -50,6 +53,8 @@ const istStart = (date: string) => new Date(`${date}T00:00:00+05:30`);
 /** Assigned and not finished: the delivery boy's open work. */
 const ACTIVE: readonly ConsignmentStatus[] = ['ASSIGNED', 'COLLECTED', 'IN_TRANSIT', 'FAILED'];
 /** A consignment in any other status holds its order: it cannot be booked again. */
+/** Delivery tracking's order: what needs attention first. */
+const TRACKING_ORDER: readonly ConsignmentStatus[] = ['IN_TRANSIT', 'FAILED', 'COLLECTED', 'ASSIGNED'];
 const ENDED: readonly ConsignmentStatus[] = ['CANCELLED', 'RETURNED'];
 /** Timeline order for events written in one transaction (booked and assigned at once). */
 const LIFE_ORDER: Record<ConsignmentStatus, number> = { BOOKED: 0, ASSIGNED: 1, COLLECTED: 2, IN_TRANSIT: 3, FAILED: 4, DELIVERED: 5, RETURNED: 5, CANCELLED: 5 };
@@ -333,6 +338,20 @@ export class ConsignmentReader {
   }
 
   // ---- the delivery boy's day ----
+
+  /**
+   * What is on its way to or from the caller's unit (delivery-tracking): in transit first, then failed, collected,
+   * assigned, newest first within each; TRACKING_LIMIT of them as details, and how many there are.
+   */
+  async tracking(caller: Caller, side: TrackingQuery['side']): Promise<TrackingList> {
+    const parts = this.parts(caller, side ? { side } : {}).map((q) => q.where('consignments.status', 'in', ACTIVE).select(['consignments.id', 'consignments.status', 'consignments.created_at']));
+    const rows = (await Promise.all(parts.map((q) => q.execute()))).flat();
+    const urgency = (status: ConsignmentStatus) => TRACKING_ORDER.indexOf(status);
+    rows.sort((a, b) => urgency(a.status) - urgency(b.status) || new Date(b.created_at).getTime() - new Date(a.created_at).getTime());
+    const ids = rows.slice(0, TRACKING_LIMIT).map((r) => r.id);
+    const details = new Map((await this.details(caller, { ids })).map((d) => [d.id, d]));
+    return { items: ids.flatMap((id) => details.get(id) ?? []), totalResults: rows.length };
+  }
 
   async mine(caller: Caller): Promise<MyDeliveries> {
     const today = istDate(this.config.now());

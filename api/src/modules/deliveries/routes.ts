@@ -22,6 +22,8 @@ import {
   ReadyOrderList,
   ReportPosition,
   Ring,
+  TrackingList,
+  TrackingQuery,
 } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
@@ -113,6 +115,12 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
     config: ANY,
     schema: { tags, summary: 'One consignment by barcode id or id: timeline, proof, pin (receiver), position, actions', security, params: DetailParams, response: replies(ConsignmentDetail) },
     handler: async (request) => ok(await reader.detail(callerOf(request), request.params.barcodeOrId)),
+  });
+
+  app.get(DELIVERY_PATHS.tracking, {
+    config: ANY,
+    schema: { tags, summary: "What is on its way to or from the caller's unit, most urgent first, with timeline, position and (for the receiver) the pin", security, querystring: TrackingQuery, response: replies(TrackingList) },
+    handler: async (request) => ok(await reader.tracking(callerOf(request), request.query.side)),
   });
 
   app.get(DELIVERY_PATHS.myDeliveries, {
