@@ -256,7 +256,7 @@ async function main() {
   await db.destroy();
 
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const api = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
       ...process.env,
