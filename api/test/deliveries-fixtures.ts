@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { sql } from 'kysely';
-import type { ConsignmentStatus } from 'shared-api';
+import type { ConsignmentParty, ConsignmentStatus } from 'shared-api';
 import type { Database } from '../src/db/database';
 import type { SmsSender } from '../src/modules/auth/sms';
 import { distanceKm, listMarkets, marketOf } from '../src/modules/deliveries/markets';
@@ -84,18 +84,8 @@ export async function clearConsignments(db: Database): Promise<void> {
   await db.deleteFrom('consignments').execute();
 }
 
-export interface PartyRow {
-  unitId: string | null;
-  unitCode: string | null;
-  name: string;
-  mobile: string | null;
-  addressLine: string | null;
-  landmark: string | null;
-  city: string | null;
-  pincode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** One end of a trip, as the contract shows it. */
+export type PartyRow = ConsignmentParty;
 
 /** A demo unit as one end of a trip, as the label prints it (the owner's mobile). */
 export async function unitParty(db: Database, unitCode: string): Promise<PartyRow> {

@@ -10,6 +10,7 @@ import {
   type AddProofImage,
   type Assignment,
   type ChangeStatus,
+  type ConsignmentParty,
   type ConsignmentStatus,
   type CreateOfflinePickup,
   type CreateOnlinePickup,
@@ -108,19 +109,8 @@ function istTime(at: Date): string {
   return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
-/** One end of a trip, in the columns' order (from_* or to_*). */
-interface Party {
-  unitId: string | null;
-  unitCode: string | null;
-  name: string;
-  mobile: string | null;
-  addressLine: string | null;
-  landmark: string | null;
-  city: string | null;
-  pincode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** One end of a trip (from_* or to_* columns), as the contract shows it. */
+type Party = ConsignmentParty;
 
 const fromColumns = (p: Party) => ({
   from_unit_id: p.unitId,
