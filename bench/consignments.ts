@@ -21,9 +21,8 @@
  * (in this process, after seeding) and stops.
  */
 import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, sql, type KyselyPlugin, type QueryId, type RootOperationNode, type UnknownRow } from 'kysely';
@@ -34,6 +33,7 @@ import { migrate } from '../api/src/db/migrate';
 import { seedDemo } from '../api/src/db/seed';
 import type { Caller } from '../api/src/http/access';
 import { ConsignmentReader } from '../api/src/modules/deliveries/read';
+import { cpuSeconds, freePort, httpCall, signInOverHttp, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 10_000);
@@ -149,57 +149,10 @@ async function explain(db: Database, barcodes: string[]) {
 
 // ---- HTTP ----
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
-function call(port: number, agent: Agent | false, method: string, url: string, payload?: object, token?: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const data = payload && JSON.stringify(payload);
-    const headers: Record<string, string> = {};
-    if (data) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await call(port, false, 'GET', '/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('API did not start');
-}
 
-async function signIn(port: number, mobile: string): Promise<string> {
-  const sent = await call(port, false, 'POST', '/medico/otp/login', { mobileNumber: mobile });
-  if (sent.status !== 200) throw new Error(`OTP for ${mobile}: ${sent.body.toString()}`);
-  const last = await call(port, false, 'GET', `/test/otp/last?mobileNumber=${mobile}`);
-  const verified = await call(port, false, 'POST', '/medico/otp/login/verify', { mobileNumber: mobile, otp: JSON.parse(last.body.toString()).body.otp });
-  return JSON.parse(verified.body.toString()).body.token as string;
-}
 
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface Run {
   label: string;
@@ -220,7 +173,7 @@ async function drive(port: number, agent: Agent, apiPid: number, token: string, 
       while (next < total) {
         const i = next++;
         const t0 = performance.now();
-        const res = await call(port, agent, 'GET', url(i), undefined, token);
+        const res = await httpCall(port, agent, 'GET', url(i), { token });
         times.push(performance.now() - t0);
         if (res.status !== 200) throw new Error(`${label}: ${res.status} ${res.body.toString().slice(0, 300)}`);
         notes.add(check(res.body));
@@ -277,7 +230,7 @@ async function main() {
   const runs: Run[] = [];
   try {
     await waitForHealth(port);
-    const token = await signIn(port, SELLER.mobile);
+    const token = await signInOverHttp(port, SELLER.mobile);
     const terms = searches(barcodes);
     const kinds: [string, (i: number) => string][] = [
       ['overview, first page', () => DELIVERY_PATHS.consignments],

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { cpuSeconds } from './http';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const PORT = Number(process.env.PORT ?? 4100);
@@ -63,11 +64,6 @@ function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 const peakRssMb = (pid: number) => memoryMb(pid, 'VmHWM');
 
-/** CPU seconds the process has used (all its threads: the API's, PGlite's, the upload reader's), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Resets the process's peak RSS to its current RSS (Linux clear_refs "5"), so the peak measured is the upload's. */
 function resetPeak(pid: number): void {

@@ -23,8 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -33,6 +32,7 @@ import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
+import { freePort, httpCall, signInOverHttp, waitForHealth } from './http';
 import { BENCH_BUYERS, FULL_SCALE, seedLargeMarketplace, type Scale } from './marketplace-seed';
 
 const CONCURRENCY = 50;
@@ -218,58 +218,9 @@ async function main() {
 
 const API_DIR = path.resolve(__dirname, '../api');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
-/** One JSON request; `agent: false` opens a new connection (the cluster hands connections out round-robin). */
-function callApi(port: number, agent: Agent | false, method: string, url: string, payload?: object, token?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const data = payload && JSON.stringify(payload);
-    const headers: Record<string, string> = {};
-    if (data) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await callApi(port, false, 'GET', '/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('API did not start');
-}
 
-/** Signs a buyer in over HTTP; the code is kept by the worker that sent it, so it is asked for until that one answers. */
-async function signInOverHttp(port: number, mobile: string, workers: number): Promise<string> {
-  const sent = await callApi(port, false, 'POST', '/medico/otp/login', { mobileNumber: mobile });
-  if (sent.status !== 200) throw new Error(`OTP for ${mobile}: ${sent.body}`);
-  for (let i = 0; i < workers * 3; i++) {
-    const last = await callApi(port, false, 'GET', `/test/otp/last?mobileNumber=${mobile}`);
-    if (last.status !== 200) continue;
-    const verified = await callApi(port, false, 'POST', '/medico/otp/login/verify', { mobileNumber: mobile, otp: JSON.parse(last.body).body.otp });
-    return JSON.parse(verified.body).body.token as string;
-  }
-  throw new Error(`no OTP for ${mobile}`);
-}
 
 /** CPU seconds used so far by a process and its children (the cluster's workers): utime + stime from /proc. */
 function treeCpuSeconds(root: number): number {
@@ -306,9 +257,9 @@ async function load(port: number, agent: Agent, tokens: string[], url: string, p
     while (next < total) {
       const q = QUERIES[next++ % QUERIES.length]!;
       const started = performance.now();
-      const res = await callApi(port, agent, 'POST', url, payload(q), token);
+      const res = await httpCall(port, agent, 'POST', url, { json: payload(q), token });
       latencies.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`${url} ${q}: ${res.status} ${res.body}`);
+      if (res.status !== 200) throw new Error(`${url} ${q}: ${res.status} ${res.body.toString()}`);
     }
   };
   const cpu = process.cpuUsage();
@@ -365,7 +316,7 @@ async function workersMode() {
     try {
       await waitForHealth(port);
       const tokens: string[] = [];
-      for (const buyer of BENCH_BUYERS.slice(0, CONCURRENCY)) tokens.push(await signInOverHttp(port, buyer.mobile, workers));
+      for (const buyer of BENCH_BUYERS.slice(0, CONCURRENCY)) tokens.push(await signInOverHttp(port, buyer.mobile, workers * 3));
       const suggestPayload = (q: string) => ({ suggest: q, type: 'ALL', subType: 'ALL' });
       const globalPayload = (q: string) => ({ query: q });
       // Warm-up as in the in-process runs, for every worker: each loads its own search index and stock summaries,

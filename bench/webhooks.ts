@@ -19,8 +19,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -29,6 +28,7 @@ import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { createCustomHead } from '../api/src/modules/ledger/accounts';
 import { signWebhook } from '../api/src/modules/reconciliation/gateway';
+import { cpuSeconds, freePort, httpCall, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -165,50 +165,9 @@ async function seed(db: Database, p: Plan, now: Date): Promise<string[]> {
   return units;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
-function post(port: number, agent: Agent | false, url: string, raw: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: url, agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(raw);
-  });
-}
 
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/health', agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('API did not start');
-}
 
-/** CPU seconds a process has used (utime + stime, fields 14 and 15 of /proc/<pid>/stat, in 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function verify(db: Database, p: Plan, units: string[]) {
   const payments = await db.selectFrom('payments').select(['provider_payment_id', 'status', 'amount_paise', 'request_id']).where('provider', '=', 'GATEWAY').execute();
@@ -286,10 +245,10 @@ async function main() {
           const raw = JSON.stringify(e);
           const timestamp = String(Math.floor(Date.now() / 1000));
           const t = performance.now();
-          const res = await post(port, agent, url, raw, { [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signWebhook(SECRET, timestamp, raw) });
+          const res = await httpCall(port, agent, 'POST', url, { raw, headers: { [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signWebhook(SECRET, timestamp, raw) } });
           latencies.push(performance.now() - t);
-          if (res.status !== 200) failures.push(`${res.status} ${res.body.slice(0, 200)}`);
-          else outcomes[(JSON.parse(res.body) as { body: WebhookAck }).body.outcome]++;
+          if (res.status !== 200) failures.push(`${res.status} ${res.body.toString().slice(0, 200)}`);
+          else outcomes[(JSON.parse(res.body.toString()) as { body: WebhookAck }).body.outcome]++;
         }
       }),
     );

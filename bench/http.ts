@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest, type Agent } from 'node:http';
+import { createServer } from 'node:net';
+
+/*
+ * What the benchmarks that drive a real API server over HTTP share: a free port, one request, waiting for the
+ * server, signing in with the test OTP route, and the server's CPU time.
+ */
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface HttpCall {
+  /** Sent as JSON. */
+  json?: object;
+  /** Sent as is, with content-type application/json (a signed webhook body must stay byte for byte). */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One request to 127.0.0.1; `agent: false` opens a new connection (a cluster hands connections out round-robin). */
+export function httpCall(port: number, agent: Agent | false, method: string, url: string, call: HttpCall = {}): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const data = call.raw ?? (call.json && JSON.stringify(call.json));
+    const headers: Record<string, string> = { ...call.headers };
+    if (data) headers['content-type'] = 'application/json';
+    if (call.token) headers.authorization = `Bearer ${call.token}`;
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+export async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await httpCall(port, false, 'GET', '/health')).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('API did not start');
+}
+
+/**
+ * Signs a user in over HTTP with the test route's last code (MEDICO_TEST_ROUTES=1). With several API workers the
+ * code is kept by the worker that sent it, so it is asked for up to `tries` times until that one answers.
+ */
+export async function signInOverHttp(port: number, mobile: string, tries = 1): Promise<string> {
+  const sent = await httpCall(port, false, 'POST', '/medico/otp/login', { json: { mobileNumber: mobile } });
+  if (sent.status !== 200) throw new Error(`OTP for ${mobile}: ${sent.body.toString()}`);
+  for (let i = 0; i < tries; i++) {
+    const last = await httpCall(port, false, 'GET', `/test/otp/last?mobileNumber=${mobile}`);
+    if (last.status !== 200) continue;
+    const verified = await httpCall(port, false, 'POST', '/medico/otp/login/verify', { json: { mobileNumber: mobile, otp: JSON.parse(last.body.toString()).body.otp } });
+    return JSON.parse(verified.body.toString()).body.token as string;
+  }
+  throw new Error(`no OTP for ${mobile}`);
+}
+
+/** CPU seconds a process has used (utime + stime, fields 14 and 15 of /proc/<pid>/stat, in 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
