@@ -20,7 +20,7 @@
  * per overview kind), BENCH_CONSIGNMENTS (default 10,000); BENCH_EXPLAIN=1 only prints the plans of the overview's queries
  * (in this process, after seeding) and stops.
  */
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -33,14 +33,13 @@ import { migrate } from '../api/src/db/migrate';
 import { seedDemo } from '../api/src/db/seed';
 import type { Caller } from '../api/src/http/access';
 import { ConsignmentReader } from '../api/src/modules/deliveries/read';
-import { cpuSeconds, freePort, httpCall, signInOverHttp, waitForHealth } from './http';
+import { cpuSeconds, freePort, httpCall, signInOverHttp, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const LABELS = Number(process.env.BENCH_LABELS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-const API_DIR = path.resolve(__dirname, '../api');
 const SELLER = { code: 'STK-MUM-001', mobile: '9800000201' };
 
 const PARTIES = ['Girgaon Nursing Home', 'Crawford Market Chemists', 'Mazgaon Dock Dispensary', 'Byculla Polyclinic', 'Dadar Medical Hall', 'Colaba Health Centre', 'Worli Sea Face Clinic', 'Sion Hospital Pharmacy'];
@@ -209,23 +208,7 @@ async function main() {
   await db.destroy();
 
   const port = await freePort();
-  const api = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      MEDICO_DEMO: '1',
-      MEDICO_TEST_ROUTES: '1',
-      SEED_DEMO: '0',
-      PGLITE_DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      // Request logs off: a production log pipe is not what is measured here.
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const runs: Run[] = [];
   try {

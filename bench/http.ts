@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { request as httpRequest, type Agent } from 'node:http';
 import { createServer } from 'node:net';
 
@@ -6,6 +8,35 @@ import { createServer } from 'node:net';
  * What the benchmarks that drive a real API server over HTTP share: a free port, one request, waiting for the
  * server, signing in with the test OTP route, and the server's CPU time.
  */
+
+const API_DIR = path.resolve(__dirname, '../api');
+
+/**
+ * The API server (src/server.ts) on `port` as the benchmarks run it: demo mode without the demo seed, the test
+ * OTP route for signing in, limits on codes lifted, request logs off (a production log pipe is not what is
+ * measured). `env` adds to or overrides that; `nodeArgs` go before the script (e.g. --cpu-prof).
+ */
+export function spawnApi(port: number, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      MEDICO_DEMO: '1',
+      MEDICO_TEST_ROUTES: '1',
+      SEED_DEMO: '0',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000',
+      OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '100000',
+      OTP_MAX_REFUSALS_PER_IP_PER_HOUR: '100000',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -21,10 +21,8 @@
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { MARKETPLACE_PATHS } from 'shared-api';
@@ -32,7 +30,7 @@ import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
-import { freePort, httpCall, signInOverHttp, waitForHealth } from './http';
+import { freePort, httpCall, signInOverHttp, spawnApi, waitForHealth } from './http';
 import { BENCH_BUYERS, FULL_SCALE, seedLargeMarketplace, type Scale } from './marketplace-seed';
 
 const CONCURRENCY = 50;
@@ -216,7 +214,6 @@ async function main() {
   await db.destroy();
 }
 
-const API_DIR = path.resolve(__dirname, '../api');
 
 
 
@@ -293,25 +290,7 @@ async function workersMode() {
   const rows: string[] = [];
   for (const workers of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) {
     const port = await freePort();
-    const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        API_WORKERS: String(workers),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'development',
-        MEDICO_DEMO: '1',
-        MEDICO_TEST_ROUTES: '1',
-        SEED_DEMO: '0',
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-        // Request logs off: a production log pipe is not what is measured here.
-        LOG_LEVEL: 'warn',
-        OTP_MAX_SENDS_PER_IP_PER_HOUR: '100000',
-        OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '100000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const api = spawnApi(port, { API_WORKERS: String(workers), LOG_LEVEL: 'warn' });
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     try {
       await waitForHealth(port);

@@ -16,7 +16,6 @@
  *
  * BENCH_EVENTS scales the mix (default 10000), BENCH_PAYEES spreads it over that many payee units (default 10).
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -28,7 +27,7 @@ import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { createCustomHead } from '../api/src/modules/ledger/accounts';
 import { signWebhook } from '../api/src/modules/reconciliation/gateway';
-import { cpuSeconds, freePort, httpCall, waitForHealth } from './http';
+import { cpuSeconds, freePort, httpCall, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -37,7 +36,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const DEBTORS_PER_PAYEE = 50;
 const SECRET = 'bench-webhook-secret-0123456789abcdef0123';
 const GATEWAY = 'gateway';
-const API_DIR = path.resolve(__dirname, '../api');
 
 /** The mix, as shares of EVENTS (see the header). */
 const MIX = { applied: 0.65, unknownReference: 0.1, failedThenCaptured: 0.1, staleFailed: 0.05, redelivered: 0.1 };
@@ -208,24 +206,7 @@ async function main() {
   await db.destroy();
 
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      MEDICO_DEMO: '1',
-      SEED_DEMO: '0',
-      PGLITE_DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      PAYMENT_WEBHOOK_SECRET: SECRET,
-      PAYMENT_GATEWAY_NAME: GATEWAY,
-      // Request logs off: a production log pipe is not what is measured here.
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_GATEWAY_NAME: GATEWAY });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const outcomes: Record<WebhookAck['outcome'], number> = { APPLIED: 0, QUEUED: 0, DUPLICATE: 0, IGNORED: 0 };
   const latencies: number[] = [];

@@ -29,7 +29,10 @@ import { EmployeesService } from './modules/employees/service';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { InventoryService } from './modules/inventory/service';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { LiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
 import { NotificationsService } from './modules/notifications/service';
+import { CartReminders } from './modules/notifications/cart-reminders';
 import { pushRoutes } from './modules/push/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
@@ -40,6 +43,8 @@ import { StaffService } from './modules/staff/service';
 import { connectionsRoutes } from './modules/connections/routes';
 import { ConnectionsService } from './modules/connections/service';
 import { PushService } from './modules/push/service';
+import { PushDispatcher } from './modules/push/dispatcher';
+import { createPushSender } from './modules/push/sender';
 import { testingRoutes } from './modules/testing/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { financialsRoutes } from './modules/financials/routes';
@@ -60,6 +65,8 @@ import { returnsRoutes } from './modules/returns/routes';
 import { ReturnsService } from './modules/returns/service';
 import { billingRoutes } from './modules/billing/routes';
 import { deliveriesRoutes } from './modules/deliveries/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { DashboardService } from './modules/dashboard/service';
 import { ConsignmentReader } from './modules/deliveries/read';
 import { DeliveriesService } from './modules/deliveries/service';
 import { BillingService } from './modules/billing/service';
@@ -154,6 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
   // One per process: the caches of sessions and search follow the database's change log through it.
   const feed = new ChangeFeed(deps.db);
+  // The live channel and the push dispatcher act on changes without a request to trigger the read.
+  feed.follow(config.notifications.livePollMs);
+  app.addHook('onClose', () => feed.stop());
   const auth = new AuthService(deps.db, config, sms, app.log, feed);
   app.decorateRequest('caller', null);
 
@@ -178,7 +188,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { account: new AccountService(deps.db) });
   await app.register(employeesRoutes, { employees: new EmployeesService(deps.db, config) });
-  await app.register(notificationsRoutes, { notifications: new NotificationsService(deps.db) });
+  await app.register(notificationsRoutes, { notifications: new NotificationsService(deps.db, config) });
+  // CART reminders for carts left unsubmitted (CART_REMINDER_MINUTES); safe with several API processes.
+  const cartReminders = new CartReminders(deps.db, config, app.log);
+  cartReminders.start();
+  app.addHook('onClose', () => cartReminders.stop());
+  // Subscribed after the auth service, so a logged-out session is out of its cache when the hub re-checks streams.
+  await app.register(liveRoutes, { live: new LiveHub(feed, (authorization) => auth.authenticate(authorization), app.log) });
   const orders = new OrdersService(deps.db, config);
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });
@@ -187,6 +203,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { search });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
+  // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.
+  const pushDispatcher = new PushDispatcher(deps.db, config, createPushSender(config, app.log), app.log);
+  pushDispatcher.start(feed);
+  app.addHook('onClose', () => pushDispatcher.close());
   await app.register(connectionsRoutes, { connections: new ConnectionsService(deps.db, config) });
   const accountService = new AccountService(deps.db);
   await app.register(registrationRoutes, { registration: new RegistrationService(deps.db, config, auth) });
@@ -204,6 +224,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(billingRoutes, { billing: new BillingService(deps.db, config) });
   await app.register(outwardRoutes, { outward: new OutwardService(deps.db, config) });
   await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: new ConsignmentReader(deps.db, config) });
+  const dashboard = new DashboardService(deps.db, config, new ProfileService(deps.db, config, accountService), () => search.flushHits());
+  dashboard.follow(feed);
+  // A unit's own writes may move its figures; other units' figures move through their notifications (follow).
+  // onSend: after the handler committed, before the client can ask again.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.caller) dashboard.forgetUnit(request.caller.unitId);
+    return payload;
+  });
+  await app.register(dashboardRoutes, { dashboard });
   // Only the test runners set MEDICO_TEST_ROUTES=1; production refuses it (config.ts).
   if (config.testRoutes) await app.register(testingRoutes, { auth });
 

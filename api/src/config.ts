@@ -51,6 +51,20 @@ export interface DeliveryConfig {
   heavyWeightKg: number;
 }
 
+/** Notifications (issue 16): reminders, the live channel and push. */
+export interface NotificationsConfig {
+  /** CART_REMINDER_MINUTES (default 240): a cart left unsubmitted this long gets one CART reminder per change. */
+  cartReminderMinutes: number;
+  /** LIVE_POLL_MS (default 250): how often a process with live clients reads the change log (event-to-screen < 1 s). */
+  livePollMs: number;
+  /**
+   * PUSH_PROVIDER: 'local' (default; logs each push) or 'fcm' (Firebase Cloud Messaging HTTP v1). 'fcm' needs
+   * FCM_SERVICE_ACCOUNT: the service account's JSON key (the text, or base64 of it). FCM_BASE_URL and FCM_TOKEN_URL
+   * point elsewhere than Google (tests use a local fake).
+   */
+  push: { provider: 'local' } | { provider: 'fcm'; projectId: string; clientEmail: string; privateKey: string; tokenUrl: string; baseUrl: string };
+}
+
 export interface Config {
   /** NODE_ENV as given, or the mode (see `loadConfig`). */
   nodeEnv: string;
@@ -82,6 +96,7 @@ export interface Config {
   payments: PaymentsConfig;
   provider: ProviderConfig;
   delivery: DeliveryConfig;
+  notifications: NotificationsConfig;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -126,6 +141,39 @@ class EnvReader {
     if (['0', 'false', 'no', 'off'].includes(value)) return false;
     this.problems.push(`${name} must be 1 or 0 (true/false, yes/no, on/off), got "${raw}"`);
     return fallback;
+  }
+}
+
+/** PUSH_PROVIDER and the FCM service account (see NotificationsConfig.push). */
+function pushConfig(read: EnvReader): NotificationsConfig['push'] {
+  const provider = read.get('PUSH_PROVIDER') ?? 'local';
+  if (provider === 'local') return { provider: 'local' };
+  if (provider !== 'fcm') {
+    read.problems.push(`PUSH_PROVIDER must be local or fcm, got "${provider}"`);
+    return { provider: 'local' };
+  }
+  const raw = read.get('FCM_SERVICE_ACCOUNT');
+  if (!raw) {
+    read.problems.push('PUSH_PROVIDER=fcm needs FCM_SERVICE_ACCOUNT (the service account JSON key, or base64 of it)');
+    return { provider: 'local' };
+  }
+  try {
+    const text = raw.trim().startsWith('{') ? raw : Buffer.from(raw, 'base64').toString('utf8');
+    const key = JSON.parse(text) as { project_id?: unknown; client_email?: unknown; private_key?: unknown; token_uri?: unknown };
+    if (typeof key.project_id !== 'string' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
+      throw new Error('project_id, client_email or private_key missing');
+    }
+    return {
+      provider: 'fcm',
+      projectId: key.project_id,
+      clientEmail: key.client_email,
+      privateKey: key.private_key,
+      tokenUrl: read.get('FCM_TOKEN_URL') ?? (typeof key.token_uri === 'string' ? key.token_uri : 'https://oauth2.googleapis.com/token'),
+      baseUrl: read.get('FCM_BASE_URL') ?? 'https://fcm.googleapis.com',
+    };
+  } catch (error) {
+    read.problems.push(`FCM_SERVICE_ACCOUNT is not a service account key: ${error instanceof Error ? error.message : String(error)}`);
+    return { provider: 'local' };
   }
 }
 
@@ -240,6 +288,11 @@ export function loadConfig(env: Env = process.env): Config {
       address: read.get('PROVIDER_ADDRESS') ?? 'Andheri East, Mumbai, Maharashtra 400069',
     },
     delivery: { pinTtlMinutes: read.int('DELIVERY_PIN_TTL_MINUTES', 720, 1), heavyWeightKg: read.int('DELIVERY_HEAVY_WEIGHT_KG', 25, 1) },
+    notifications: {
+      cartReminderMinutes: read.int('CART_REMINDER_MINUTES', 240, 1),
+      livePollMs: read.int('LIVE_POLL_MS', 250, 20),
+      push: pushConfig(read),
+    },
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { DeliveriesService } from '../src/modules/deliveries/service';
@@ -74,6 +74,8 @@ interface Victim {
   batchId: string;
   /** A pickup the victim booked, assigned to its delivery staff, with a proof photo. */
   consignmentId: string;
+  /** The victim's notifications (the attacker tries to mark them read). */
+  notificationIds: string[];
   barcodeId: string;
   imageId: string;
   markers: string[];
@@ -119,6 +121,12 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`POST ${PATHS.addEmployee}`]: { payload: { name: 'Ravi Kumar', mobileNumber: '9822233344', email: 'ravi@example.in' } },
     'DELETE /b2bapp/employee/delete/:employeeId': {},
     [`GET ${PATHS.notifications}`]: { query: { notificationType: 'ALL', pageSize: '100' } },
+    [`POST ${NOTIFICATION_PATHS.markRead}`]: { payload: { ids: victim.notificationIds.slice(0, 100) } },
+    [`POST ${NOTIFICATION_PATHS.markAllRead}`]: {},
+    [`GET ${NOTIFICATION_PATHS.live}`]: {},
+    [`GET ${DASHBOARD_PATHS.dashboard}`]: { query: { period: 'WEEK' } },
+    [`GET ${DASHBOARD_PATHS.ordersDaily}`]: { query: { days: '7' } },
+    'POST /b2bapp/group/warehouses/:id/closed': { payload: { closedUntil: '2026-11-30', note: 'Hijacked' } },
     // Inventory (stockists only): the retailer attacker is refused before any file is read.
     [`GET ${INVENTORY_PATHS.all}`]: {},
     [`POST ${INVENTORY_PATHS.add}`]: { payload: { productName: 'Dolo 650', manufacturer: 'Micro Labs', batchNo: 'X1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1 } },
@@ -419,6 +427,7 @@ async function prepareVictim(): Promise<Victim> {
     supplierKey: (await db.selectFrom('purchase_bills').select('creditor_account_id').where('id', '=', bill.billId).executeTakeFirstOrThrow()).creditor_account_id!,
     employeeId: users.find((u) => u.role === 'EMPLOYEE')!.id,
     connectionId: connection.id,
+    notificationIds: notifications.map((n) => n.id),
     markers: [
       // Not the trade name: counterparties' own notifications legitimately mention it.
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
@@ -451,6 +460,8 @@ async function victimState() {
     consignmentImages: await t.db.selectFrom('consignment_images as i').innerJoin('consignments as c', 'c.id', 'i.consignment_id').select('i.id').where('c.owner_unit_id', '=', unit.id).execute(),
     batches: await t.db.selectFrom('inventory_batches').select(['id', 'quantity', 'reserved']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     providerInvoices: await t.db.selectFrom('provider_invoices').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    unreadNotifications: await t.db.selectFrom('notifications').select('id').where('unit_id', '=', unit.id).where('read_at', 'is', null).orderBy('id').execute(),
+    warehouseClosures: await t.db.selectFrom('warehouses').select(['id', 'closed_until', 'closed_note']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }
@@ -491,6 +502,15 @@ describe('authorization on every route', () => {
       // A fresh session per route: logout is one of the routes.
       const attacker = await login(t.app, DEMO.retailer);
       t.clock.advance(61);
+      if (route.url === NOTIFICATION_PATHS.live) {
+        // A stream that stays open: its first event is all an attacker could read before anything happens.
+        const res = await t.app.inject({ ...request, headers: bearer(attacker), payloadAsStream: true });
+        const stream = res.stream();
+        const first = await new Promise<string>((resolve) => stream.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+        stream.destroy();
+        expect(first).toBe('event: ready\ndata: {}\n\n');
+        continue;
+      }
       const res = await t.app.inject({ ...request, headers: bearer(attacker) });
       const label = `${route.method} ${route.url} → ${res.statusCode}`;
       if (res.statusCode >= 400) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { PATHS, type Session } from 'shared-api';
@@ -48,7 +49,7 @@ export interface BuildOptions {
   sms?: SmsSender;
 }
 
-const TABLES = ['outward_entries', 'consignment_images', 'consignment_events', 'consignments', 'provider_invoice_counters', 'gateway_events', 'supplier_order_lines', 'supplier_orders', 'debit_note_lines', 'debit_notes', 'purchase_bill_lines', 'purchase_bills', 'sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
+const TABLES = ['product_search_hits', 'outward_entries', 'consignment_images', 'consignment_events', 'consignments', 'provider_invoice_counters', 'gateway_events', 'supplier_order_lines', 'supplier_orders', 'debit_note_lines', 'debit_notes', 'purchase_bill_lines', 'purchase_bills', 'sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 
@@ -148,4 +149,28 @@ export async function login(app: FastifyInstance, mobile: string, deviceId?: str
   const res = await verifyOtp(app, mobile, await lastOtp(app, mobile), deviceId);
   if (res.statusCode !== 200) throw new Error(`sign-in of ${mobile} failed: ${res.body}`);
   return body<Session>(res);
+}
+
+/**
+ * Another API process's own connection to the test database: on PostgreSQL its own pool on the same schema; on
+ * PGlite the same embedded database (only one process can open it, so both instances live in this one).
+ */
+export async function openSecondDatabase(db: Database): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ pgliteDataDir: 'memory', pglite: (globalThis as { __PGLITE__?: PGlite }).__PGLITE__ });
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return openDatabase({ databaseUrl: url, pgliteDataDir: 'memory', schema: rows[0]!.schema });
+}
+
+/** A logger whose JSON lines are kept, to check what an adapter writes to the log; `close` when done. */
+export function capturedLog(): { lines: Record<string, unknown>[]; log: FastifyBaseLogger; close: () => Promise<void> } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream } });
+  return { lines, log: app.log, close: () => app.close() };
 }

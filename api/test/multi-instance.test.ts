@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, type StockistsResult } from 'shared-api';
 import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { marketplaceWorld, unitId } from './cart-fixtures';
-import { DEMO, bearer, body, build, login } from './helpers';
+import { DEMO, bearer, body, build, login, openSecondDatabase } from './helpers';
 
 /**
  * Issue 11 item 9: several API processes on one database. Each app instance keeps its own caches (sessions, the
@@ -21,15 +19,8 @@ import { DEMO, bearer, body, build, login } from './helpers';
 const t = build();
 let other: { app: FastifyInstance; db: Database };
 
-async function openSecondConnection(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ pgliteDataDir: 'memory', pglite: (globalThis as { __PGLITE__?: PGlite }).__PGLITE__ });
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
-  return openDatabase({ databaseUrl: url, pgliteDataDir: 'memory', schema: rows[0]!.schema });
-}
-
 beforeEach(async () => {
-  const db = await openSecondConnection();
+  const db = await openSecondDatabase(t.db);
   other = { db, app: await buildApp(t.config, { db }) };
 });
 

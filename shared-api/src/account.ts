@@ -36,6 +36,9 @@ export const Warehouse = z.object({
   /** Address of the warehouse (profile: add and edit warehouses). */
   addressLine: z.string().nullable().optional(),
   pincode: z.string().nullable().optional(),
+  /** Closed by its owner through this day ('YYYY-MM-DD', inclusive, IST), with the note buyers were given; absent, null or a past day: open. */
+  closedUntil: z.string().nullable().optional(),
+  closedNote: z.string().nullable().optional(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
 export const WarehouseList = z.array(Warehouse);

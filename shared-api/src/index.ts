@@ -24,3 +24,4 @@ export * from './books';
 export * from './payments';
 export * from './delivery';
 export * from './outward';
+export * from './dashboard';

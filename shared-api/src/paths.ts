@@ -86,6 +86,8 @@ export const PROFILE_PATHS = {
   deletePayoutAccount: (id: string) => `/b2bapp/bank-accounts/delete/${encodeURIComponent(id)}`,
   addWarehouse: '/b2bapp/group/warehouses/add',
   editWarehouse: (id: string) => `/b2bapp/group/warehouses/edit/${encodeURIComponent(id)}`,
+  /** POST WarehouseClosure: closed until a date with a note (STORE_CLOSED to connected buyers), or open again. */
+  warehouseClosed: (id: string) => `/b2bapp/group/warehouses/${encodeURIComponent(id)}/closed`,
 } as const;
 
 export const REGISTRATION_PATHS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDate } from './accounting';
 import { MobileNumber } from './common';
 import { bankAccountNumberOk, ifscOk, vpaOk } from './identifiers';
 import { Application, DOCUMENT_MIME_TYPES } from './registration';
@@ -70,3 +71,16 @@ export const WarehouseInput = z.object({
 });
 export type WarehouseInput = z.infer<typeof WarehouseInput>;
 export const QR_MIME_TYPES = DOCUMENT_MIME_TYPES.filter((m) => m.startsWith('image/'));
+
+/**
+ * POST PROFILE_PATHS.warehouseClosed (owner): the warehouse is closed through `closedUntil` (inclusive, IST, not in
+ * the past), with a note its connected buyers read in a STORE_CLOSED notification; `closedUntil: null` reopens it.
+ * Answers the warehouse list (Warehouse.closedUntil / closedNote).
+ */
+export const WarehouseClosure = z
+  .object({
+    closedUntil: IsoDate.nullable(),
+    note: z.string().trim().max(200, 'At most 200 characters').default(''),
+  })
+  .refine((c) => c.closedUntil === null || c.note.length > 0, { message: 'Tell your buyers why (e.g. a holiday)', path: ['note'] });
+export type WarehouseClosure = z.input<typeof WarehouseClosure>;

@@ -10,3 +10,20 @@ export const PushTokenRequest = z.object({
   model: z.string().max(64),
 });
 export type PushTokenRequest = z.infer<typeof PushTokenRequest>;
+
+/** SPEC §3 push message defaults, used when a message lacks a title or body. */
+export const PUSH_DEFAULT_TITLE = 'Notification';
+export const PUSH_DEFAULT_BODY = 'You have a new notification';
+
+/**
+ * What a push carries (FCM `notification` + `data`): the service worker shows it as a system notification, or
+ * hands it to an open tab that shows it as a toast; a click opens `link` under /app.
+ */
+export const PushMessage = z.object({
+  notificationId: z.string(),
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+});
+export type PushMessage = z.infer<typeof PushMessage>;

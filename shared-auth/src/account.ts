@@ -1,5 +1,5 @@
 import useSWR, { type KeyedMutator } from 'swr';
-import { PATHS, type Cart, type MyAccount, type NotificationList, type Warehouse } from 'shared-api';
+import { PATHS, type Cart, type MyAccount, type Notification, type NotificationList, type Warehouse } from 'shared-api';
 import { api, fetcher, type ApiError } from './client';
 import { canUseCart } from './permissions';
 import { mutateCache } from './swr-cache';
@@ -36,6 +36,8 @@ export async function setActiveWarehouse(id: string): Promise<void> {
 export interface UnreadNotifications {
   /** The bell's number (body.totalResults); undefined until the first answer. */
   totalResults: number | undefined;
+  /** The newest UNREAD_PAGE_SIZE unread, newest first (the bell's panel); undefined until the first answer. */
+  items: Notification[] | undefined;
   error: ApiError | undefined;
   isLoading: boolean;
   mutate: KeyedMutator<NotificationList>;
@@ -50,7 +52,7 @@ export function useNotificationsUnread(): UnreadNotifications {
     // The shared 5-minute freshness would swallow the focus refetch; SWR's own 2 s default only merges bursts.
     dedupingInterval: 2000,
   });
-  return { totalResults: data?.totalResults, error, isLoading, mutate };
+  return { totalResults: data?.totalResults, items: data?.items, error, isLoading, mutate };
 }
 
 /** The cart of `unitCode` (SPEC.md §3, §6): fetched only with a unit code and for a type that may use a cart. */

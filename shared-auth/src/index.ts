@@ -9,5 +9,6 @@ export * from './device';
 export * from './permissions';
 export * from './swr-cache';
 export * from './push';
+export * from './live';
 export * from './preferences';
 export * from './mfe';

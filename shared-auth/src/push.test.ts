@@ -1,7 +1,17 @@
-import { PATHS } from 'shared-api';
-import { toast } from 'shared-ui';
+import { PATHS, PUSH_DEFAULT_BODY, PUSH_DEFAULT_TITLE } from 'shared-api';
+import { getToasts, toast } from 'shared-ui';
 import { getDeviceId, getDeviceType, getOsType } from './device';
-import { localPushAdapter, registerPush, selectPushAdapter, type PushAdapter } from './push';
+import {
+  PROMPT_ANSWER_MIN_MS,
+  PUSH_TOAST_MS,
+  dismissPushBlocked,
+  isPushBlocked,
+  listenForPushMessages,
+  localPushAdapter,
+  registerPush,
+  selectPushAdapter,
+  type PushAdapter,
+} from './push';
 import { setSession } from './session';
 import { STORAGE_KEYS } from './storage';
 import { inOneHour, installFakeApi, success } from '../test/fake-api';
@@ -12,10 +22,38 @@ jest.spyOn(toast, 'success').mockImplementation(() => 0);
 
 const adapterWith = (...tokens: (string | null)[]): PushAdapter => ({ getToken: jest.fn(async () => tokens.shift() ?? null) });
 
-function browserPermission(permission: NotificationPermission, answer: NotificationPermission = permission) {
-  const fake = { permission, requestPermission: jest.fn(async () => answer) };
+/**
+ * The browser's Notification: `answer` is what requestPermission resolves, after `thinkMs` (a person at the prompt
+ * needs a while; a browser that refuses by itself answers at once). The permission then becomes the answer.
+ */
+function browserPermission(permission: NotificationPermission, answer: NotificationPermission = permission, thinkMs = 0) {
+  const fake = {
+    permission,
+    requestPermission: jest.fn(
+      () =>
+        new Promise<NotificationPermission>((resolve) =>
+          setTimeout(() => {
+            fake.permission = answer;
+            resolve(answer);
+          }, thinkMs),
+        ),
+    ),
+  };
   Object.defineProperty(globalThis, 'Notification', { value: fake, configurable: true });
   return fake;
+}
+
+/** registerPush with a person who takes `PERSON_MS` to answer: fake timers move the clock for them. */
+const PERSON_MS = PROMPT_ANSWER_MIN_MS + 1500;
+async function registerWithPerson(adapter: PushAdapter) {
+  jest.useFakeTimers();
+  try {
+    const result = registerPush(adapter);
+    await jest.advanceTimersByTimeAsync(PERSON_MS);
+    return await result;
+  } finally {
+    jest.useRealTimers();
+  }
 }
 
 beforeEach(() => {
@@ -52,28 +90,48 @@ describe('registerPush with a token', () => {
 
 describe('registerPush without a token asks for notification permission', () => {
   it('granted: green "Permission Granted", then tries the adapter once more', async () => {
-    const notification = browserPermission('default', 'granted');
+    const notification = browserPermission('default', 'granted', PERSON_MS);
     const seen = installFakeApi(() => success(null));
-    await expect(registerPush(adapterWith(null, 'late-token'))).resolves.toBe('saved');
+    await expect(registerWithPerson(adapterWith(null, 'late-token'))).resolves.toBe('saved');
     expect(notification.requestPermission).toHaveBeenCalledTimes(1);
     expect(toast.success).toHaveBeenCalledWith({ title: 'Permission Granted', message: 'You can now receive notifications', autoClose: 5000 });
     expect(seen[0]?.body).toMatchObject({ token: 'late-token' });
   });
 
-  it('denied: red "Permission Denied"', async () => {
-    browserPermission('default', 'denied');
-    await expect(registerPush(localPushAdapter)).resolves.toBe('no-token');
+  it('denied by the person at the prompt: red "Permission Denied"', async () => {
+    browserPermission('default', 'denied', PERSON_MS);
+    await expect(registerWithPerson(localPushAdapter)).resolves.toBe('no-token');
     expect(toast.error).toHaveBeenCalledWith({ title: 'Permission Denied', message: 'You will not receive notifications', autoClose: 5000 });
   });
 
-  it('dismissed, or denied earlier: red "Permission Required"', async () => {
-    browserPermission('default', 'default');
-    await registerPush(localPushAdapter);
+  it('prompt dismissed by the person: red "Permission Required"', async () => {
+    browserPermission('default', 'default', PERSON_MS);
+    await registerWithPerson(localPushAdapter);
+    expect(toast.error).toHaveBeenCalledWith({
+      title: 'Permission Required',
+      message: 'You need to grant permission to receive notifications',
+      autoClose: 5000,
+    });
+  });
+
+  it('denied by the browser without a prompt (headless Chromium): no toast, the quiet line instead', async () => {
+    const notification = browserPermission('default', 'denied', 0);
+    await expect(registerPush(localPushAdapter)).resolves.toBe('no-token');
+    expect(notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(isPushBlocked()).toBe(true);
+  });
+
+  it('denied before this sign-in: not asked again, no toast, the quiet line until it is dismissed', async () => {
     const notification = browserPermission('denied');
     await registerPush(localPushAdapter);
     expect(notification.requestPermission).not.toHaveBeenCalled();
-    const required = { title: 'Permission Required', message: 'You need to grant permission to receive notifications', autoClose: 5000 };
-    expect(jest.mocked(toast.error).mock.calls).toEqual([[required], [required]]);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(isPushBlocked()).toBe(true);
+    dismissPushBlocked();
+    await registerPush(localPushAdapter);
+    expect(isPushBlocked()).toBe(false);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('already granted: nothing to ask and nothing to say', async () => {
@@ -82,6 +140,69 @@ describe('registerPush without a token asks for notification permission', () => 
     expect(notification.requestPermission).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
+    expect(isPushBlocked()).toBe(false);
+  });
+});
+
+describe('the Firebase adapter', () => {
+  it('does not ask for permission itself (registerPush does, and tells a person from the browser)', async () => {
+    const notification = browserPermission('default', 'denied', 0);
+    const adapter = selectPushAdapter({ apiKey: 'k', projectId: 'p', messagingSenderId: 's', appId: 'a', vapidKey: 'v' });
+    await expect(adapter.getToken()).resolves.toBeNull();
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+  });
+});
+
+describe('foreground pushes from the service worker', () => {
+  function listen() {
+    const worker = new EventTarget();
+    const heard = jest.fn();
+    const stop = listenForPushMessages(heard, undefined, worker);
+    const post = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
+    return { heard, stop, post };
+  }
+
+  beforeEach(() => toast.clear());
+
+  it('shows {kind: push} messages as info toasts that close after PUSH_TOAST_MS', () => {
+    const { heard, post } = listen();
+    const message = { notificationId: 'n1', type: 'ORDERS', title: 'New order ORD-1', body: 'Sharma Medical placed an order', link: '/orders/online-orders/o1' };
+    post({ kind: 'push', message });
+    expect(getToasts()).toEqual([expect.objectContaining({ kind: 'info', title: 'New order ORD-1', message: 'Sharma Medical placed an order', autoClose: PUSH_TOAST_MS })]);
+    expect(heard).toHaveBeenCalledWith(message);
+  });
+
+  it('gives a push with a subject an Open action that hands the message to the opener; one without none', () => {
+    const worker = new EventTarget();
+    const opened = jest.fn();
+    listenForPushMessages(undefined, opened, worker);
+    const message = { notificationId: 'n2', type: 'ORDERS', title: 'Order accepted', body: 'b', link: '/orders/purchase-orders/o2' };
+    worker.dispatchEvent(new MessageEvent('message', { data: { kind: 'push', message } }));
+    worker.dispatchEvent(new MessageEvent('message', { data: { kind: 'push', message: { ...message, notificationId: 'n3', link: null } } }));
+    const [withLink, withoutLink] = getToasts();
+    expect(withoutLink!.action).toBeUndefined();
+    expect(withLink!.action!.label).toBe('Open');
+    withLink!.action!.onClick();
+    expect(opened).toHaveBeenCalledWith(message);
+  });
+
+  it("uses SPEC §3's defaults for a missing title or body, and ignores other messages", () => {
+    const { heard, post } = listen();
+    post({ kind: 'push', message: { title: '', link: '' } });
+    post({ kind: 'something-else' });
+    post('not an object');
+    expect(getToasts()).toEqual([expect.objectContaining({ title: PUSH_DEFAULT_TITLE, message: PUSH_DEFAULT_BODY })]);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith(expect.objectContaining({ link: null, type: 'GENERAL' }));
+  });
+
+  it('keeps at most 5 on screen (SPEC.md §9) and stops listening when told', () => {
+    const { stop, post } = listen();
+    for (let i = 1; i <= 7; i++) post({ kind: 'push', message: { title: `Push ${i}` } });
+    expect(getToasts().map((t) => t.title)).toEqual(['Push 3', 'Push 4', 'Push 5', 'Push 6', 'Push 7']);
+    stop();
+    post({ kind: 'push', message: { title: 'After stop' } });
+    expect(getToasts().map((t) => t.title)).not.toContain('After stop');
   });
 });
 

@@ -1,8 +1,9 @@
-import { ERROR_CATALOGUE, PATHS, type PushTokenRequest } from 'shared-api';
+import { useSyncExternalStore } from 'react';
+import { ERROR_CATALOGUE, PATHS, PUSH_DEFAULT_BODY, PUSH_DEFAULT_TITLE, type PushMessage, type PushTokenRequest } from 'shared-api';
 import { toast } from 'shared-ui';
 import { api, isApiError } from './client';
 import { getDeviceId, getDeviceType, getOsType } from './device';
-import { STORAGE_KEYS, writeJson } from './storage';
+import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
 /** SPEC.md §9: push messaging uses a service worker at the site root; the shell serves this file. */
 export const PUSH_SERVICE_WORKER_FILE = 'firebase-messaging-sw.js';
@@ -32,6 +33,8 @@ export const localPushAdapter: PushAdapter = {
 export function createFirebasePushAdapter({ vapidKey, ...options }: FirebasePushConfig): PushAdapter {
   return {
     async getToken() {
+      // Firebase's getToken would ask for permission itself and swallow the answer; registerPush asks instead.
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
       try {
         // Loaded on demand so builds without a Firebase config never download it.
         const [{ getApps, initializeApp }, messaging] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
@@ -80,21 +83,71 @@ function notice(kind: 'success' | 'error', title: string, message: string): void
   toast[kind]({ title, message, autoClose: PUSH_TOAST_MS });
 }
 
-/** Asks for notification permission if it was never answered and says what came of it (SPEC.md §8). */
+/**
+ * A person takes longer than this to answer the browser's prompt: a refusal that comes quicker was the browser's
+ * own (headless Chromium, a site blocked in settings, Chrome's quiet prompt), not the user's.
+ */
+export const PROMPT_ANSWER_MIN_MS = 400;
+/** Where the quiet "notifications are off" line is remembered: 'blocked' (say it) or 'dismissed' (said). */
+export const PUSH_BLOCKED_KEY = 'medico.push-blocked';
+/** Said once, quietly, in the bell panel and on the notifications page: where the user looks for notifications. */
+export const PUSH_BLOCKED_NOTICE = "Browser notifications are off for this site. You can turn them on in your browser's site settings.";
+
+const blockedListeners = new Set<() => void>();
+
+function rememberBlocked(state: 'blocked' | 'dismissed'): void {
+  if (readJson(PUSH_BLOCKED_KEY) === 'dismissed') return;
+  writeJson(PUSH_BLOCKED_KEY, state);
+  blockedListeners.forEach((listener) => listener());
+}
+
+/** Whether to show PUSH_BLOCKED_NOTICE: notifications are off for this site and the user has not closed the line. */
+export function isPushBlocked(): boolean {
+  if (typeof Notification === 'undefined' || Notification.permission === 'granted') return false;
+  const remembered = readJson(PUSH_BLOCKED_KEY);
+  if (remembered === 'dismissed') return false;
+  return Notification.permission === 'denied' || remembered === 'blocked';
+}
+
+/** The user closed the line: it stays closed in this browser (the site setting is the browser's, not the account's). */
+export function dismissPushBlocked(): void {
+  rememberBlocked('dismissed');
+}
+
+function subscribeBlocked(listener: () => void): () => void {
+  blockedListeners.add(listener);
+  return () => blockedListeners.delete(listener);
+}
+
+/** React view of isPushBlocked(), updated when registerPush finds notifications off or the line is dismissed. */
+export function usePushBlocked(): boolean {
+  return useSyncExternalStore(subscribeBlocked, isPushBlocked, () => false);
+}
+
+/**
+ * Asks for notification permission if it was never answered and says what came of it (SPEC.md §8). Only a
+ * person's answer gets a toast; a browser that refuses without asking is remembered for the quiet line instead.
+ */
 async function askPermission(): Promise<'granted-now' | 'unchanged'> {
   if (typeof Notification === 'undefined' || Notification.permission === 'granted') return 'unchanged';
   if (Notification.permission === 'denied') {
-    // The browser will not ask again; only the user's site settings can change it.
-    notice('error', 'Permission Required', 'You need to grant permission to receive notifications');
+    // Refused before this sign-in (by the user or the browser): the browser will not ask again.
+    rememberBlocked('blocked');
     return 'unchanged';
   }
+  const askedAt = Date.now();
   const answer = await Notification.requestPermission();
   if (answer === 'granted') {
     notice('success', 'Permission Granted', 'You can now receive notifications');
     return 'granted-now';
   }
-  if (answer === 'denied') notice('error', 'Permission Denied', 'You will not receive notifications');
-  else notice('error', 'Permission Required', 'You need to grant permission to receive notifications');
+  const answeredByPerson = Date.now() - askedAt >= PROMPT_ANSWER_MIN_MS;
+  if (answer === 'denied') {
+    if (answeredByPerson) notice('error', 'Permission Denied', 'You will not receive notifications');
+    else rememberBlocked('blocked');
+  } else if (answeredByPerson) {
+    notice('error', 'Permission Required', 'You need to grant permission to receive notifications');
+  }
   return 'unchanged';
 }
 
@@ -108,4 +161,61 @@ export async function registerPush(adapter: PushAdapter = localPushAdapter): Pro
   if ((await askPermission()) !== 'granted-now') return 'no-token';
   const retried = await adapter.getToken();
   return retried ? saveToken(retried) : 'no-token';
+}
+
+/** What firebase-messaging-sw.js posts to a focused tab when a push arrives (the tab shows it as a toast). */
+export interface PushEnvelope {
+  kind: 'push';
+  message: Partial<PushMessage>;
+}
+
+const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
+
+/** A push as the page shows it: SPEC.md §3 defaults for a missing title or body; '' or a missing link is none. */
+export function pushMessageOf(raw: Partial<PushMessage> | null | undefined): PushMessage {
+  return {
+    notificationId: text(raw?.notificationId, ''),
+    type: text(raw?.type, 'GENERAL'),
+    title: text(raw?.title, PUSH_DEFAULT_TITLE),
+    body: text(raw?.body, PUSH_DEFAULT_BODY),
+    link: typeof raw?.link === 'string' && raw.link.startsWith('/') ? raw.link : null,
+  };
+}
+
+/** A foreground push as a toast (SPEC.md §9: closes after PUSH_TOAST_MS; the toast store keeps at most 5). */
+/** `open`: what the toast's Open button does for a message with a subject (the bell marks it read and opens it). */
+export function showPushMessage(raw: Partial<PushMessage> | null | undefined, open?: (message: PushMessage) => void): PushMessage {
+  const message = pushMessageOf(raw);
+  toast.info({
+    title: message.title,
+    message: message.body,
+    autoClose: PUSH_TOAST_MS,
+    ...(message.link && open ? { action: { label: 'Open', onClick: () => open(message) } } : {}),
+  });
+  return message;
+}
+
+function isPushEnvelope(data: unknown): data is PushEnvelope {
+  const v = data as Partial<PushEnvelope> | null;
+  return v?.kind === 'push' && typeof v.message === 'object' && v.message !== null;
+}
+
+/**
+ * Shows the pushes the service worker hands to this (focused) tab as toasts; `onMessage` hears each one too.
+ * Returns the unsubscribe. Without service workers (an old browser, jsdom) there is nothing to listen to.
+ */
+export function listenForPushMessages(
+  onMessage?: (message: PushMessage) => void,
+  open?: (message: PushMessage) => void,
+  source: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | undefined = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker,
+): () => void {
+  if (!source) return () => undefined;
+  const listener = (event: Event) => {
+    const data = (event as MessageEvent).data as unknown;
+    if (!isPushEnvelope(data)) return;
+    const message = showPushMessage(data.message, open);
+    onMessage?.(message);
+  };
+  source.addEventListener('message', listener);
+  return () => source.removeEventListener('message', listener);
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { statementCounter, type Database } from './database';
 
 /** The topics of change_log (migration 007) and what their keys are. */
-export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection';
+export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection' | 'notification';
 
 /** What changed in one topic since the last look. `all`: everything in it (a TRUNCATE, or the feed started over). */
 export interface TopicChanges {
@@ -16,7 +16,7 @@ export type ChangeHandler = (changes: ReadonlyMap<Topic, TopicChanges>) => Promi
 const KEEP_MINUTES = 60;
 const STALE_MS = 30 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const TOPICS: Topic[] = ['product', 'stock', 'session', 'user', 'unit', 'connection'];
+const TOPICS: Topic[] = ['product', 'stock', 'session', 'user', 'unit', 'connection', 'notification'];
 
 interface ChangeRow {
   xid: string;
@@ -53,6 +53,25 @@ export class ChangeFeed {
 
   subscribe(handler: ChangeHandler): void {
     this.handlers.push(handler);
+  }
+
+  private ticker: NodeJS.Timeout | null = null;
+
+  /**
+   * Reads the log every `intervalMs` as well as before requests, for subscribers that act without a request (the
+   * live channel, the push dispatcher). Started once by app.ts; stopped when the app closes.
+   */
+  follow(intervalMs: number): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      this.catchUp().catch(() => undefined);
+    }, intervalMs);
+    this.ticker.unref();
+  }
+
+  stop(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
   }
 
   catchUp(): Promise<void> {

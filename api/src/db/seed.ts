@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationType } from 'shared-api';
+import { LINKS, notify } from '../modules/notifications/notify';
 import type { Database } from './database';
 import { seedInventory } from './seed-inventory';
 import { seedMarketplace } from './seed-marketplace';
@@ -45,7 +46,7 @@ interface SeedUnit {
   footer: string;
   /** The first is the owner's active warehouse. */
   warehouses: SeedWarehouse[];
-  notifications?: { type: NotificationType; title: string; body: string; minutesAgo: number; read?: boolean; ownerOnly?: boolean }[];
+  notifications?: { type: NotificationType; title: string; body: string; minutesAgo: number; read?: boolean; ownerOnly?: boolean; link?: string }[];
 }
 
 const wholesaleHeader = 'Wholesale distributors of allopathic medicines and surgicals';
@@ -72,10 +73,10 @@ const UNITS: SeedUnit[] = [
       { name: 'Nashik Branch', city: 'Nashik', lat: 19.9975, lng: 73.7898 },
     ],
     notifications: [
-      { type: 'B2B_ORDER', title: 'New order from Sharma Medical Stores', body: '12 items, ₹18,640. Confirm before 6 PM for same-day dispatch.', minutesAgo: 12 },
-      { type: 'PAYMENT', title: 'Payment received', body: '₹12,450.00 received from Lifeline Multispeciality Hospital by UPI.', minutesAgo: 95 },
-      { type: 'CONNECTION_REQUEST', title: 'New connection request', body: 'Lajpat Nagar Chemists, Delhi wants to see your inventory.', minutesAgo: 240, ownerOnly: true },
-      { type: 'PICKUPS', title: 'Pickup scheduled', body: 'Delivery partner arrives at Pune Main Godown at 4:30 PM.', minutesAgo: 300 },
+      { type: 'B2B_ORDER', title: 'New order from Sharma Medical Stores', body: '12 items, ₹18,640. Confirm before 6 PM for same-day dispatch.', minutesAgo: 12, link: LINKS.onlineOrders },
+      { type: 'PAYMENT', title: 'Payment received', body: '₹12,450.00 received from Lifeline Multispeciality Hospital by UPI.', minutesAgo: 95, link: LINKS.receivePayments },
+      { type: 'CONNECTION_REQUEST', title: 'New connection request', body: 'Lajpat Nagar Chemists, Delhi wants to see your inventory.', minutesAgo: 240, ownerOnly: true, link: LINKS.customers('RETAILER', true) },
+      { type: 'PICKUPS', title: 'Pickup scheduled', body: 'Delivery partner arrives at Pune Main Godown at 4:30 PM.', minutesAgo: 300, link: LINKS.ordersOverview },
       { type: 'GENERAL', title: 'Welcome to Medico', body: 'Upload your inventory to earn 3 more free deliveries.', minutesAgo: 4320, read: true },
     ],
   },
@@ -95,9 +96,9 @@ const UNITS: SeedUnit[] = [
     footer: jurisdiction('Mumbai'),
     warehouses: [{ name: 'Andheri Shop', city: 'Mumbai', lat: 19.1136, lng: 72.8697 }],
     notifications: [
-      { type: 'DELIVERY_DELIVERED', title: 'Order delivered', body: 'Your order from Agarwal Pharma Distributors was delivered to Andheri Shop.', minutesAgo: 30 },
-      { type: 'INVOICE', title: 'Invoice ready', body: 'Invoice INV-2611-0042 for ₹18,640.00 is ready to pay.', minutesAgo: 180 },
-      { type: 'CART', title: 'Items waiting in your cart', body: 'Complete your order before stock runs out.', minutesAgo: 600 },
+      { type: 'DELIVERY_DELIVERED', title: 'Order delivered', body: 'Your order from Agarwal Pharma Distributors was delivered to Andheri Shop.', minutesAgo: 30, link: LINKS.ordersOverview },
+      { type: 'INVOICE', title: 'Invoice ready', body: 'Invoice INV-2611-0042 for ₹18,640.00 is ready to pay.', minutesAgo: 180, link: LINKS.purchaseBills },
+      { type: 'CART', title: 'Items waiting in your cart', body: 'Complete your order before stock runs out.', minutesAgo: 600, link: LINKS.cart },
       { type: 'GENERAL', title: 'Welcome to Medico', body: 'Search across stockists near you and order in one cart.', minutesAgo: 5000, read: true },
     ],
   },
@@ -117,9 +118,9 @@ const UNITS: SeedUnit[] = [
     footer: jurisdiction('Ahmedabad'),
     warehouses: [{ name: 'Main Pharmacy', city: 'Ahmedabad', lat: 23.0365, lng: 72.5611 }],
     notifications: [
-      { type: 'ORDERS', title: 'Order confirmed', body: 'Agarwal Pharma Distributors confirmed your order of 24 items.', minutesAgo: 45 },
-      { type: 'DELIVERY_COLLECTED', title: 'Order picked up', body: 'Your order is on the way to Main Pharmacy.', minutesAgo: 20 },
-      { type: 'STORE_CLOSED', title: 'Stockist closed today', body: 'Koti Pharma Distributors, Hyderabad is closed for a holiday.', minutesAgo: 720 },
+      { type: 'ORDERS', title: 'Order confirmed', body: 'Agarwal Pharma Distributors confirmed your order of 24 items.', minutesAgo: 45, link: LINKS.purchaseOrders },
+      { type: 'DELIVERY_COLLECTED', title: 'Order picked up', body: 'Your order is on the way to Main Pharmacy.', minutesAgo: 20, link: LINKS.ordersOverview },
+      { type: 'STORE_CLOSED', title: 'Stockist closed today', body: 'Koti Pharma Distributors, Hyderabad is closed for a holiday.', minutesAgo: 720, link: LINKS.stockists },
     ],
   },
   {
@@ -394,22 +395,14 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
         )
         .execute();
 
-      if (u.notifications?.length) {
-        await trx
-          .insertInto('notifications')
-          .values(
-            u.notifications.map((n) => ({
-              id: randomUUID(),
-              unit_id: unitId,
-              user_id: n.ownerOnly ? ownerId : null,
-              type: n.type,
-              title: n.title,
-              body: n.body,
-              read_at: n.read ? at(n.minutesAgo - 5) : null,
-              created_at: at(n.minutesAgo),
-            })),
-          )
-          .execute();
+      // Demo history: written as it was (read or not), never pushed.
+      for (const n of u.notifications ?? []) {
+        await notify(
+          trx,
+          n.ownerOnly ? { userId: ownerId } : { unitIds: [unitId] },
+          { type: n.type, title: n.title, body: n.body, link: n.link ?? null },
+          { at: at(n.minutesAgo), history: { readAt: n.read ? at(n.minutesAgo - 5) : null } },
+        );
       }
     }
     await seedConnections(trx, now);

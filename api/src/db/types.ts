@@ -48,6 +48,9 @@ export interface WarehousesTable {
   address_line: Optional<string>;
   pincode: Optional<string>;
   created_at: Timestamp;
+  /** Issue 16 (024): closed until this day inclusive ('YYYY-MM-DD'), with a note for buyers. */
+  closed_until: Optional<string>;
+  closed_note: Optional<string>;
 }
 
 export interface UsersTable {
@@ -104,6 +107,9 @@ export interface NotificationsTable {
   body: string;
   read_at: NullableTimestamp;
   created_at: Timestamp;
+  /** 024: the screen it opens (route path without /app), and when the push dispatcher claimed it. */
+  link: Optional<string>;
+  pushed_at: NullableTimestamp;
 }
 
 export interface CartsTable {
@@ -113,6 +119,8 @@ export interface CartsTable {
   updated_at: Timestamp;
   /** Marketplace (006): when the cart last became orders. */
   submitted_at: NullableTimestamp;
+  /** 024: when this cart state got its CART reminder. */
+  reminded_at: NullableTimestamp;
 }
 
 export interface CartEntriesTable {
@@ -1046,4 +1054,17 @@ export interface ProviderInvoicesTable {
   paid_by: Optional<string>;
   paid_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/** Migration 025: buyers' searches and opens per product per IST day (the dashboard's most-searched products). */
+export interface ProductSearchHitsTable {
+  /** 'YYYY-MM-DD' */
+  day: string;
+  product_id: string;
+  hits: number;
+}
+
+/** Appended rather than edited into DB above: interfaces of one module merge. */
+export interface DB {
+  product_search_hits: ProductSearchHitsTable;
 }

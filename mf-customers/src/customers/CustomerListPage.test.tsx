@@ -97,6 +97,15 @@ describe('customers list (one screen per type)', () => {
     expect(within(lajpat).getByRole('button', { name: 'Approve Lajpat Nagar Chemists' })).toBeInTheDocument();
   });
 
+  it('opens filtered by the status in the address (a connection request notification links to ?status=PENDING)', async () => {
+    const requests = sellerApi([SHARMA, LAJPAT]);
+    open('customers/retailers?status=PENDING');
+    await screen.findByRole('table', { name: 'Connected retailers' });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('PENDING');
+    const listCalls = requests.filter((r) => r.path === CONNECTIONS_PATHS.connectedUsers('STOCKIST', 'RETAILER'));
+    expect(listCalls.at(-1)!.params).toEqual(expect.objectContaining({ status: 'PENDING' }));
+  });
+
   it('approves with access after the confirmation, or without when unticked', async () => {
     const requests = sellerApi([LAJPAT]);
     open('customers/retailers');

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LISTED_TYPES, type ConnectedUser, type ConnectionStatus, type ListedType } from 'shared-api';
 import { AutoApproveToggle, useMyAccount } from 'shared-auth';
 import {
@@ -21,6 +22,10 @@ import {
 } from 'shared-ui';
 import { formatKm, useConnectedUsers, useConnectionActions } from './connections-api';
 import { PLURAL, STATUS_FILTERS, statusLabel } from './labels';
+
+function statusFromQuery(value: string | null): ConnectionStatus | 'ALL' {
+  return STATUS_FILTERS.find((f) => f.value === value)?.value ?? 'ALL';
+}
 import { Toolbar, TradeName, capitalise } from './list-helpers';
 import { NearbyPanel } from './NearbyPanel';
 
@@ -53,7 +58,9 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
 
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), 300);
-  const [status, setStatus] = useState<ConnectionStatus | 'ALL'>('ALL');
+  // A notification's link may name the filter (a connection request opens ?status=PENDING).
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<ConnectionStatus | 'ALL'>(() => statusFromQuery(params.get('status')));
   const [sort, setSort] = useState<'name' | 'distance'>('name');
   const [page, setPage] = usePageFor(`${search}|${status}|${sort}`);
   const [findingNearby, setFindingNearby] = useState(false);

@@ -48,6 +48,19 @@ const Message = styled.p`
   color: ${theme.colors.text};
   overflow-wrap: anywhere;
 `;
+const Action = styled.button`
+  align-self: center;
+  padding: ${theme.space.xxs} ${theme.space.sm};
+  border: 1px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.primaryHover};
+  font-weight: ${theme.fontWeights.medium};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.focus};
+  }
+`;
 const Close = styled.button`
   all: unset;
   cursor: pointer;
@@ -72,6 +85,17 @@ export function ToastContainer() {
             <Title $kind={t.kind}>{t.title}</Title>
             {t.message && <Message>{t.message}</Message>}
           </Content>
+          {t.action && (
+            <Action
+              type="button"
+              onClick={() => {
+                toast.dismiss(t.id);
+                t.action?.onClick();
+              }}
+            >
+              {t.action.label}
+            </Action>
+          )}
           <Close type="button" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
             ×
           </Close>

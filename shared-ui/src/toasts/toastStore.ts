@@ -11,6 +11,13 @@ export interface ToastInput {
   message?: string;
   /** Milliseconds before it closes by itself; default 4000 (SPEC §9; push notices pass 5000). 0 keeps it open. */
   autoClose?: number;
+  /** A button on the toast (e.g. "Open" on a push that has a subject); clicking it also closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 export interface Toast {
@@ -19,6 +26,7 @@ export interface Toast {
   title: string;
   message?: string;
   autoClose: number;
+  action?: ToastAction;
 }
 
 export const TOAST_LIMIT = 5;
@@ -51,6 +59,7 @@ function push(kind: ToastKind, input: ToastInput): number {
     title: input.title ?? DEFAULT_TITLE[kind],
     message: input.message,
     autoClose: input.autoClose ?? TOAST_AUTO_CLOSE_MS,
+    ...(input.action ? { action: input.action } : {}),
   };
   const next = [...toasts, toast];
   // At most TOAST_LIMIT on screen: the oldest make room.

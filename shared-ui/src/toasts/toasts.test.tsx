@@ -20,6 +20,17 @@ describe('toasts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Permission Granted');
   });
 
+  it('runs a toast’s action and closes it', () => {
+    render(<ToastContainer />);
+    const onClick = jest.fn();
+    act(() => {
+      toast.info({ title: 'New order', action: { label: 'Open', onClick } });
+    });
+    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('New order')).not.toBeInTheDocument();
+  });
+
   it('keeps at most 5, dropping the oldest', () => {
     render(<ToastContainer />);
     act(() => {

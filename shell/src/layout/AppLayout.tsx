@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { startLive, stopLive } from 'shared-auth';
 import { theme } from 'shared-ui';
 import { VerificationBanner } from '../profile/VerificationBanner';
 import { Header } from './Header';
@@ -18,6 +20,11 @@ const Content = styled.main`
 
 /** Header and navigation around every signed-in page; pages and remotes render in the content area. */
 export function AppLayout() {
+  // One live stream per tab while signed-in pages are shown: new notifications and stock changes arrive within a second.
+  useEffect(() => {
+    startLive();
+    return stopLive;
+  }, []);
   return (
     <>
       <Header />

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { canSearch, canUseCart, logout, useCart, useNotificationsUnread, useWarehouses } from 'shared-auth';
+import { canSearch, canUseCart, logout, useCart, useWarehouses } from 'shared-auth';
 import { Avatar, theme } from 'shared-ui';
 import { useSignedInAccount } from '../guard/RequireSession';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useBasePath } from './base-path';
+import { CountBadge, countLabel, headerIcon } from './header-icons';
 import { icons } from './icons';
 import { SearchBox } from './SearchBox';
 import { WarehouseSwitcher } from './WarehouseSwitcher';
@@ -49,32 +51,7 @@ const Spacer = styled.div`
   flex: 1;
 `;
 const IconLink = styled(Link)`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
-  border-radius: 50%;
-  color: ${theme.colors.text};
-  &:hover {
-    background: ${theme.colors.surfaceMuted};
-  }
-`;
-const Badge = styled.span`
-  position: absolute;
-  top: 0;
-  right: -2px;
-  min-width: 18px;
-  height: 18px;
-  padding: 0 4px;
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.danger};
-  color: ${theme.colors.textOnPrimary};
-  font-size: 11px;
-  font-weight: ${theme.fontWeights.bold};
-  line-height: 18px;
-  text-align: center;
+  ${headerIcon}
 `;
 const LogoutButton = styled.button`
   display: inline-flex;
@@ -99,7 +76,7 @@ function CartLink({ unitCode, base }: { unitCode: string; base: string }) {
   return (
     <IconLink to={`${base}/cart`} aria-label={`Cart, ${count} items`} title="Cart">
       {icons.cart}
-      {count > 0 && <Badge>{count > 99 ? '99+' : count}</Badge>}
+      {count > 0 && <CountBadge>{countLabel(count)}</CountBadge>}
     </IconLink>
   );
 }
@@ -109,7 +86,6 @@ export function Header() {
   const account = useSignedInAccount();
   const base = useBasePath();
   const { data: warehouses } = useWarehouses();
-  const { totalResults: unread = 0 } = useNotificationsUnread();
   const city = warehouses?.find((w) => w.isActive)?.market.name;
   const buyer = canSearch(account.customerType);
 
@@ -130,10 +106,7 @@ export function Header() {
       <Spacer />
       {buyer && <SearchBox />}
       {warehouses && warehouses.length > 0 && <WarehouseSwitcher warehouses={warehouses} />}
-      <IconLink to={`${base}/notifications`} aria-label={`Notifications, ${unread} unread`} title="Notifications">
-        {icons.bell}
-        {unread > 0 && <Badge>{unread > 99 ? '99+' : unread}</Badge>}
-      </IconLink>
+      <NotificationBell />
       {canUseCart(account.customerType) && <CartLink unitCode={account.unitCode} base={base} />}
       <Link to={`${base}/profile`} aria-label="Profile" title="Profile">
         <Avatar firstName={account.firstName} lastName={account.lastName} size={36} />

@@ -1,7 +1,26 @@
 import { useState } from 'react';
 import { PROFILE_PATHS, type Warehouse } from 'shared-api';
 import { api, useWarehouses } from 'shared-auth';
-import { Button, Card, Form, FormError, Modal, Stack, TextField, composeValidators, required, theme, toSubmitErrors, toast, validatePincode, type Validator } from 'shared-ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Form,
+  FormError,
+  Modal,
+  Stack,
+  TextField,
+  composeValidators,
+  formatDate,
+  required,
+  theme,
+  toSubmitErrors,
+  toast,
+  validatePincode,
+  type Validator,
+} from 'shared-ui';
+import { isClosed, setWarehouseClosure, todayIst } from './profile-api';
 
 interface Values {
   displayName?: string;
@@ -17,11 +36,64 @@ const toNumber = (value: string | undefined) => (value === undefined || value ==
 const coordinate = (min: number, max: number): Validator => (v) =>
   v === undefined || v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max) ? undefined : 'Enter a location in India';
 
+interface ClosureValues {
+  closedUntil?: string;
+  note?: string;
+}
+
+const notBefore =
+  (day: string): Validator =>
+  (v) =>
+    typeof v === 'string' && v !== '' && v < day ? 'Pick today or a later day' : undefined;
+const atMost200: Validator = (v) => (typeof v === 'string' && v.trim().length > 200 ? 'At most 200 characters' : undefined);
+
+/** Closed until a day with a note: the unit's connected buyers get a STORE_CLOSED notification (once per closing). */
+function ClosureDialog({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
+  const { mutate } = useWarehouses();
+  const today = todayIst();
+  const closed = isClosed(warehouse, today);
+  return (
+    <Modal open title={`Close ${warehouse.displayName}`} onClose={onClose}>
+      <Form<ClosureValues>
+        initialValues={closed ? { closedUntil: warehouse.closedUntil ?? undefined, note: warehouse.closedNote ?? '' } : { closedUntil: today }}
+        onSubmit={async (values) => {
+          try {
+            const list = await setWarehouseClosure(warehouse.id, { closedUntil: values.closedUntil ?? null, note: values.note?.trim() ?? '' });
+            await mutate(list, { revalidate: false });
+            toast.success({ title: `${warehouse.displayName} closed until ${formatDate(values.closedUntil ?? today, 'medium')}`, message: 'Your connected buyers are told.' });
+            onClose();
+            return undefined;
+          } catch (error) {
+            return toSubmitErrors(error);
+          }
+        }}
+        render={({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label="Close warehouse">
+            <Stack gap="md">
+              <TextField name="closedUntil" label="Closed until (inclusive)" type="date" min={today} validate={composeValidators(required('Choose the last closed day'), notBefore(today))} />
+              <TextField name="note" label="Note for your buyers" placeholder="e.g. Closed for Diwali" maxLength={200} validate={composeValidators(required('Tell your buyers why'), atMost200)} />
+              <FormError />
+              <div>
+                <Button type="submit" loading={submitting}>
+                  {closed ? 'Save' : 'Close warehouse'}
+                </Button>
+              </div>
+            </Stack>
+          </form>
+        )}
+      />
+    </Modal>
+  );
+}
+
 /** SPEC.md §3 warehouse: add and edit (name, address, coordinates, market/city); the header switcher sets the active one. */
 export function WarehousesCard({ owner }: { owner: boolean }) {
   const { data, mutate } = useWarehouses();
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
   const current = editing === 'new' ? null : editing;
+  const [closing, setClosing] = useState<Warehouse | null>(null);
+  const [reopening, setReopening] = useState<Warehouse | null>(null);
+  const today = todayIst();
 
   return (
     <Card
@@ -41,14 +113,44 @@ export function WarehousesCard({ owner }: { owner: boolean }) {
             {w.addressLine ? ` · ${w.addressLine}` : ''}
             {w.pincode ? ` ${w.pincode}` : ''}
             {w.isActive ? ' · active' : ''}{' '}
+            {isClosed(w, today) && (
+              <>
+                <Badge tone="warning">Closed until {formatDate(w.closedUntil!, 'medium')}</Badge>
+                {w.closedNote ? ` ${w.closedNote} ` : ' '}
+              </>
+            )}
             {owner && (
               <Button type="button" variant="secondary" size="sm" onClick={() => setEditing(w)} aria-label={`Edit ${w.displayName}`}>
                 Edit
+              </Button>
+            )}{' '}
+            {owner && (
+              <Button type="button" variant="secondary" size="sm" onClick={() => setClosing(w)} aria-label={`${isClosed(w, today) ? 'Change closure of' : 'Close'} ${w.displayName}`}>
+                {isClosed(w, today) ? 'Change closure' : 'Close'}
+              </Button>
+            )}{' '}
+            {owner && isClosed(w, today) && (
+              <Button type="button" variant="secondary" size="sm" onClick={() => setReopening(w)} aria-label={`Open ${w.displayName} again`}>
+                Open again
               </Button>
             )}
           </li>
         ))}
       </ul>
+      {closing && <ClosureDialog warehouse={closing} onClose={() => setClosing(null)} />}
+      <ConfirmDialog
+        open={reopening !== null}
+        title={`Open ${reopening?.displayName ?? ''} again?`}
+        message="Buyers can order from it again at once."
+        confirmLabel="Open again"
+        onCancel={() => setReopening(null)}
+        onConfirm={async () => {
+          if (!reopening) return;
+          await mutate(await setWarehouseClosure(reopening.id, { closedUntil: null }), { revalidate: false });
+          toast.success({ title: `${reopening.displayName} is open again` });
+          setReopening(null);
+        }}
+      />
       <Modal open={editing !== null} title={current ? `Edit ${current.displayName}` : 'Add warehouse'} onClose={() => setEditing(null)}>
         <Form<Values>
           initialValues={

@@ -1,7 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { ReadableStream, type ReadableStreamDefaultController } from 'node:stream/web';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CONNECTIONS_PATHS, MARKETPLACE_PATHS, PATHS, type MyAccount, type StockistsResult } from 'shared-api';
+import { startLive, stopLive } from 'shared-auth';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { getToasts } from 'shared-ui';
 import { RequireSession } from '../guard/RequireSession';
@@ -107,5 +109,30 @@ describe('search page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ask to connect' }));
     await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Request sent'));
     expect(requests.find((r) => r.path === CONNECTIONS_PATHS.request)?.body).toEqual({ sellerUnitCode: 'STK-THN-001' });
+  });
+
+  it('refetches the products and their stockists when a seller’s stock of the shown product changes', async () => {
+    // The live stream at the fetch boundary: the test writes Server-Sent Events into its body.
+    let server!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (server = controller) });
+    Object.defineProperty(globalThis, 'fetch', { value: jest.fn(async () => ({ ok: true, status: 200, body })), configurable: true, writable: true });
+    const send = (text: string) => act(async () => server.enqueue(new TextEncoder().encode(text)));
+    const requests = searchApi();
+    openSearch('/app/search?q=dolo%20650&product=p-dolo');
+    await screen.findByRole('table', { name: 'Stockists of Dolo 650' });
+    startLive();
+    try {
+      await send('event: ready\ndata: {}\n\n');
+      const count = () => requests.filter((r) => r.path === MARKETPLACE_PATHS.globalSearch || r.path === MARKETPLACE_PATHS.stockists).length;
+      await waitFor(() => expect(count()).toBe(4));
+      await send('event: stock\ndata: {"productIds":["p-other"],"all":false}\n\n');
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(count()).toBe(4);
+      await send('event: stock\ndata: {"productIds":["p-other","p-dolo"],"all":false}\n\n');
+      await waitFor(() => expect(count()).toBe(6));
+      expect(requests.slice(-2).map((r) => r.path).sort()).toEqual([MARKETPLACE_PATHS.globalSearch, MARKETPLACE_PATHS.stockists].sort());
+    } finally {
+      stopLive();
+    }
   });
 });

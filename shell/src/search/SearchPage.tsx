@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_PATHS, MIN_SEARCH_LENGTH, type GlobalSearchResult, type ProductHit } from 'shared-api';
-import { api, type ApiError } from 'shared-auth';
+import { api, useLiveStock, type ApiError } from 'shared-auth';
 import { Button, Card, DataTable, EmptyState, ErrorPanel, PageHeader, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
 import useSWR from 'swr';
 import { useBasePath } from '../layout/base-path';
@@ -16,6 +16,8 @@ export function SearchPage() {
   const { data, error, mutate } = useSWR<GlobalSearchResult, ApiError>(searchable ? [MARKETPLACE_PATHS.globalSearch, query] : null, () =>
     api.post<GlobalSearchResult>(MARKETPLACE_PATHS.globalSearch, { query }),
   );
+  // A seller's stock change of a listed product updates its seller count, lowest PTR and expiry within a second.
+  useLiveStock(data?.products.map((p) => p.productId) ?? [], () => void mutate());
 
   function choose(product: ProductHit) {
     setParams({ q: query, product: product.productId });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { CONNECTIONS_PATHS, MARKETPLACE_PATHS, type StockistOffer, type StockistsResult } from 'shared-api';
-import { api, isApiError, useCart, type ApiError } from 'shared-auth';
+import { api, isApiError, useCart, useLiveStock, type ApiError } from 'shared-auth';
 import { Badge, Button, DataTable, EmptyState, ErrorPanel, Spinner, TextInput, formatDate, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import useSWR from 'swr';
 import { useSignedInAccount } from '../guard/RequireSession';
@@ -95,6 +95,8 @@ export function StockistsPanel({ productId }: { productId: string }) {
   const { data, error, mutate } = useSWR<StockistsResult, ApiError>([MARKETPLACE_PATHS.stockists, productId], () =>
     api.post<StockistsResult>(MARKETPLACE_PATHS.stockists, { productId }),
   );
+  // The buyer sees a seller's new quantities and batches as soon as they change.
+  useLiveStock([productId], () => void mutate());
   if (error) return <ErrorPanel title="Stockists could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading stockists" />;
   if (!data.stockists.length) return <EmptyState title="No stockist has it in stock now" message="Stock appears here as soon as a stockist uploads it." />;

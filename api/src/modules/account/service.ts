@@ -53,6 +53,8 @@ export class AccountService {
       longitude: w.longitude,
       addressLine: w.address_line,
       pincode: w.pincode,
+      closedUntil: w.closed_until,
+      closedNote: w.closed_note,
     }));
   }
 

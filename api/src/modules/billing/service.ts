@@ -12,7 +12,7 @@ import type { DownloadFile } from '../../http/file-reply';
 import { qrFile, qrPng } from '../../pdf/codes';
 import { pdfFileName } from '../../pdf/pdf';
 import { renderProviderInvoice } from '../../pdf/provider-invoice';
-import { notifyUnit } from '../connections/repository';
+import { LINKS, notify } from '../notifications/notify';
 import { assertUtrUnused } from '../payments/posting';
 import { createCustomHead } from '../ledger/accounts';
 import { postVoucher } from '../ledger/post';
@@ -327,14 +327,17 @@ export class BillingService {
           .where('id', '=', row.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await notifyUnit(trx, {
-          id: randomUUID(),
-          unit_id: caller.unitId,
-          type: 'PAYMENT',
-          title: 'Medico B2B invoice paid',
-          body: `Rs. ${formatPaise(Number(row.total_paise))} paid for invoice ${row.invoice_number} (${monthName(row.month)}), UTR ${input.utr}.`,
-          created_at: now,
-        });
+        await notify(
+          trx,
+          { unitIds: [caller.unitId] },
+          {
+            type: 'PAYMENT',
+            title: 'Medico B2B invoice paid',
+            body: `Rs. ${formatPaise(Number(row.total_paise))} paid for invoice ${row.invoice_number} (${monthName(row.month)}), UTR ${input.utr}.`,
+            link: LINKS.providerInvoices,
+          },
+          { at: now },
+        );
         return updated;
       })
       .catch((error: unknown) => {

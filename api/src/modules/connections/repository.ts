@@ -189,7 +189,7 @@ export function findUnitByCode(db: Database, unitCode: string) {
 }
 
 export function findUnitById(db: Database, unitId: string) {
-  return db.selectFrom('units').select(['id', 'unit_code', 'trade_name', 'city', 'auto_approve']).where('id', '=', unitId).executeTakeFirstOrThrow();
+  return db.selectFrom('units').select(['id', 'unit_code', 'trade_name', 'customer_type', 'city', 'auto_approve']).where('id', '=', unitId).executeTakeFirstOrThrow();
 }
 
 export function findConnectionBetween(db: Database, buyerUnitId: string, sellerUnitId: string) {
@@ -224,11 +224,6 @@ export async function updateConnection(
   changes: { status?: ConnectionStatus; has_access?: boolean; requested_at?: Date; decided_at?: Date | null },
 ): Promise<void> {
   await db.updateTable('connections').set(changes).where('id', '=', connectionId).execute();
-}
-
-/** A notice for everyone in the unit (user_id NULL), shown by the bell and the notifications page. */
-export async function notifyUnit(db: Database, row: { id: string; unit_id: string; type: string; title: string; body: string; created_at: Date }) {
-  await db.insertInto('notifications').values({ ...row, user_id: null }).execute();
 }
 
 export async function setAutoApprove(db: Database, unitId: string, autoApprove: boolean): Promise<void> {

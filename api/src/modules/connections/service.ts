@@ -21,6 +21,7 @@ import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { istDate } from '../search/text';
+import { LINKS, notify } from '../notifications/notify';
 import * as repo from './repository';
 
 type ConnectionRow = Selectable<ConnectionsTable>;
@@ -177,16 +178,20 @@ export class ConnectionsService {
           });
         }
         const who = `${buyer.trade_name}, ${buyer.city}`;
-        await repo.notifyUnit(trx, {
-          id: randomUUID(),
-          unit_id: seller.id,
-          type: 'CONNECTION_REQUEST',
-          title: seller.auto_approve ? 'New connection (auto approved)' : 'New connection request',
-          body: seller.auto_approve
-            ? `${who} is now connected and can see your inventory (auto approve is on).`
-            : `${who} wants to see your inventory.`,
-          created_at: now,
-        });
+        await notify(
+          trx,
+          { unitIds: [seller.id] },
+          {
+            type: 'CONNECTION_REQUEST',
+            title: seller.auto_approve ? 'New connection (auto approved)' : 'New connection request',
+            body: seller.auto_approve
+              ? `${who} is now connected and can see your inventory (auto approve is on).`
+              : `${who} wants to see your inventory.`,
+            // The seller's list of buyers of this type; a request waiting for an answer opens the pending ones.
+            link: LINKS.customers(buyer.customer_type, !seller.auto_approve),
+          },
+          { at: now },
+        );
         return { connectionId, status, hasAccess };
       });
     } catch (err) {
@@ -267,14 +272,8 @@ export class ConnectionsService {
       await repo.updateConnection(trx, connection.id, changes);
       if (notice) {
         const seller = await repo.findUnitById(trx, connection.seller_unit_id);
-        await repo.notifyUnit(trx, {
-          id: randomUUID(),
-          unit_id: connection.buyer_unit_id,
-          type: 'GENERAL',
-          title: notice.title,
-          body: notice.body(seller.trade_name),
-          created_at: this.config.now(),
-        });
+        // The buyer finds the seller among its connected stockists.
+        await notify(trx, { unitIds: [connection.buyer_unit_id] }, { type: 'GENERAL', title: notice.title, body: notice.body(seller.trade_name), link: LINKS.stockists }, { at: this.config.now() });
       }
     });
   }

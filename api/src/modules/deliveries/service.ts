@@ -16,7 +16,6 @@ import {
   type CreateOnlinePickup,
   type DeliveryBoy,
   type Market,
-  type NotificationType,
   type ProofImage,
   type ReportPosition,
   type Ring,
@@ -32,6 +31,7 @@ import type { DownloadFile } from '../../http/file-reply';
 import { isUuid } from '../../http/ids';
 import { lookupPincode } from '../../data/pincodes';
 import type { SmsSender } from '../auth/sms';
+import { LINKS, notify } from '../notifications/notify';
 import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { actionsFor, rolesOf, type ConsignmentAction } from './access';
@@ -398,11 +398,11 @@ export class DeliveriesService {
     await trx.updateTable('consignments').set({ status: 'ASSIGNED', assignee_user_id: boy.userId, vehicle_number: input.vehicleNumber, updated_at: at }).where('id', '=', c.id).execute();
     const previous = c.assignee_user_id && c.assignee_user_id !== boy.userId ? c.assignee_user_id : null;
     await event(trx, c.id, 'ASSIGNED', previous ? `Reassigned to ${boy.name}` : null, caller.userId, at);
-    if (previous) await notifyUser(trx, previous, at, 'DELIVERY_BOY_ALERT', `Pickup ${c.barcode_id} given to someone else`, `${c.from_name} reassigned the pickup for ${c.to_name}: it is no longer yours.`);
+    if (previous) await notify(trx, { userId: previous }, { type: 'DELIVERY_BOY_ALERT', title: `Pickup ${c.barcode_id} given to someone else`, body: `${c.from_name} reassigned the pickup for ${c.to_name}: it is no longer yours.`, link: null }, { at });
     const what = `${c.packages} package${c.packages === 1 ? '' : 's'}, ${c.weight_grams / 1000} kg`;
-    await notifyUser(trx, boy.userId, at, 'PICKUPS', `Pickup ${c.barcode_id} assigned to you`, `Collect from ${c.from_name}${c.from_city ? `, ${c.from_city}` : ''} on ${c.pickup_date} for ${c.to_name}: ${what}, vehicle ${input.vehicleNumber}.`);
+    await notify(trx, { userId: boy.userId }, { type: 'PICKUPS', title: `Pickup ${c.barcode_id} assigned to you`, body: `Collect from ${c.from_name}${c.from_city ? `, ${c.from_city}` : ''} on ${c.pickup_date} for ${c.to_name}: ${what}, vehicle ${input.vehicleNumber}.`, link: LINKS.consignment(c.barcode_id) }, { at });
     if (c.weight_grams > this.config.delivery.heavyWeightKg * 1000) {
-      await notifyUser(trx, boy.userId, at, 'HEAVY_WEIGHT', `Heavy consignment ${c.barcode_id}`, `${c.weight_grams / 1000} kg in ${c.packages} package${c.packages === 1 ? '' : 's'} (over ${this.config.delivery.heavyWeightKg} kg): bring a suitable vehicle.`);
+      await notify(trx, { userId: boy.userId }, { type: 'HEAVY_WEIGHT', title: `Heavy consignment ${c.barcode_id}`, body: `${c.weight_grams / 1000} kg in ${c.packages} package${c.packages === 1 ? '' : 's'} (over ${this.config.delivery.heavyWeightKg} kg): bring a suitable vehicle.`, link: LINKS.consignment(c.barcode_id) }, { at });
     }
     return c.id;
   }
@@ -420,7 +420,7 @@ export class DeliveriesService {
     switch (input.status) {
       case 'COLLECTED':
         await move(trx, c, 'COLLECTED', at);
-        await notifyUnits(trx, parties, at, 'DELIVERY_COLLECTED', `Consignment ${c.barcode_id} collected`, `Picked up from ${c.from_name} for ${c.to_name}: ${c.packages} package${c.packages === 1 ? '' : 's'}.`);
+        await notify(trx, { unitIds: parties }, { type: 'DELIVERY_COLLECTED', title: `Consignment ${c.barcode_id} collected`, body: `Picked up from ${c.from_name} for ${c.to_name}: ${c.packages} package${c.packages === 1 ? '' : 's'}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
       case 'IN_TRANSIT': {
         const pin = newPin();
@@ -431,15 +431,15 @@ export class DeliveriesService {
       }
       case 'FAILED':
         await move(trx, c, 'FAILED', at);
-        await notifyUnits(trx, parties, at, 'DELIVERY_BOY_ALERT', `Delivery of ${c.barcode_id} failed`, `${c.to_name} could not be delivered: ${reason}.`);
+        await notify(trx, { unitIds: parties }, { type: 'DELIVERY_BOY_ALERT', title: `Delivery of ${c.barcode_id} failed`, body: `${c.to_name} could not be delivered: ${reason}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
       case 'RETURNED':
         await move(trx, c, 'RETURNED', at, { pin: null, pin_expires_at: null, pin_tries: 0 });
-        await notifyUnits(trx, parties, at, 'DELIVERY_BOY_ALERT', `Consignment ${c.barcode_id} returned`, `Brought back to ${c.from_name}: ${reason}.`);
+        await notify(trx, { unitIds: parties }, { type: 'DELIVERY_BOY_ALERT', title: `Consignment ${c.barcode_id} returned`, body: `Brought back to ${c.from_name}: ${reason}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
       case 'CANCELLED':
         await move(trx, c, 'CANCELLED', at);
-        if (c.assignee_user_id) await notifyUser(trx, c.assignee_user_id, at, 'DELIVERY_BOY_ALERT', `Pickup ${c.barcode_id} cancelled`, `${c.from_name} cancelled the pickup for ${c.to_name}: ${reason}.`);
+        if (c.assignee_user_id) await notify(trx, { userId: c.assignee_user_id }, { type: 'DELIVERY_BOY_ALERT', title: `Pickup ${c.barcode_id} cancelled`, body: `${c.from_name} cancelled the pickup for ${c.to_name}: ${reason}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
     }
     await event(trx, c.id, input.status, reason, caller.userId, at);
@@ -453,7 +453,7 @@ export class DeliveriesService {
   private async sendPin(trx: Db, c: Row, pin: string, expires: Date, at: Date, why: string): Promise<void> {
     const text = `Consignment ${c.barcode_id} from ${c.from_name} is ${why}: pin ${pin}, valid until ${istTime(expires)}. Give it to the delivery boy only when you have the goods.`;
     if (c.receiver_unit_id) {
-      await notifyUnits(trx, [c.receiver_unit_id], at, 'DELIVERY_BOY_ALERT', `${c.barcode_id}: delivery pin ${pin}`, text);
+      await notify(trx, { unitIds: [c.receiver_unit_id] }, { type: 'DELIVERY_BOY_ALERT', title: `${c.barcode_id}: delivery pin ${pin}`, body: text, link: LINKS.consignment(c.barcode_id) }, { at });
       return;
     }
     if (!c.to_mobile) return;
@@ -488,7 +488,7 @@ export class DeliveriesService {
     const free = await takeFreeDelivery(trx, c.owner_unit_id);
     await move(trx, c, 'DELIVERED', at, { pin: null, pin_expires_at: null, pin_tries: 0, free_delivery: free });
     await event(trx, c.id, 'DELIVERED', null, caller.userId, at);
-    await notifyUnits(trx, [c.owner_unit_id, c.receiver_unit_id], at, 'DELIVERY_DELIVERED', `Consignment ${c.barcode_id} delivered`, `Delivered to ${c.to_name}${free ? ' (a free delivery of your referral offer)' : ''}.`);
+    await notify(trx, { unitIds: [c.owner_unit_id, c.receiver_unit_id] }, { type: 'DELIVERY_DELIVERED', title: `Consignment ${c.barcode_id} delivered`, body: `Delivered to ${c.to_name}${free ? ' (a free delivery of your referral offer)' : ''}.`, link: LINKS.consignment(c.barcode_id) }, { at });
     return c.id;
   }
 
@@ -531,7 +531,7 @@ export class DeliveriesService {
       const c = await this.lockedFor(trx, caller, consignmentId, receiver ? 'RING_RECEIVER' : 'RING_SENDER');
       const boy = await userName(trx, caller.userId);
       const unit = receiver ? c.receiver_unit_id! : c.owner_unit_id;
-      await notifyUnits(trx, [unit], at, 'RING2ALERT', `${boy} is ringing about ${c.barcode_id}`, receiver ? `Your delivery from ${c.from_name} is at your door or near: please be ready to receive it.` : `The delivery boy of ${c.barcode_id} for ${c.to_name} needs you: please call back.`);
+      await notify(trx, { unitIds: [unit] }, { type: 'RING2ALERT', title: `${boy} is ringing about ${c.barcode_id}`, body: receiver ? `Your delivery from ${c.from_name} is at your door or near: please be ready to receive it.` : `The delivery boy of ${c.barcode_id} for ${c.to_name} needs you: please call back.`, link: LINKS.consignment(c.barcode_id) }, { at });
     });
   }
 
@@ -545,7 +545,7 @@ export class DeliveriesService {
         .select(['u.first_name', 'u.last_name', 'u.mobile', 'un.trade_name'])
         .where('u.id', '=', caller.userId)
         .executeTakeFirstOrThrow();
-      await notifyUser(trx, c.assignee_user_id!, at, 'CALL_REQUEST', `Call ${who.trade_name} about ${c.barcode_id}`, `${`${who.first_name} ${who.last_name}`.trim()} asks you to call on ${who.mobile}.`);
+      await notify(trx, { userId: c.assignee_user_id! }, { type: 'CALL_REQUEST', title: `Call ${who.trade_name} about ${c.barcode_id}`, body: `${`${who.first_name} ${who.last_name}`.trim()} asks you to call on ${who.mobile}.`, link: LINKS.consignment(c.barcode_id) }, { at });
     });
   }
 
@@ -610,19 +610,6 @@ async function move(trx: Db, c: Row, status: ConsignmentStatus, at: Date, extra:
 /** A timeline entry: who (by name as it was then) and why. */
 async function event(trx: Db, consignmentId: string, status: ConsignmentStatus, reason: string | null, userId: string, at: Date): Promise<void> {
   await trx.insertInto('consignment_events').values({ id: randomUUID(), consignment_id: consignmentId, status, reason, by_user_id: userId, by_name: await userName(trx, userId), at }).execute();
-}
-
-/** A notice for everyone in each unit (once per unit; null and repeated units skipped). */
-async function notifyUnits(trx: Db, unitIds: readonly (string | null)[], at: Date, type: NotificationType, title: string, body: string): Promise<void> {
-  const units = [...new Set(unitIds.filter((u): u is string => !!u))];
-  if (!units.length) return;
-  await trx.insertInto('notifications').values(units.map((unitId) => ({ id: randomUUID(), unit_id: unitId, user_id: null, type, title, body, created_at: at }))).execute();
-}
-
-/** A notice for one person only (the delivery boy): shown in their unit's list to them alone. */
-async function notifyUser(trx: Db, userId: string, at: Date, type: NotificationType, title: string, body: string): Promise<void> {
-  const u = await trx.selectFrom('users').select('unit_id').where('id', '=', userId).executeTakeFirstOrThrow();
-  await trx.insertInto('notifications').values({ id: randomUUID(), unit_id: u.unit_id, user_id: userId, type, title, body, created_at: at }).execute();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
+import { LINKS, notify } from '../notifications/notify';
 import { maySeeStock } from '../connections/visibility';
 import { gstRatesOn } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
@@ -120,18 +121,17 @@ export class OrdersService {
             })),
           });
           const buyer = await trx.selectFrom('units').select(['trade_name', 'city']).where('id', '=', caller.unitId).executeTakeFirstOrThrow();
-          await trx
-            .insertInto('notifications')
-            .values({
-              id: randomUUID(),
-              unit_id: sellerId,
-              user_id: null,
+          await notify(
+            trx,
+            { unitIds: [sellerId] },
+            {
               type: 'B2B_ORDER',
               title: `New order from ${buyer.trade_name}`,
               body: `${order.orderNumber}: ${priced.length} item${priced.length === 1 ? '' : 's'}, ${formatRupeesPlain(order.totalPaise)}.`,
-              created_at: now,
-            })
-            .execute();
+              link: LINKS.onlineOrder(order.id),
+            },
+            { at: now },
+          );
           created.push({
             orderId: order.id,
             orderNumber: order.orderNumber,
@@ -354,17 +354,16 @@ export class OrdersService {
   ) {
     await trx.updateTable('orders').set({ status, decided_by: caller.userId, decided_at: now, reject_reason: reason }).where('id', '=', order.id).execute();
     const seller = await trx.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow();
-    await trx
-      .insertInto('notifications')
-      .values({
-        id: randomUUID(),
-        unit_id: order.buyer_unit_id,
-        user_id: null,
+    await notify(
+      trx,
+      { unitIds: [order.buyer_unit_id] },
+      {
         type: 'ORDERS',
         title: status === 'ACCEPTED' ? 'Order accepted' : 'Order rejected',
         body: `${seller.trade_name} ${status === 'ACCEPTED' ? 'accepted' : 'rejected'} order ${order.order_number}${reason ? `: ${reason}` : '.'}`,
-        created_at: now,
-      })
-      .execute();
+        link: LINKS.purchaseOrder(order.id),
+      },
+      { at: now },
+    );
   }
 }

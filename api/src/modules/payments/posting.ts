@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { formatPaise, type AllocationLine, type OutstandingSide, type PaymentMethod } from 'shared-api';
 import { lockName } from '../../db/locks';
 import type { DB, PaymentsTable } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { notifyUnit } from '../connections/repository';
+import { LINKS, notify } from '../notifications/notify';
 import { createCustomHead, resolveAccounts } from '../ledger/accounts';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
@@ -365,9 +364,9 @@ export async function notifyPayment(
 ): Promise<void> {
   const how = p.utr ? ` (UTR ${p.utr})` : ` (${p.method.replace('_', ' ').toLowerCase()})`;
   if (p.payeeUnitId) {
-    await notifyUnit(trx, { id: randomUUID(), unit_id: p.payeeUnitId, type: 'PAYMENT', title: 'Payment received', body: `${p.payerName} paid you ${rupees(p.amountPaise)}${how}.`, created_at: p.at });
+    await notify(trx, { unitIds: [p.payeeUnitId] }, { type: 'PAYMENT', title: 'Payment received', body: `${p.payerName} paid you ${rupees(p.amountPaise)}${how}.`, link: LINKS.receivePayments }, { at: p.at });
   }
   if (p.payerUnitId && p.payerUnitId !== p.payeeUnitId) {
-    await notifyUnit(trx, { id: randomUUID(), unit_id: p.payerUnitId, type: 'PAYMENT', title: 'Payment made', body: `${rupees(p.amountPaise)} paid to ${p.payeeName}${how} is recorded.`, created_at: p.at });
+    await notify(trx, { unitIds: [p.payerUnitId] }, { type: 'PAYMENT', title: 'Payment made', body: `${rupees(p.amountPaise)} paid to ${p.payeeName}${how} is recorded.`, link: LINKS.makePayments }, { at: p.at });
   }
 }

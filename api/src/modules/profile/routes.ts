@@ -10,6 +10,7 @@ import {
   PreferencesUpdate,
   Profile,
   TradeTexts,
+  WarehouseClosure,
   WarehouseInput,
   WarehouseList,
 } from 'shared-api';
@@ -92,5 +93,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     config: OWNER,
     schema: { tags: ['account'], summary: 'Edit a warehouse', security, params: IdParams, body: WarehouseInput, response: replies(WarehouseList) },
     handler: async (request) => ok(await profile.editWarehouse(callerOf(request), request.params.id, request.body)),
+  });
+
+  app.post(routePattern(P.warehouseClosed, 'id'), {
+    config: OWNER,
+    schema: {
+      tags: ['account'],
+      summary: 'Close a warehouse until a day with a note (STORE_CLOSED to connected buyers), or open it again',
+      security,
+      params: IdParams,
+      body: WarehouseClosure,
+      response: replies(WarehouseList),
+    },
+    handler: async (request) => ok(await profile.setWarehouseClosure(callerOf(request), request.params.id, request.body)),
   });
 };

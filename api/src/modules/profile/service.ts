@@ -12,14 +12,19 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
-import { loggedOut, notFound } from '../../http/errors';
+import { AppError, loggedOut, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AccountService } from '../account/service';
+import { LINKS, notify } from '../notifications/notify';
 import { addPayoutRow, deletePayoutRow } from '../payments/accounts';
 import * as registrations from '../registration/repository';
 import { decodeUpload, toApplication } from '../registration/service';
+import { istDate } from '../search/text';
 
 const MAX_QR_BYTES = 512 * 1024;
+
+/** '2026-12-25' → '25 Dec 2026' for notification text. */
+const dayText = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Profile details beyond /myaccount, seller preferences, where the unit is paid, and its warehouses. */
 export class ProfileService {
@@ -151,6 +156,64 @@ export class ProfileService {
       .where('unit_id', '=', caller.unitId)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw notFound();
+    return this.account.warehouses(caller);
+  }
+
+  /**
+   * Closes the warehouse through a day (inclusive) with a note, or opens it again (closedUntil null). Each connected
+   * buyer unit gets one STORE_CLOSED notice when the warehouse closes or the day it reopens changes; a changed note
+   * alone, or reopening, tells no one. In one transaction with the warehouse row locked, so two owners saving at
+   * once notify once.
+   */
+  async setWarehouseClosure(caller: Caller, id: string, input: { closedUntil: string | null; note: string }): Promise<Warehouse[]> {
+    if (!isUuid(id)) throw notFound();
+    const now = this.config.now();
+    const today = istDate(now);
+    if (input.closedUntil !== null && input.closedUntil < today) {
+      throw new AppError('E0001', 400, 'The warehouse can be closed from today on', { closedUntil: 'Pick today or a later day' });
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const warehouse = await trx
+        .selectFrom('warehouses')
+        .select(['id', 'display_name', 'closed_until'])
+        .where('id', '=', id)
+        .where('unit_id', '=', caller.unitId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!warehouse) throw notFound();
+      const closing = input.closedUntil;
+      await trx
+        .updateTable('warehouses')
+        .set({ closed_until: closing, closed_note: closing === null ? null : input.note })
+        .where('id', '=', warehouse.id)
+        .execute();
+      const wasClosedUntil = warehouse.closed_until !== null && warehouse.closed_until >= today ? warehouse.closed_until : null;
+      if (closing === null || closing === wasClosedUntil) return;
+      const [seller, buyers] = await Promise.all([
+        trx.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow(),
+        // Buyers only: a season boy's connection makes him a carrier of the seller, not a customer.
+        trx
+          .selectFrom('connections as c')
+          .innerJoin('units as u', 'u.id', 'c.buyer_unit_id')
+          .select('c.buyer_unit_id')
+          .where('c.seller_unit_id', '=', caller.unitId)
+          .where('c.status', '=', 'APPROVED')
+          .where('u.customer_type', '!=', 'SEASON_BOY')
+          .execute(),
+      ]);
+      await notify(
+        trx,
+        { unitIds: buyers.map((b) => b.buyer_unit_id) },
+        {
+          type: 'STORE_CLOSED',
+          title: `${seller.trade_name}: ${warehouse.display_name} closed until ${dayText(closing)}`,
+          body: input.note,
+          // The buyer's connected stockists, where it finds another seller meanwhile.
+          link: LINKS.stockists,
+        },
+        { at: now },
+      );
+    });
     return this.account.warehouses(caller);
   }
 }

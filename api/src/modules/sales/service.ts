@@ -25,6 +25,8 @@ import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/partie
 import { postVoucher } from '../ledger/post';
 import { createPurchaseBillFromInvoice } from '../purchases/service';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { LINKS, notify } from '../notifications/notify';
+import { formatRupeesPlain } from '../orders/money';
 import { istDate } from '../search/text';
 import { findInvoice, hsnRows, insertInvoice, invoiceLines, salesRows, salesTotals, type InvoiceRow } from './repository';
 
@@ -191,7 +193,19 @@ export class SalesService {
         createdBy: caller.userId,
         at: now,
       });
-      await createPurchaseBillFromInvoice(trx, id);
+      const billId = await createPurchaseBillFromInvoice(trx, id);
+      // The buyer unit learns of the invoice with it; it opens as the buyer's purchase bill (made just above).
+      await notify(
+        trx,
+        { unitIds: [order.buyer_unit_id] },
+        {
+          type: 'INVOICE',
+          title: `Invoice ${number.number} from ${seller.name}`,
+          body: `For order ${order.order_number}: ${formatRupeesPlain(totals.totalPaise)}. Check the goods against it when they arrive.`,
+          link: billId ? LINKS.purchaseBill(billId) : LINKS.purchaseBills,
+        },
+        { at: now },
+      );
       // Answered from what was written (reading it back would cost two more round trips).
       return {
         invoiceId: id,

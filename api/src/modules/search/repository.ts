@@ -87,3 +87,20 @@ export async function recentSearches(db: Database, userId: string, limit: number
     .execute();
   return rows.map((r) => r.query);
 }
+
+export interface SearchHit {
+  /** IST day. */
+  day: string;
+  productId: string;
+  hits: number;
+}
+
+/** Adds buyers' hits per product and day (the dashboard's most-searched products, migration 025). */
+export async function addSearchHits(db: Database, hits: readonly SearchHit[]): Promise<void> {
+  // A product removed since its hit was counted is skipped, so it cannot fail the batch forever.
+  await sql`INSERT INTO product_search_hits (day, product_id, hits)
+    SELECT v.day::date, v.product_id::uuid, v.hits::int
+    FROM (VALUES ${sql.join(hits.map((h) => sql`(${h.day}, ${h.productId}, ${h.hits})`))}) AS v (day, product_id, hits)
+    WHERE EXISTS (SELECT 1 FROM products p WHERE p.id = v.product_id::uuid)
+    ON CONFLICT (day, product_id) DO UPDATE SET hits = product_search_hits.hits + EXCLUDED.hits`.execute(db);
+}

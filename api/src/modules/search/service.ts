@@ -9,8 +9,8 @@ import { originOf } from '../connections/repository';
 import { CachedMap } from '../../db/cached-map';
 import type { ChangeFeed, Topic, TopicChanges } from '../../db/change-feed';
 import { ProductIndex, type ProductText } from './product-index';
-import { SearchHistoryWriter } from './history-writer';
-import { loadProducts, loadStock, offersOf, recentSearches, visibleSellerIds } from './repository';
+import { BatchedWriter } from './batched-writer';
+import { addSearchHits, loadProducts, loadStock, offersOf, recentSearches, recordSearches, visibleSellerIds, type SearchHit, type SearchRecord } from './repository';
 import { dateOfDay, dayNumber, StockCache, type ProductStock, type StockSummary } from './stock-cache';
 import { addDays, haversineKm, istDate, queryWords } from './text';
 
@@ -50,7 +50,13 @@ export class SearchService {
   private catalogue: Promise<Catalogue> | null = null;
   private readonly visibleSellers = new CachedMap<string, string[]>(VISIBLE_CACHE_BUYERS);
 
-  private readonly searches: SearchHistoryWriter;
+  /**
+   * Recent searches, in batches: reading the caller's history writes what is waiting first, so this process always
+   * shows a search it answered; another process shows it within 100 ms.
+   */
+  private readonly searches: BatchedWriter<SearchRecord>;
+  /** Buyers' interest per product and day (the dashboard's most-searched products), added up once a second. */
+  private readonly hits: BatchedWriter<SearchHit>;
 
   constructor(
     private readonly db: Database,
@@ -58,7 +64,14 @@ export class SearchService {
     feed: ChangeFeed,
     log: FastifyBaseLogger,
   ) {
-    this.searches = new SearchHistoryWriter(db, log);
+    this.searches = new BatchedWriter({ delayMs: 100, write: (records) => recordSearches(db, records), what: 'recording recent searches', log });
+    this.hits = new BatchedWriter({
+      delayMs: 1000,
+      write: (hits) => addSearchHits(db, hits),
+      merge: (a, b) => ({ ...a, hits: a.hits + b.hits }),
+      what: 'counting product searches',
+      log,
+    });
     feed.subscribe((changes) => this.apply(changes));
   }
 
@@ -79,9 +92,12 @@ export class SearchService {
   async global(caller: Caller, text: string): Promise<GlobalSearchResult> {
     const query = text.trim().replace(/\s+/g, ' ');
     const words = queryWords(query);
-    this.searches.record({ userId: caller.userId, query: query.toLowerCase(), at: this.config.now() });
+    const record = { userId: caller.userId, query: query.toLowerCase(), at: this.config.now() };
+    this.searches.add(`${record.userId} ${record.query}`, record);
     const visibleIds = await this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.db, buyer));
     const hits = words.length ? await this.find(words, RESULTS, visibleIds) : [];
+    // The best match is what the buyer was after; the rest of the page is not counted as interest.
+    if (hits[0]) this.countHit(hits[0].product.id);
     return {
       query,
       products: hits.map(({ product: p, summary }) => ({
@@ -103,9 +119,23 @@ export class SearchService {
     return recentSearches(this.db, caller.userId, HISTORY);
   }
 
-  /** Writes the searches still waiting (the app calls this when it closes). */
-  close(): Promise<void> {
-    return this.searches.flush();
+  /** Writes the searches and hits still waiting (the app calls this when it closes). */
+  async close(): Promise<void> {
+    await Promise.all([this.searches.flush(), this.hits.flush()]);
+  }
+
+  /**
+   * Adds the product hits counted so far and answers how many writes of hits this process has made: the dashboard
+   * reads the counters after this, and recounts its cached top products when the number moved.
+   */
+  async flushHits(): Promise<number> {
+    await this.hits.flush();
+    return this.hits.writes;
+  }
+
+  private countHit(productId: string): void {
+    const day = this.today();
+    this.hits.add(`${day} ${productId}`, { day, productId, hits: 1 });
   }
 
   /** Every seller with sellable stock of the product, nearest first; stock and prices only where visible (§6). */
@@ -117,6 +147,7 @@ export class SearchService {
       .executeTakeFirst();
     if (!product) throw notFound();
     const today = this.today();
+    this.countHit(product.id);
     const nearLimit = addDays(today, NEAR_EXPIRY_DAYS);
     const [rows, origin] = await Promise.all([
       offersOf(this.db, caller.unitId, productId, today),

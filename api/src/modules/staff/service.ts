@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
+import { LINKS, notify } from '../notifications/notify';
 import * as registrations from '../registration/repository';
 import { toApplication } from '../registration/service';
 
@@ -105,17 +106,17 @@ export class StaffService {
         .insertInto('referral_credits')
         .values({ id: randomUUID(), unit_id: row.unit_id, deliveries: ACTIVATION_FREE_DELIVERIES, reason: 'ACTIVATION', created_at: now })
         .execute();
-      await trx
-        .insertInto('notifications')
-        .values({
-          id: randomUUID(),
-          unit_id: row.unit_id,
+      await notify(
+        trx,
+        { unitIds: [row.unit_id] },
+        {
           type: 'GENERAL',
           title: 'Your account is verified',
           body: `You can trade now. ${ACTIVATION_FREE_DELIVERIES} free deliveries of the referral offer are credited to your account.`,
-          created_at: now,
-        })
-        .execute();
+          link: LINKS.profile,
+        },
+        { at: now },
+      );
     });
     return this.application(caller, id);
   }
@@ -129,10 +130,8 @@ export class StaffService {
       if (!row || row.status === 'DRAFT' || !row.unit_id) throw notFound();
       if (row.status !== 'SUBMITTED') throw new AppError('E0009', 409, `This application is already ${row.status.toLowerCase()}`);
       await registrations.update(trx, id, { status: 'REJECTED', decided_by: caller.userId, decided_at: now, rejection_reason: reason, updated_at: now });
-      await trx
-        .insertInto('notifications')
-        .values({ id: randomUUID(), unit_id: row.unit_id, type: 'GENERAL', title: 'Your registration was not approved', body: reason, created_at: now })
-        .execute();
+      // The profile shows the application with the reason, where it is corrected.
+      await notify(trx, { unitIds: [row.unit_id] }, { type: 'GENERAL', title: 'Your registration was not approved', body: reason, link: LINKS.profile }, { at: now });
     });
     return this.application(caller, id);
   }

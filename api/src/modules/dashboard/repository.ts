@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import { CONSIGNMENT_STATUSES, type ConsignmentStatus, type Figure, type SearchedProduct, type SoldProduct, type StatusCounts } from 'shared-api';
+import type { Database } from '../../db/database';
+
+/*
+ * The dashboard's reads (issue 16). Each is one statement over an index range of the caller's unit; the service
+ * runs them side by side. Stock figures reuse the inventory module's bucketTotals; outstanding receivables the
+ * ledger's openItems; preferences the profile service.
+ */
+
+/** A period of instants [since, until] (until is now: what happened this instant counts) and the IST days it touches [sinceDay, untilDay]. */
+export interface Window {
+  since: Date;
+  until: Date;
+  sinceDay: string;
+  untilDay: string;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const figure = (count: unknown, value: unknown): Figure => ({ count: num(count), valuePaise: num(value) });
+
+/** Orders of the unit on one side in the window (by status now), and every order on that side still awaiting a decision. */
+export async function orderFigures(db: Database, unitId: string, side: 'SELLER' | 'BUYER', w: Window) {
+  const column = sql.ref(side === 'SELLER' ? 'seller_unit_id' : 'buyer_unit_id');
+  const { rows } = await sql<Record<string, string | number>>`
+    SELECT count(*) AS n, coalesce(sum(total_paise), 0) AS v,
+           count(*) FILTER (WHERE status = 'ACCEPTED') AS accepted_n,
+           coalesce(sum(total_paise) FILTER (WHERE status = 'ACCEPTED'), 0) AS accepted_v,
+           count(*) FILTER (WHERE status = 'REJECTED') AS rejected,
+           (SELECT count(*) FROM orders p WHERE p.${column} = ${unitId} AND p.status = 'PLACED') AS pending_n,
+           (SELECT coalesce(sum(p.total_paise), 0) FROM orders p WHERE p.${column} = ${unitId} AND p.status = 'PLACED') AS pending_v
+    FROM orders WHERE ${column} = ${unitId} AND created_at >= ${w.since} AND created_at <= ${w.until}`.execute(db);
+  const r = rows[0]!;
+  return {
+    all: figure(r.n, r.v),
+    accepted: figure(r.accepted_n, r.accepted_v),
+    rejected: num(r.rejected),
+    pending: figure(r.pending_n, r.pending_v),
+  };
+}
+
+/** Products held in the warehouse, and those of them with nothing left to sell (no unexpired, unreserved units). */
+export async function productCounts(db: Database, unitId: string, warehouseId: string, today: string) {
+  const { rows } = await sql<{ products: string; out_of_stock: string }>`
+    SELECT count(*) AS products, count(*) FILTER (WHERE sellable <= 0) AS out_of_stock
+    FROM (SELECT sum(CASE WHEN expiry_date > ${today}::date THEN quantity - reserved ELSE 0 END) AS sellable
+          FROM inventory_batches WHERE unit_id = ${unitId} AND warehouse_id = ${warehouseId} GROUP BY product_id) s`.execute(db);
+  return { products: num(rows[0]?.products), outOfStock: num(rows[0]?.out_of_stock) };
+}
+
+/** Unexpired batches on sale with a free-quantity scheme, nearest expiry first, with how many there are. */
+export async function runningSchemes(db: Database, unitId: string, warehouseId: string, today: string, limit: number) {
+  const rows = await db
+    .selectFrom('inventory_batches as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .select([
+      'b.id',
+      'b.product_id',
+      'p.name',
+      'b.batch_no',
+      'b.expiry_date',
+      'b.scheme_buy',
+      'b.scheme_free',
+      'b.ptr_paise',
+      sql<number>`b.quantity - b.reserved`.as('available'),
+      sql<string>`count(*) OVER ()`.as('running'),
+    ])
+    .where('b.unit_id', '=', unitId)
+    .where('b.warehouse_id', '=', warehouseId)
+    .where('b.scheme_free', '>', 0)
+    .where('b.expiry_date', '>', today)
+    .where(sql<boolean>`b.quantity > b.reserved`)
+    .orderBy('b.expiry_date')
+    .orderBy('p.name')
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+  return {
+    running: num(rows[0]?.running),
+    schemes: rows.map((r) => ({
+      batchId: r.id,
+      productId: r.product_id,
+      productName: r.name,
+      batchNo: r.batch_no,
+      expiryDate: r.expiry_date,
+      schemeBuy: r.scheme_buy ?? 0,
+      schemeFree: r.scheme_free ?? 0,
+      available: num(r.available),
+      ptrPaise: r.ptr_paise,
+    })),
+  };
+}
+
+/** Connections of the unit on either side: approved, and pending on each side; buyers with access when it sells. */
+export async function connectionCounts(db: Database, unitId: string) {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT count(*) FILTER (WHERE status = 'APPROVED') AS connected,
+           count(*) FILTER (WHERE status = 'APPROVED' AND seller_unit_id = ${unitId} AND has_access) AS with_access,
+           count(*) FILTER (WHERE status = 'PENDING' AND seller_unit_id = ${unitId}) AS pending_received,
+           count(*) FILTER (WHERE status = 'PENDING' AND buyer_unit_id = ${unitId}) AS pending_sent
+    FROM connections WHERE seller_unit_id = ${unitId} OR buyer_unit_id = ${unitId}`.execute(db);
+  const r = rows[0]!;
+  return { connected: num(r.connected), withAccess: num(r.with_access), pendingReceived: num(r.pending_received), pendingSent: num(r.pending_sent) };
+}
+
+/** What the unit sold on its sales invoices (online and over the counter) in the window's days, most units first. */
+export async function mostSold(db: Database, unitId: string, w: Window, limit: number): Promise<SoldProduct[]> {
+  const rows = await db
+    .selectFrom('sales_invoices as i')
+    .innerJoin('sales_invoice_lines as l', 'l.invoice_id', 'i.id')
+    .select([
+      'l.product_id',
+      'l.product_name',
+      'l.manufacturer',
+      sql<string>`sum(l.quantity + l.free_quantity)`.as('quantity'),
+      sql<string>`sum(l.total_paise)`.as('value'),
+    ])
+    .where('i.unit_id', '=', unitId)
+    .where('i.invoice_date', '>=', w.sinceDay)
+    .where('i.invoice_date', '<=', w.untilDay)
+    .groupBy(['l.product_id', 'l.product_name', 'l.manufacturer'])
+    .orderBy(sql`sum(l.quantity + l.free_quantity)`, 'desc')
+    .orderBy(sql`sum(l.total_paise)`, 'desc')
+    .orderBy('l.product_name')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ productId: r.product_id, name: r.product_name, manufacturer: r.manufacturer, quantity: num(r.quantity), valuePaise: num(r.value) }));
+}
+
+export type TopSearched = Omit<SearchedProduct, 'stocked'>;
+
+/**
+ * The products buyers showed most interest in over the window's days, across the marketplace: the same for every
+ * caller, so the service keeps it for a while (the counters sum over every product searched in the window).
+ */
+export async function topSearched(db: Database, w: Window, limit: number): Promise<TopSearched[]> {
+  // The top products first, then their names: only `limit` rows are joined.
+  const { rows } = await sql<{ product_id: string; name: string; manufacturer: string; hits: string }>`
+    SELECT t.product_id, p.name, p.manufacturer, t.hits
+    FROM (SELECT product_id, sum(hits) AS hits FROM product_search_hits
+          WHERE day >= ${w.sinceDay}::date AND day <= ${w.untilDay}::date
+          GROUP BY product_id ORDER BY sum(hits) DESC, product_id LIMIT ${limit}) t
+    JOIN products p ON p.id = t.product_id
+    ORDER BY t.hits DESC, p.name`.execute(db);
+  return rows.map((r) => ({ productId: r.product_id, name: r.name, manufacturer: r.manufacturer, hits: num(r.hits) }));
+}
+
+/** Which of the products the unit can sell today (unexpired, unreserved units in any of its warehouses). */
+export async function stockedAmong(db: Database, unitId: string, productIds: readonly string[], today: string): Promise<Set<string>> {
+  if (!productIds.length) return new Set();
+  const rows = await db
+    .selectFrom('inventory_batches')
+    .select('product_id')
+    .distinct()
+    .where('product_id', 'in', productIds)
+    .where('unit_id', '=', unitId)
+    .where('expiry_date', '>', today)
+    .where(sql<boolean>`quantity > reserved`)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** Where the unit is paid (bank accounts, UPI IDs, the default UPI ID) and what it received in the window's days. */
+export async function paymentFigures(db: Database, unitId: string, w: Window) {
+  const { rows } = await sql<Record<string, string | null>>`
+    SELECT (SELECT count(*) FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'BANK') AS bank,
+           (SELECT count(*) FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI') AS upi,
+           (SELECT vpa FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI' AND is_default) AS vpa,
+           (SELECT account_name FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI' AND is_default) AS vpa_name,
+           count(*) AS received_n, coalesce(sum(amount_paise), 0) AS received_v
+    FROM payments WHERE payee_unit_id = ${unitId} AND status = 'APPLIED' AND paid_on >= ${w.sinceDay}::date AND paid_on <= ${w.untilDay}::date`.execute(db);
+  const r = rows[0]!;
+  return {
+    bankAccounts: num(r.bank),
+    upiAccounts: num(r.upi),
+    primaryUpi: r.vpa ? { vpa: r.vpa, accountName: r.vpa_name ?? '' } : null,
+    received: figure(r.received_n, r.received_v),
+  };
+}
+
+export type PickupPart = 'ONLINE' | 'OFFLINE' | 'INCOMING' | 'CARRIED';
+
+/**
+ * Consignments created in the window by status now, per part: booked by the unit (online, offline), coming to it
+ * from others, carried by the user. One statement; each part an index-only range of migration 023's overview
+ * indexes. The deliveries module's counts take whole IST days; "24 Hours" is a rolling window, so they are not reused.
+ */
+export async function pickupCounts(db: Database, unitId: string, userId: string, parts: readonly PickupPart[], w: Window) {
+  const range = sql`created_at >= ${w.since} AND created_at <= ${w.until}`;
+  const queries = parts.map((part) => {
+    switch (part) {
+      case 'ONLINE':
+      case 'OFFLINE':
+        return sql`SELECT ${part}::text AS part, status, count(*) AS n FROM consignments WHERE owner_unit_id = ${unitId} AND kind = ${part} AND ${range} GROUP BY status`;
+      case 'INCOMING':
+        return sql`SELECT 'INCOMING'::text AS part, status, count(*) AS n FROM consignments WHERE receiver_unit_id = ${unitId} AND owner_unit_id <> ${unitId} AND ${range} GROUP BY status`;
+      case 'CARRIED':
+        return sql`SELECT 'CARRIED'::text AS part, status, count(*) AS n FROM consignments WHERE assignee_user_id = ${userId} AND ${range} GROUP BY status`;
+    }
+  });
+  const out = new Map<PickupPart, StatusCounts>();
+  for (const part of parts) out.set(part, { total: 0, byStatus: Object.fromEntries(CONSIGNMENT_STATUSES.map((s) => [s, 0])) as Record<ConsignmentStatus, number> });
+  if (!queries.length) return out;
+  const { rows } = await sql<{ part: PickupPart; status: ConsignmentStatus; n: string }>`${sql.join(queries, sql` UNION ALL `)}`.execute(db);
+  for (const r of rows) {
+    const counts = out.get(r.part)!;
+    counts.byStatus[r.status] += num(r.n);
+    counts.total += num(r.n);
+  }
+  return out;
+}
+
+/** The caller's active warehouse (when it is the unit's) and whether the user carries consignments. */
+export async function userContext(db: Database, userId: string, unitId: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('warehouses as w', (j) => j.onRef('w.id', '=', 'u.active_warehouse_id').on('w.unit_id', '=', unitId))
+    .select(['w.id as warehouse_id', 'w.display_name as warehouse_name', 'u.delivery_staff'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Per IST day of [first, last]: orders the unit placed or received (created that day), and its sales invoices. */
+export async function dailySeries(db: Database, unitId: string, series: { placed: boolean; received: boolean; sales: boolean }, first: string, last: string) {
+  const since = new Date(`${first}T00:00:00+05:30`);
+  const until = new Date(new Date(`${last}T00:00:00+05:30`).getTime() + 24 * 3600_000);
+  const day = sql`to_char(created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`;
+  const parts = [];
+  if (series.placed)
+    parts.push(sql`SELECT 'placed'::text AS s, ${day} AS day, count(*) AS n, sum(total_paise) AS v FROM orders
+      WHERE buyer_unit_id = ${unitId} AND created_at >= ${since} AND created_at < ${until} GROUP BY 2`);
+  if (series.received)
+    parts.push(sql`SELECT 'received'::text AS s, ${day} AS day, count(*) AS n, sum(total_paise) AS v FROM orders
+      WHERE seller_unit_id = ${unitId} AND created_at >= ${since} AND created_at < ${until} GROUP BY 2`);
+  if (series.sales)
+    parts.push(sql`SELECT 'sales'::text AS s, to_char(invoice_date, 'YYYY-MM-DD') AS day, count(*) AS n, sum(total_paise) AS v FROM sales_invoices
+      WHERE unit_id = ${unitId} AND invoice_date >= ${first}::date AND invoice_date <= ${last}::date GROUP BY 2`);
+  const out = new Map<string, Figure>();
+  if (!parts.length) return out;
+  const { rows } = await sql<{ s: string; day: string; n: string; v: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  for (const r of rows) out.set(`${r.s} ${r.day}`, figure(r.n, r.v));
+  return out;
+}

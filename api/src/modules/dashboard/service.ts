@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import {
+  DASHBOARD_PERIOD_HOURS,
+  STOCK_KEEPING_TYPES,
+  type CustomerType,
+  type Dashboard,
+  type DashboardPeriod,
+  type InventoryFigures,
+  type OrdersGraph,
+  type SearchedProduct,
+  type StockFigure,
+} from 'shared-api';
+import type { Config } from '../../config';
+import type { ChangeFeed } from '../../db/change-feed';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/access';
+import { bucketTotals } from '../inventory/repository';
+import { openItems } from '../ledger/outstanding';
+import type { ProfileService } from '../profile/service';
+import { addDays, istDate } from '../search/text';
+import * as repo from './repository';
+
+const TOP_SOLD = 5;
+const TOP_SEARCHED = 10;
+const SCHEMES_SHOWN = 5;
+/**
+ * How long the marketplace's most-searched products are kept per window: summing a week of counters over every
+ * product searched costs far more than the rest of an answer, and is the same for every caller. This process's own
+ * new hits recount it at once; other processes' hits show within this time.
+ */
+const TOP_SEARCHED_TTL_MS = 60_000;
+/**
+ * How long one user's answer is reused. Almost everything that moves a unit's figures also notifies it (orders,
+ * invoices, payments, pickups, connection requests), and a notification drops the unit's answers in every process
+ * through the change log (`follow`); the unit's own writes drop them in the process that took them (`forgetUnit`).
+ * What is left (another process's stock import, the rolling 24-hour window) shows within this time.
+ */
+const ANSWER_TTL_MS = 30_000;
+
+/**
+ * What each customer type can have (SPEC.md §6 and the routes' own rules): only stockists sell online (received
+ * orders, schemes on offer, seller preferences); retailers and hospitals place orders; every stock-keeping type
+ * keeps stock, sells on invoices (the counter included) and so has debtors; season boys carry consignments and
+ * book none. A section a type cannot have is left out of the answer, not filled with zeros.
+ */
+export function sectionsFor(type: CustomerType, carries: boolean) {
+  const keepsStock = (STOCK_KEEPING_TYPES as readonly CustomerType[]).includes(type);
+  return {
+    sellsOnline: type === 'STOCKIST',
+    buysOnline: type === 'RETAILER' || type === 'HOSPITAL',
+    keepsStock,
+    booksPickups: type !== 'SEASON_BOY',
+    carries: type === 'SEASON_BOY' || carries,
+  };
+}
+
+/** The dashboard (issue 16): one answer per period, every section read side by side. */
+export class DashboardService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly profile: ProfileService,
+    /** Writes the searches counted in this process (so the most-searched products include them); answers its write count. */
+    private readonly flushSearchHits: () => Promise<number>,
+  ) {}
+
+  private readonly answers = new Map<string, { at: number; unitId: string; userId: string; answer: Promise<Dashboard> }>();
+
+  /** Drops the answers the change log says are out of date (see ANSWER_TTL_MS). */
+  follow(feed: ChangeFeed): void {
+    feed.subscribe((changes) => {
+      for (const [topic, change] of changes) {
+        if (topic !== 'notification' && topic !== 'connection' && topic !== 'unit' && topic !== 'user') continue;
+        if (change.all) this.answers.clear();
+        for (const key of change.keys) {
+          for (const [k, v] of this.answers) if ((topic === 'user' ? v.userId : v.unitId) === key) this.answers.delete(k);
+        }
+      }
+    });
+  }
+
+  /** The unit wrote something (any request but a read): its figures may have moved. */
+  forgetUnit(unitId: string): void {
+    for (const [k, v] of this.answers) if (v.unitId === unitId) this.answers.delete(k);
+  }
+
+  /**
+   * The caller's dashboard, reused for ANSWER_TTL_MS unless dropped: callers arriving while it is computed share the
+   * computation; one dropped while in flight still answers those who asked before the change, and is not kept.
+   */
+  dashboard(caller: Caller, period: DashboardPeriod): Promise<Dashboard> {
+    const key = `${caller.userId} ${period}`;
+    const now = this.config.now().getTime();
+    const cached = this.answers.get(key);
+    if (cached && now - cached.at < ANSWER_TTL_MS) return cached.answer;
+    if (this.answers.size > 10_000) for (const [k, v] of this.answers) if (now - v.at >= ANSWER_TTL_MS) this.answers.delete(k);
+    const answer = this.compute(caller, period);
+    this.answers.set(key, { at: now, unitId: caller.unitId, userId: caller.userId, answer });
+    answer.catch(() => {
+      if (this.answers.get(key)?.answer === answer) this.answers.delete(key);
+    });
+    return answer;
+  }
+
+  private readonly topSearchedCache = new Map<string, { at: number; writes: number; rows: Promise<repo.TopSearched[]> }>();
+
+  private async mostSearched(unitId: string, w: repo.Window): Promise<SearchedProduct[]> {
+    const writes = await this.flushSearchHits();
+    const key = `${w.sinceDay} ${w.untilDay}`;
+    const now = Date.now();
+    let cached = this.topSearchedCache.get(key);
+    if (!cached || cached.writes !== writes || now - cached.at > TOP_SEARCHED_TTL_MS) {
+      // Windows of days gone by are not asked for again.
+      if (!cached) for (const [k, v] of this.topSearchedCache) if (now - v.at > TOP_SEARCHED_TTL_MS) this.topSearchedCache.delete(k);
+      cached = { at: now, writes, rows: repo.topSearched(this.db, w, TOP_SEARCHED) };
+      this.topSearchedCache.set(key, cached);
+      // A failed count is not kept.
+      cached.rows.catch(() => this.topSearchedCache.delete(key));
+    }
+    const top = await cached.rows;
+    const stocked = await repo.stockedAmong(this.db, unitId, top.map((p) => p.productId), w.untilDay);
+    return top.map((p) => ({ ...p, stocked: stocked.has(p.productId) }));
+  }
+
+  private window(period: DashboardPeriod): repo.Window {
+    const until = this.config.now();
+    const since = new Date(until.getTime() - DASHBOARD_PERIOD_HOURS[period] * 3600_000);
+    return { since, until, sinceDay: istDate(since), untilDay: istDate(until) };
+  }
+
+  private async compute(caller: Caller, period: DashboardPeriod): Promise<Dashboard> {
+    const w = this.window(period);
+    const today = w.untilDay;
+    const user = await repo.userContext(this.db, caller.userId, caller.unitId);
+    const can = sectionsFor(caller.customerType, user?.delivery_staff === true);
+    const warehouse = can.keepsStock && user?.warehouse_id ? { id: user.warehouse_id, name: user.warehouse_name ?? '' } : null;
+    const parts: repo.PickupPart[] = [...(can.booksPickups ? (['ONLINE', 'OFFLINE', 'INCOMING'] as const) : []), ...(can.carries ? (['CARRIED'] as const) : [])];
+    const skip = Promise.resolve(undefined);
+
+    const [received, placed, inventory, offers, connections, mostSold, mostSearched, preferences, payments, receivable, pickups] = await Promise.all([
+      can.sellsOnline ? repo.orderFigures(this.db, caller.unitId, 'SELLER', w) : skip,
+      can.buysOnline ? repo.orderFigures(this.db, caller.unitId, 'BUYER', w) : skip,
+      warehouse ? this.inventory(caller.unitId, warehouse, today) : skip,
+      warehouse && can.sellsOnline ? repo.runningSchemes(this.db, caller.unitId, warehouse.id, today, SCHEMES_SHOWN) : skip,
+      repo.connectionCounts(this.db, caller.unitId),
+      can.keepsStock ? repo.mostSold(this.db, caller.unitId, w, TOP_SOLD) : skip,
+      can.keepsStock ? this.mostSearched(caller.unitId, w) : skip,
+      can.sellsOnline ? this.profile.preferences(caller) : skip,
+      repo.paymentFigures(this.db, caller.unitId, w),
+      // The same figure as payments' summary: what debtors owe per the ledger, today.
+      can.keepsStock ? openItems(this.db, caller.unitId, { asOf: today, side: 'RECEIVABLE' }).then((ps) => ps.reduce((s, p) => s + p.balancePaise, 0)) : skip,
+      repo.pickupCounts(this.db, caller.unitId, caller.userId, parts, w),
+    ]);
+
+    return {
+      period,
+      since: w.since.toISOString(),
+      until: w.until.toISOString(),
+      customerType: caller.customerType,
+      ...(received || placed
+        ? {
+            orders: {
+              ...(placed ? { placed: { placed: placed.all, accepted: placed.accepted, rejected: placed.rejected, pending: placed.pending } } : {}),
+              ...(received ? { received: { received: received.all, accepted: received.accepted, rejected: received.rejected, pending: received.pending } } : {}),
+            },
+          }
+        : {}),
+      ...(inventory ? { inventory } : {}),
+      ...(offers ? { offers } : {}),
+      connections: {
+        connected: connections.connected,
+        pendingSent: connections.pendingSent,
+        ...(can.sellsOnline ? { withAccess: connections.withAccess, pendingReceived: connections.pendingReceived } : {}),
+      },
+      ...(mostSold ? { mostSold } : {}),
+      ...(mostSearched ? { mostSearched } : {}),
+      ...(preferences ? { preferences } : {}),
+      payments: { ...payments, ...(receivable !== undefined ? { receivablePaise: receivable } : {}) },
+      pickups: Object.fromEntries([...pickups].map(([part, counts]) => [part.toLowerCase(), counts])),
+    };
+  }
+
+  /** The active warehouse's stock now, valued at PTR, by expiry window (inventory's bucketTotals, one statement). */
+  private async inventory(unitId: string, warehouse: { id: string; name: string }, today: string): Promise<InventoryFigures> {
+    const [buckets, counts] = await Promise.all([
+      bucketTotals(
+        this.db,
+        unitId,
+        warehouse.id,
+        sql<string>`CASE WHEN b.expiry_date <= ${today}::date THEN 'expired' WHEN b.expiry_date <= ${today}::date + 30 THEN '30'
+          WHEN b.expiry_date <= ${today}::date + 60 THEN '60' WHEN b.expiry_date <= ${today}::date + 90 THEN '90' ELSE 'later' END`,
+      ),
+      repo.productCounts(this.db, unitId, warehouse.id, today),
+    ]);
+    const none: StockFigure = { batches: 0, quantity: 0, valuePaise: 0 };
+    const add = (a: StockFigure, key: string): StockFigure => {
+      const b = buckets.get(key) ?? none;
+      return { batches: a.batches + b.batches, quantity: a.quantity + b.quantity, valuePaise: a.valuePaise + b.valuePaise };
+    };
+    const d30 = add(none, '30');
+    const d60 = add(d30, '60');
+    const d90 = add(d60, '90');
+    return {
+      warehouseId: warehouse.id,
+      warehouseName: warehouse.name,
+      valuedAt: 'PTR',
+      inStock: add(d90, 'later'),
+      products: counts.products,
+      outOfStockProducts: counts.outOfStock,
+      nearExpiry: { d30, d60, d90 },
+      expired: add(none, 'expired'),
+    };
+  }
+
+  /** Orders per IST day (placed as buyer, received as seller) and sales invoices, the last `days` days to today. */
+  async ordersDaily(caller: Caller, days: number): Promise<OrdersGraph> {
+    const last = istDate(this.config.now());
+    const first = addDays(last, -(days - 1));
+    const can = sectionsFor(caller.customerType, false);
+    const series = { placed: can.buysOnline, received: can.sellsOnline, sales: can.keepsStock };
+    const figures = await repo.dailySeries(this.db, caller.unitId, series, first, last);
+    const zero = { count: 0, valuePaise: 0 };
+    return {
+      days: Array.from({ length: days }, (_, i) => addDays(first, i)).map((date) => ({
+        date,
+        ...(series.placed ? { placed: figures.get(`placed ${date}`) ?? zero } : {}),
+        ...(series.received ? { received: figures.get(`received ${date}`) ?? zero } : {}),
+        ...(series.sales ? { sales: figures.get(`sales ${date}`) ?? zero } : {}),
+      })),
+    };
+  }
+}

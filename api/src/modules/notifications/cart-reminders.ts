@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { LINKS, notify } from './notify';
+
+/** Carts claimed per transaction: a backlog (the first run after a long stop) is worked off in several. */
+const BATCH = 200;
+const EVERY_MS = 60_000;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * CART reminders (issue 16): a cart with entries, not submitted, and unchanged for CART_REMINDER_MINUTES gets one
+ * CART notification for its buyer unit; the next change of the cart (carts.updated_at) arms it again. Each run
+ * claims carts with one UPDATE … RETURNING (reminded_at := now, locked rows skipped) and writes their notices in the
+ * same transaction, so with several API processes running it a cart state is reminded once.
+ */
+export class CartReminders {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<Config, 'now' | 'notifications'>,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /** Runs every minute; the timer does not keep the process alive. */
+  start(): void {
+    this.timer = setInterval(() => {
+      // A run still going (a large backlog) is not joined by a second one from the same process.
+      if (this.running) return;
+      this.running = this.run()
+        .catch((error: unknown) => this.log.error({ err: error }, 'cart reminders failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    }, EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Reminds every cart due now; answers how many were reminded. */
+  async run(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.remindBatch();
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+
+  private async remindBatch(): Promise<number> {
+    const now = this.config.now();
+    const due = new Date(now.getTime() - this.config.notifications.cartReminderMinutes * 60_000);
+    return this.db.transaction().execute(async (trx) => {
+      // The conditions are in the outer WHERE too: a row another process reminded between our snapshot and our
+      // lock is re-checked on its new version and left out.
+      const { rows } = await sql<{ buyer_unit_id: string; items: number; sellers: number }>`
+        UPDATE carts SET reminded_at = ${now}
+        WHERE id IN (
+          SELECT c.id FROM carts c
+          WHERE c.submitted_at IS NULL AND c.updated_at <= ${due}
+            AND (c.reminded_at IS NULL OR c.reminded_at < c.updated_at)
+            AND EXISTS (SELECT 1 FROM cart_entries e WHERE e.cart_id = c.id)
+          ORDER BY c.updated_at
+          LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED
+        )
+          AND submitted_at IS NULL AND updated_at <= ${due} AND (reminded_at IS NULL OR reminded_at < updated_at)
+        RETURNING buyer_unit_id,
+          (SELECT count(*)::int FROM cart_entries e WHERE e.cart_id = carts.id) AS items,
+          (SELECT count(DISTINCT e.seller_unit_id)::int FROM cart_entries e WHERE e.cart_id = carts.id) AS sellers`.execute(trx);
+      for (const cart of rows) {
+        await notify(
+          trx,
+          { unitIds: [cart.buyer_unit_id] },
+          {
+            type: 'CART',
+            title: 'Items waiting in your cart',
+            body: `${plural(cart.items, 'item')} from ${plural(cart.sellers, 'stockist')} not ordered yet: submit the cart before the stock runs out.`,
+            link: LINKS.cart,
+          },
+          { at: now },
+        );
+      }
+      return rows.length;
+    });
+  }
+}

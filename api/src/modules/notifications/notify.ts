@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationType } from 'shared-api';
+import type { Database } from '../../db/database';
+
+/*
+ * The one way a notification is written (issue 16). Every producer calls `notify` inside the transaction of the event
+ * it reports, so the notice exists exactly when the event does; the change log trigger (024) then tells the unit's
+ * open tabs, and the push dispatcher picks up the rows whose pushed_at is NULL.
+ */
+
+/** Who sees it: everyone in these units (user_id NULL; null entries and repeats skipped), or one person only. */
+export type Audience = { unitIds: readonly (string | null | undefined)[] } | { userId: string };
+
+export interface NewNotification {
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** The screen it opens: a route path without /app (see LINKS); null when there is nothing to open. */
+  link: string | null;
+}
+
+export interface NotifyOptions {
+  at: Date;
+  /** Demo history (seed): already read at this time (null: unread), and never pushed. */
+  history?: { readAt: Date | null };
+}
+
+/** Writes the notification for the audience; answers the ids written (none when the audience is empty). */
+export async function notify(db: Database, to: Audience, n: NewNotification, options: NotifyOptions): Promise<string[]> {
+  const rows = await recipients(db, to);
+  if (!rows.length) return [];
+  const values = rows.map((r) => ({
+    id: randomUUID(),
+    unit_id: r.unitId,
+    user_id: r.userId,
+    type: n.type,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    created_at: options.at,
+    ...(options.history ? { read_at: options.history.readAt, pushed_at: options.at } : {}),
+  }));
+  await db.insertInto('notifications').values(values).execute();
+  return values.map((v) => v.id);
+}
+
+async function recipients(db: Database, to: Audience): Promise<{ unitId: string; userId: string | null }[]> {
+  if ('userId' in to) {
+    // A person's notice is kept in their unit's list and shown to them alone.
+    const user = await db.selectFrom('users').select('unit_id').where('id', '=', to.userId).executeTakeFirstOrThrow();
+    return [{ unitId: user.unit_id, userId: to.userId }];
+  }
+  const units = [...new Set(to.unitIds.filter((u): u is string => !!u))];
+  return units.map((unitId) => ({ unitId, userId: null }));
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+const LISTED: Record<string, string> = { STOCKIST: 'stockists', HOSPITAL: 'hospitals', RETAILER: 'retailers' };
+
+/**
+ * The screens notifications open, as the route tables mount them (mf-orders, mf-accounting, mf-payments,
+ * mf-customers and the shell's own pages), without the /app prefix. One place, so a moved screen is fixed once.
+ */
+export const LINKS = {
+  onlineOrders: '/orders/online-orders',
+  purchaseOrders: '/purchases/orders',
+  ordersOverview: '/orders/orders-overview',
+  purchaseBills: '/purchases/invoices',
+  /** The seller's page of a received order (accept / reject). */
+  onlineOrder: (orderId: string) => `/orders/online-orders/${segment(orderId)}`,
+  /** The buyer's page of an order it placed. */
+  purchaseOrder: (orderId: string) => `/purchases/orders/${segment(orderId)}`,
+  /** A consignment's details: owner, receiver and its delivery boy each see their side of it there. */
+  consignment: (barcodeId: string) => `/orders/orders-overview/${segment(barcodeId)}`,
+  /** The buyer's purchase bill made from a seller's tax invoice. */
+  purchaseBill: (billId: string) => `/purchases/invoice/${segment(billId)}`,
+  receivePayments: '/payments/upi/receive',
+  makePayments: '/payments/upi/make',
+  providerInvoices: '/billing/invoices',
+  /** The connected users of one type (the list of the other side); `pending`: filtered to requests waiting. */
+  customers: (customerType: string, pending = false) => `/customers/${LISTED[customerType] ?? 'stockists'}${pending ? '?status=PENDING' : ''}`,
+  /** A buyer's connected sellers. */
+  stockists: '/customers/stockists',
+  cart: '/cart',
+  profile: '/profile',
+} as const;

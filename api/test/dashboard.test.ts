@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { ACCOUNTING_PATHS, DASHBOARD_PATHS, MARKETPLACE_PATHS, type Dashboard, type OrdersGraph, type SubmitResult } from 'shared-api';
+import { addProduct, connect, setGstRate, unitId } from './cart-fixtures';
+import { DEMO, bearer, body, build, login } from './helpers';
+
+const t = build();
+
+const SEASON_BOY = '9800000301';
+const OTHER_STOCKIST = '9800000201';
+
+async function signedIn(mobile: string) {
+  const session = await login(t.app, mobile);
+  const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(session), payload });
+  const get = (url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, query, headers: bearer(session) });
+  const dashboard = async (period: 'DAY' | 'WEEK' = 'DAY') => {
+    const res = await get(DASHBOARD_PATHS.dashboard, { period });
+    expect(res.statusCode).toBe(200);
+    return body<Dashboard>(res);
+  };
+  return { session, post, get, dashboard };
+}
+
+/** A batch in the active warehouse of the unit's owner (the one its dashboard reads). */
+async function addStock(code: string, b: { productId: string; batchNo: string; expiry: string; quantity: number; ptr: number; scheme?: [number, number] }) {
+  const unit = await unitId(t.db, code);
+  const owner = await t.db.selectFrom('users').select('active_warehouse_id').where('unit_id', '=', unit).where('role', '=', 'OWNER').executeTakeFirstOrThrow();
+  const now = t.clock.now();
+  await t.db
+    .insertInto('inventory_batches')
+    .values({
+      id: randomUUID(),
+      unit_id: unit,
+      warehouse_id: owner.active_warehouse_id!,
+      product_id: b.productId,
+      batch_no: b.batchNo,
+      expiry_date: b.expiry,
+      mrp_paise: b.ptr * 2,
+      ptr_paise: b.ptr,
+      quantity: b.quantity,
+      scheme_buy: b.scheme?.[0] ?? null,
+      scheme_free: b.scheme?.[1] ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+const minus = (a: { count: number; valuePaise: number }, b: { count: number; valuePaise: number }) => ({ count: a.count - b.count, valuePaise: a.valuePaise - b.valuePaise });
+
+describe('dashboard', () => {
+  it("counts a stockist's stock, schemes, orders, sales and buyers' searches after the real actions", async () => {
+    // Clock: 2026-11-22 10:00 IST.
+    await setGstRate(t.db, '30049099', '2020-01-01', 1200);
+    const dolo = await addProduct(t.db, { name: 'Dashovex 650 Tablet', manufacturer: 'Microvia Labs', pack: '15 tablets', hsn: '30049099' });
+    const rare = await addProduct(t.db, { name: 'Dashrarin 5', manufacturer: 'Glaxovia Healthcare', hsn: '30049099' });
+    await connect(t.db, 'RTL-MUM-001', 'STK-PUN-001');
+    const stockist = await signedIn(DEMO.stockist);
+    const retailer = await signedIn(DEMO.retailer);
+    const before = await stockist.dashboard();
+    const retailerBefore = await retailer.dashboard();
+
+    await addStock('STK-PUN-001', { productId: dolo, batchNo: 'D-FAR', expiry: '2028-06-30', quantity: 100, ptr: 2800 });
+    await addStock('STK-PUN-001', { productId: dolo, batchNo: 'D-70', expiry: '2027-01-31', quantity: 20, ptr: 2750 });
+    await addStock('STK-PUN-001', { productId: dolo, batchNo: 'D-18', expiry: '2026-12-10', quantity: 10, ptr: 1000, scheme: [10, 1] });
+    await addStock('STK-PUN-001', { productId: rare, batchNo: 'R-OLD', expiry: '2026-11-01', quantity: 500, ptr: 100 });
+    // Written straight to the database (no request of the unit's, no notification): shown once the answer's 30 s are up.
+    const cachedAnswer = await stockist.dashboard();
+    expect(cachedAnswer.inventory).toEqual(before.inventory);
+    t.clock.advance(30);
+
+    const stocked = await stockist.dashboard();
+    const inv = stocked.inventory!;
+    expect(inv.valuedAt).toBe('PTR');
+    expect(inv.inStock.valuePaise - before.inventory!.inStock.valuePaise).toBe(100 * 2800 + 20 * 2750 + 10 * 1000);
+    // 18 days: within 30; 70 days: within 90 only; the expired batch is apart and in no window.
+    expect(inv.nearExpiry.d30.valuePaise - before.inventory!.nearExpiry.d30.valuePaise).toBe(10_000);
+    expect(inv.nearExpiry.d60.valuePaise - before.inventory!.nearExpiry.d60.valuePaise).toBe(10_000);
+    expect(inv.nearExpiry.d90.valuePaise - before.inventory!.nearExpiry.d90.valuePaise).toBe(10_000 + 55_000);
+    expect(inv.expired.valuePaise - before.inventory!.expired.valuePaise).toBe(50_000);
+    expect(inv.expired.batches - before.inventory!.expired.batches).toBe(1);
+    // Dashrarin has only expired stock: held, nothing to sell.
+    expect(inv.products - before.inventory!.products).toBe(2);
+    expect(inv.outOfStockProducts - before.inventory!.outOfStockProducts).toBe(1);
+    expect(stocked.offers!.running - before.offers!.running).toBe(1);
+    // Nearest expiry first: the scheme to push before the batch goes off.
+    expect(stocked.offers!.schemes).toContainEqual(expect.objectContaining({ productName: 'Dashovex 650 Tablet', batchNo: 'D-18', schemeBuy: 10, schemeFree: 1, available: 10 }));
+
+    // The retailer searches, opens the product's sellers and orders 30 + 3 free.
+    expect((await retailer.post(MARKETPLACE_PATHS.globalSearch, { query: 'dashovex' })).statusCode).toBe(200);
+    expect((await retailer.post(MARKETPLACE_PATHS.stockists, { productId: dolo })).statusCode).toBe(200);
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: dolo, sellerUnitCode: 'STK-PUN-001', quantity: 30, freeQuantity: 3 });
+    const submitted = await retailer.post(MARKETPLACE_PATHS.cartSubmit);
+    expect(submitted.statusCode).toBe(200);
+    const order = body<SubmitResult>(submitted).orders[0]!;
+
+    const placed = await stockist.dashboard();
+    const r0 = before.orders!.received!;
+    expect(minus(placed.orders!.received!.received, r0.received)).toEqual({ count: 1, valuePaise: order.totalPaise });
+    expect(minus(placed.orders!.received!.pending, r0.pending)).toEqual({ count: 1, valuePaise: order.totalPaise });
+    expect(placed.mostSearched!.find((p) => p.productId === dolo)).toEqual({ productId: dolo, name: 'Dashovex 650 Tablet', manufacturer: 'Microvia Labs', hits: 2, stocked: true });
+
+    expect((await stockist.post(MARKETPLACE_PATHS.acceptOrder(order.orderId))).statusCode).toBe(200);
+    const invoiced = await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(order.orderId));
+    expect(invoiced.statusCode).toBe(200);
+    const sold = await stockist.dashboard();
+    expect(minus(sold.orders!.received!.accepted, r0.accepted)).toEqual({ count: 1, valuePaise: order.totalPaise });
+    expect(minus(sold.orders!.received!.pending, r0.pending)).toEqual({ count: 0, valuePaise: 0 });
+    expect(sold.mostSold!.find((p) => p.productId === dolo)).toEqual({ productId: dolo, name: 'Dashovex 650 Tablet', manufacturer: 'Microvia Labs', quantity: 33, valuePaise: order.totalPaise });
+    // A sale on credit: the retailer owes it.
+    expect(sold.payments.receivablePaise! - before.payments.receivablePaise!).toBe(order.totalPaise);
+    expect(sold.preferences).toMatchObject({ autoApprove: expect.any(Boolean) });
+    expect(sold.connections.withAccess).toEqual(expect.any(Number));
+
+    const graph = body<OrdersGraph>(await stockist.get(DASHBOARD_PATHS.ordersDaily, { days: '3' }));
+    expect(graph.days.map((d) => d.date)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(graph.days[2]!.received!.valuePaise).toBeGreaterThanOrEqual(order.totalPaise);
+    expect(graph.days[2]!.sales!.count).toBeGreaterThanOrEqual(1);
+    expect(graph.days[2]!.placed).toBeUndefined();
+
+    // The retailer: its order placed and accepted; no seller-only sections.
+    const mine = await retailer.dashboard();
+    expect(minus(mine.orders!.placed!.placed, retailerBefore.orders!.placed!.placed)).toEqual({ count: 1, valuePaise: order.totalPaise });
+    expect(minus(mine.orders!.placed!.accepted, retailerBefore.orders!.placed!.accepted)).toEqual({ count: 1, valuePaise: order.totalPaise });
+    expect(mine.orders!.received).toBeUndefined();
+    expect(mine).not.toHaveProperty('offers');
+    expect(mine).not.toHaveProperty('preferences');
+    expect(mine.connections).not.toHaveProperty('withAccess');
+    expect(mine.connections).not.toHaveProperty('pendingReceived');
+    // Retailers keep stock from their purchase bills and sell over the counter.
+    expect(mine.inventory).toBeDefined();
+    expect(mine.mostSold).toBeDefined();
+    const retailerGraph = body<OrdersGraph>(await retailer.get(DASHBOARD_PATHS.ordersDaily, { days: '1' }));
+    expect(retailerGraph.days[0]!.placed!.count).toBeGreaterThanOrEqual(1);
+    expect(retailerGraph.days[0]!.received).toBeUndefined();
+
+    // 24 Hours moves on; Last Week still holds the order.
+    t.clock.advance(2 * 24 * 3600);
+    const again = await signedIn(DEMO.stockist);
+    const later = await again.dashboard('DAY');
+    const week = await again.dashboard('WEEK');
+    expect(later.period).toBe('DAY');
+    expect(later.orders!.received!.received.count).toBe(0);
+    expect(week.orders!.received!.received.count).toBeGreaterThanOrEqual(1);
+    expect(week.mostSearched!.find((p) => p.productId === dolo)?.hits).toBe(2);
+    expect(later.mostSearched!.find((p) => p.productId === dolo)).toBeUndefined();
+  });
+
+  it('gives a season boy what he carries and where he is paid, and no trading sections', async () => {
+    const boy = await signedIn(SEASON_BOY);
+    const d = await boy.dashboard('WEEK');
+    expect(d.customerType).toBe('SEASON_BOY');
+    expect(d.pickups.carried).toEqual({ total: expect.any(Number), byStatus: expect.objectContaining({ DELIVERED: expect.any(Number) }) });
+    expect(d.pickups).not.toHaveProperty('online');
+    for (const absent of ['orders', 'inventory', 'offers', 'mostSold', 'mostSearched', 'preferences'] as const) expect(d).not.toHaveProperty(absent);
+    expect(d.payments).not.toHaveProperty('receivablePaise');
+  });
+
+  it("never shows one unit another's figures, and refuses a bad period", async () => {
+    await setGstRate(t.db, '30049099', '2020-01-01', 1200);
+    const dolo = await addProduct(t.db, { name: 'Dashovex 650 Tablet', manufacturer: 'Microvia Labs', hsn: '30049099' });
+    await connect(t.db, 'RTL-MUM-001', 'STK-PUN-001');
+    await addStock('STK-PUN-001', { productId: dolo, batchNo: 'D-1', expiry: '2028-06-30', quantity: 100, ptr: 2800 });
+    const other = await signedIn(OTHER_STOCKIST);
+    const hospital = await signedIn(DEMO.hospital);
+    const [otherBefore, hospitalBefore] = [await other.dashboard(), await hospital.dashboard()];
+
+    const retailer = await signedIn(DEMO.retailer);
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: dolo, sellerUnitCode: 'STK-PUN-001', quantity: 5 });
+    expect((await retailer.post(MARKETPLACE_PATHS.cartSubmit)).statusCode).toBe(200);
+
+    const otherAfter = await other.dashboard();
+    expect(otherAfter.orders!.received).toEqual(otherBefore.orders!.received);
+    expect(otherAfter.inventory).toEqual(otherBefore.inventory);
+    expect((await hospital.dashboard()).orders).toEqual(hospitalBefore.orders);
+    // Another stockist does not stock it, whoever searched for it (searches notify no one: shown within 30 s).
+    await retailer.post(MARKETPLACE_PATHS.stockists, { productId: dolo });
+    t.clock.advance(30);
+    expect((await other.dashboard()).mostSearched!.find((p) => p.productId === dolo)).toMatchObject({ hits: 1, stocked: false });
+
+    expect((await other.get(DASHBOARD_PATHS.dashboard, { period: 'YEAR' })).json()).toMatchObject({ type: 'error' });
+    expect((await t.app.inject({ method: 'GET', url: DASHBOARD_PATHS.dashboard })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: DASHBOARD_PATHS.ordersDaily })).statusCode).toBe(403);
+  });
+});

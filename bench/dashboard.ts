@@ -1,0 +1,143 @@
+/*
+ * Dashboard latency (issue 16): GET /b2bapp/stockist/v2/dashboard (the whole answer, one request) at 20
+ * concurrent, measured on the server as in search-latency.ts: the real fastify app driven by `app.inject`,
+ * "server" being fastify's own time from arrival to response (queueing behind the other 19 included).
+ *
+ * Data: the large marketplace (marketplace-seed.ts: 1,000 stockists, 1,000,000 batches, so about 1,000 batches
+ * per stockist's godown), plus for the dashboard: an owner login for the first 20 stockists, 5,000 orders per
+ * one of them over the last 90 days from the bench retailers (a tenth still awaiting a decision), and buyers'
+ * search hits for 20,000 products a day over the last 30 days (600,000 counter rows). Periods alternate between
+ * DAY and WEEK; the 20 workers are 20 different stockists. Then 20 retailers (placed orders, counter stock).
+ *
+ *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx dashboard.ts   # PostgreSQL, full scale
+ *   BENCH_SCALE=0.05 pnpm --filter bench exec tsx dashboard.ts                 # embedded PGlite, a smoke run
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { DASHBOARD_PATHS } from 'shared-api';
+import type { Database } from '../api/src/db/database';
+import { BENCH_BUYERS } from './marketplace-seed';
+import { openBenchApi, percentile, signIn } from './search-latency';
+
+const CONCURRENCY = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
+const ORDERS_PER_SELLER = 5_000;
+const HIT_DAYS = 30;
+const HIT_PRODUCTS_PER_DAY = 20_000;
+const sellerMobile = (n: number) => `96000000${String(n).padStart(2, '0')}`;
+
+async function seedDashboard(db: Database, now: Date): Promise<number> {
+  const started = performance.now();
+  await sql`INSERT INTO users (id, unit_id, role, first_name, mobile, active_warehouse_id, created_at)
+    SELECT gen_random_uuid(), s.unit_id, 'OWNER', 'Bench', '96000000' || lpad(s.n::text, 2, '0'), s.warehouse_id, ${now}
+    FROM bench_sellers s WHERE s.n <= ${CONCURRENCY}`.execute(db);
+  // Orders from the bench retailers, spread over 90 days; every tenth still PLACED.
+  await sql`INSERT INTO orders (id, order_number, buyer_unit_id, seller_unit_id, status, order_date, item_count, taxable_paise, gst_paise, total_paise, created_at)
+    SELECT gen_random_uuid(), 'BENCH-' || s.n || '-' || g, b.id, s.unit_id,
+      CASE WHEN g % 10 = 0 THEN 'PLACED' WHEN g % 10 = 1 THEN 'REJECTED' ELSE 'ACCEPTED' END,
+      (${now}::timestamptz - (g % 90) * interval '1 day')::date, 1 + g % 5, 10000 + g, 1200, 11200 + g,
+      ${now}::timestamptz - (g % 90) * interval '1 day' - (g % 1440) * interval '1 minute'
+    FROM bench_sellers s CROSS JOIN generate_series(1, ${ORDERS_PER_SELLER}) g
+    JOIN units b ON b.unit_code = 'RTL-BENCH-' || lpad((1 + g % ${BENCH_BUYERS.length})::text, 3, '0')
+    WHERE s.n <= ${CONCURRENCY}`.execute(db);
+  await sql`INSERT INTO product_search_hits (day, product_id, hits)
+    SELECT (${now}::timestamptz AT TIME ZONE 'Asia/Kolkata')::date - d, p.product_id, 1 + (p.n * 7 + d) % 50
+    FROM generate_series(0, ${HIT_DAYS - 1}) d
+    JOIN bench_products p ON p.n <= ${HIT_PRODUCTS_PER_DAY}`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return Math.round(performance.now() - started) / 1000;
+}
+
+const serverTimes = new Map<string, number>();
+
+interface Caller {
+  token: string;
+  unitId: string;
+}
+
+/**
+ * `changeEvery`: before every n-th view the viewer's unit gets a notification (as an order, payment or pickup would
+ * give it), which drops its cached answers in the API, so that view is computed afresh. 1: every view computed.
+ */
+async function measure(app: FastifyInstance, db: Database, callers: Caller[], total: number, changeEvery: number, concurrency = CONCURRENCY) {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async ({ token, unitId }: Caller) => {
+    while (next < total) {
+      const i = next++;
+      const id = `d${i}`;
+      if (changeEvery > 0 && i % changeEvery === 0) {
+        await sql`INSERT INTO notifications (id, unit_id, type, title, body, created_at, pushed_at)
+          VALUES (gen_random_uuid(), ${unitId}, 'GENERAL', 'Bench', 'A change', now(), now())`.execute(db);
+      }
+      const res = await app.inject({ method: 'GET', url: DASHBOARD_PATHS.dashboard, query: { period: i % 2 ? 'WEEK' : 'DAY' }, headers: { authorization: `Bearer ${token}`, 'x-bench-id': id } });
+      if (res.statusCode !== 200) throw new Error(`dashboard: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      times.push(serverTimes.get(id)!);
+      serverTimes.delete(id);
+    }
+  };
+  const wall = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(callers[i % callers.length]!)));
+  const seconds = (performance.now() - wall) / 1000;
+  times.sort((a, b) => a - b);
+  return { times, perSecond: total / seconds };
+}
+
+async function explain(db: Database, unitId: string) {
+  // The statements most likely to grow with a unit's history: its orders in a week, and the search counters.
+  const since = new Date(Date.now() - 7 * 86400_000);
+  for (const [name, query] of [
+    ['orders (WEEK)', sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*), sum(total_paise), (SELECT count(*) FROM orders p WHERE p.seller_unit_id = ${unitId} AND p.status = 'PLACED') FROM orders WHERE seller_unit_id = ${unitId} AND created_at >= ${since}`],
+    ['most searched (WEEK)', sql`EXPLAIN (ANALYZE, BUFFERS) SELECT product_id, sum(hits) FROM product_search_hits WHERE day >= ${since.toISOString().slice(0, 10)}::date GROUP BY product_id ORDER BY sum(hits) DESC LIMIT 10`],
+  ] as const) {
+    const { rows } = await query.execute(db);
+    console.log(`\n${name}:\n${rows.map((r) => Object.values(r as Record<string, string>)[0]).join('\n')}`);
+  }
+}
+
+async function main() {
+  const { db, app, scale, seeded } = await openBenchApi();
+  const extra = await seedDashboard(db, new Date());
+  console.log(`${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (memory)'}, ${JSON.stringify(scale)}; seed seconds ${JSON.stringify({ ...seeded, dashboard: extra })}`);
+  app.addHook('onResponse', async (request, reply) => {
+    const id = request.headers['x-bench-id'];
+    if (typeof id === 'string') serverTimes.set(id, reply.elapsedTime);
+  });
+  const callerOf = async (mobile: string): Promise<Caller> => ({
+    token: await signIn(app, mobile),
+    unitId: (await db.selectFrom('users').select('unit_id').where('mobile', '=', mobile).executeTakeFirstOrThrow()).unit_id,
+  });
+  const sellers: Caller[] = [];
+  for (let n = 1; n <= CONCURRENCY; n++) sellers.push(await callerOf(sellerMobile(n)));
+  const buyers: Caller[] = [];
+  for (const b of BENCH_BUYERS.slice(0, CONCURRENCY)) buyers.push(await callerOf(b.mobile));
+  // Warm-up: query plans, the JIT, connection pool.
+  await measure(app, db, sellers, 400, 1);
+  await measure(app, db, buyers, 200, 1);
+  const rows: string[] = [];
+  const ms = (t: number[], p: number) => `${percentile(t, p).toFixed(1)} ms`;
+  for (const [who, callers] of [
+    ['stockists', sellers],
+    ['retailers', buyers],
+  ] as const) {
+    for (const changeEvery of [1, 10, 0]) {
+      const r = await measure(app, db, callers, REQUESTS, changeEvery);
+      const change = changeEvery === 1 ? 'every view' : changeEvery ? `every ${changeEvery} views` : 'none';
+      rows.push(`| ${who} | ${change} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} |`);
+    }
+    const alone = await measure(app, db, callers.slice(0, 1), 200, 1, 1);
+    rows.push(`| ${who} | every view | 1 | 200 | ${alone.perSecond.toFixed(0)} | ${ms(alone.times, 50)} | ${ms(alone.times, 95)} | ${ms(alone.times, 99)} |`);
+  }
+  console.log(`\n| callers | a change | concurrent | requests | req/s | server p50 | server p95 | server p99 |\n|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) console.log(r);
+  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  if (process.env.BENCH_EXPLAIN) {
+    const unit = await db.selectFrom('units').select('id').where('unit_code', '=', 'STK-BENCH-00001').executeTakeFirstOrThrow();
+    await explain(db, unit.id);
+  }
+  await app.close();
+  await db.destroy();
+}
+
+void main();

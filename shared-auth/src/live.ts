@@ -1,0 +1,246 @@
+import { useEffect, useRef } from 'react';
+import { LiveStock, NOTIFICATION_PATHS, PATHS, type LiveEventName } from 'shared-api';
+import { apiClient, refreshSession } from './client';
+import { getSession } from './session';
+import { mutateCache, swrCache } from './swr-cache';
+
+/*
+ * The live channel (ARCHITECTURE §11): one Server-Sent Events stream per tab, read with fetch (EventSource cannot
+ * send the Authorization header). Module level, like the session: shared-auth is a federation singleton, so the
+ * shell and every remote share this one stream. Events only say what changed; screens revalidate through the API.
+ */
+
+/** Reconnect delays: doubling from the first to the last, each drawn from its upper half so tabs do not stampede. */
+export const LIVE_RETRY_FIRST_MS = 1000;
+export const LIVE_RETRY_MAX_MS = 30_000;
+/** A token this close to expiry is refreshed before connecting: the server ends streams whose token has expired. */
+const REFRESH_BEFORE_MS = 30_000;
+
+export type LiveListener = (data: unknown) => void;
+
+const listeners = new Map<LiveEventName, Set<LiveListener>>();
+
+interface Run {
+  stopped: boolean;
+  controller: AbortController | null;
+  wake: (() => void) | null;
+}
+let current: Run | null = null;
+
+/**
+ * Server-Sent Events parsing (the WHATWG rules this channel uses): lines end with CRLF, LF or CR, possibly split
+ * across chunks; `event:` names the event, `data:` lines are joined with newlines, a blank line dispatches, a line
+ * starting with ':' is a comment (the keep-alive).
+ */
+export class SseParser {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+  private afterCr = false;
+
+  constructor(private readonly onEvent: (event: string, data: string) => void) {}
+
+  push(text: string): void {
+    if (!text) return;
+    // A CR that ended the last chunk has been taken as a line end; an LF opening this one completes that CRLF.
+    if (this.afterCr && text.startsWith('\n')) text = text.slice(1);
+    this.afterCr = text.endsWith('\r');
+    this.buffer += text;
+    const eol = /\r\n|\r|\n/g;
+    let from = 0;
+    let match: RegExpExecArray | null;
+    while ((match = eol.exec(this.buffer))) {
+      this.line(this.buffer.slice(from, match.index));
+      from = eol.lastIndex;
+    }
+    this.buffer = this.buffer.slice(from);
+  }
+
+  private line(line: string): void {
+    if (line === '') {
+      if (this.data.length) this.onEvent(this.event || 'message', this.data.join('\n'));
+      this.event = '';
+      this.data = [];
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+  }
+}
+
+/** SWR keys of the notification queries: `PATHS.notifications` itself, with a query string, or as `[path, params]`. */
+function isNotificationKey(key: string): boolean {
+  const path = PATHS.notifications;
+  // Tuple keys are stored under SWR's stable hash, which starts with the JSON of the first element.
+  return key === path || key.startsWith(`${path}?`) || key.startsWith(`@${JSON.stringify(path)},`);
+}
+
+/** Refetches every notification query that is shown (the bell, the page) and drops the others' cached answers. */
+export async function revalidateNotifications(): Promise<void> {
+  const keys = [...swrCache.keys()].filter(isNotificationKey);
+  await Promise.all(keys.map((key) => mutateCache(key)));
+}
+
+function dispatch(event: string, raw: string): void {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (event === 'ready' || event === 'notifications') void revalidateNotifications();
+  for (const listener of [...(listeners.get(event as LiveEventName) ?? [])]) {
+    try {
+      listener(data);
+    } catch (error) {
+      // One screen's failing listener must not keep the others from hearing the event.
+      console.error(error);
+    }
+  }
+}
+
+/** Listens to one event of the live channel; returns the unsubscribe. `ready` also follows every reconnection. */
+export function subscribeLive(event: LiveEventName, listener: LiveListener): () => void {
+  let set = listeners.get(event);
+  if (!set) listeners.set(event, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+function retryDelay(attempt: number): number {
+  const ceiling = Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_FIRST_MS * 2 ** attempt);
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+}
+
+function sleep(run: Run, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      run.wake = null;
+      resolve();
+    }
+    run.wake = done;
+  });
+}
+
+/** A fresh enough access token, refreshed first when it is about to expire; null when signed out. */
+async function authorization(): Promise<string | null> {
+  let session = getSession();
+  if (!session) return null;
+  const expiresAt = Date.parse(session.expiresAt);
+  if (Number.isNaN(expiresAt) || expiresAt - Date.now() < REFRESH_BEFORE_MS) session = await refreshSession();
+  return `${session.tokenType} ${session.token}`;
+}
+
+type Outcome = 'ended' | 'refused' | 'signed-out';
+
+/** One connection: resolves when the stream ends or fails. `heard` is called once the server said ready. */
+async function connect(run: Run, heard: () => void): Promise<Outcome> {
+  const header = await authorization();
+  if (!header || run.stopped) return 'signed-out';
+  const controller = new AbortController();
+  run.controller = controller;
+  const base = apiClient.defaults.baseURL ?? '';
+  const response = await fetch(`${base}${NOTIFICATION_PATHS.live}`, {
+    headers: { Authorization: header, Accept: 'text/event-stream' },
+    cache: 'no-store',
+    signal: controller.signal,
+  });
+  if (response.status === 401 || response.status === 403) return 'refused';
+  if (!response.ok || !response.body) return 'ended';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser((event, data) => {
+    if (event === 'ready') heard();
+    dispatch(event, data);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || run.stopped) return 'ended';
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
+
+async function loop(run: Run): Promise<void> {
+  let attempt = 0;
+  let refusedInARow = 0;
+  while (!run.stopped) {
+    let outcome: Outcome;
+    try {
+      outcome = await connect(run, () => {
+        attempt = 0;
+        refusedInARow = 0;
+      });
+    } catch {
+      // Network failure, abort, or a refresh that failed (that one has already signed the tab out).
+      outcome = 'ended';
+    }
+    if (run.stopped || outcome === 'signed-out') break;
+    if (outcome === 'refused' && refusedInARow++ === 0) {
+      // The token was refused (expired, or the session refreshed elsewhere): refresh once and retry at once.
+      try {
+        await refreshSession();
+        continue;
+      } catch {
+        break;
+      }
+    }
+    await sleep(run, retryDelay(attempt++));
+  }
+  if (current === run) current = null;
+}
+
+/** Opens this tab's live stream (once; later calls while it runs do nothing). Needs a session. */
+export function startLive(): void {
+  if (current || typeof fetch !== 'function' || typeof TextDecoder === 'undefined') return;
+  const run: Run = { stopped: false, controller: null, wake: null };
+  current = run;
+  void loop(run);
+}
+
+/** Closes the stream and stops reconnecting (leaving the signed-in pages, logout). */
+export function stopLive(): void {
+  const run = current;
+  if (!run) return;
+  current = null;
+  run.stopped = true;
+  run.controller?.abort();
+  run.wake?.();
+}
+
+/**
+ * Calls `onChange` when the stock of one of `productIds` changes at any seller (or after a reconnection, when
+ * changes may have been missed): search screens revalidate what they show.
+ */
+export function useLiveStock(productIds: readonly string[], onChange: () => void): void {
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  const ids = productIds.join('\n');
+  useEffect(() => {
+    if (!ids) return undefined;
+    const shown = new Set(ids.split('\n'));
+    const offStock = subscribeLive('stock', (data) => {
+      const parsed = LiveStock.safeParse(data);
+      if (parsed.success && (parsed.data.all || parsed.data.productIds.some((id) => shown.has(id)))) latest.current();
+    });
+    const offReady = subscribeLive('ready', () => latest.current());
+    return () => {
+      offStock();
+      offReady();
+    };
+  }, [ids]);
+}
