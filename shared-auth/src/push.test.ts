@@ -2,11 +2,11 @@ import { PATHS, PUSH_DEFAULT_BODY, PUSH_DEFAULT_TITLE } from 'shared-api';
 import { getToasts, toast } from 'shared-ui';
 import { getDeviceId, getDeviceType, getOsType } from './device';
 import {
-  PROMPT_ANSWER_MIN_MS,
   PUSH_TOAST_MS,
-  dismissPushBlocked,
-  isPushBlocked,
+  dismissPushNotice,
+  enablePush,
   listenForPushMessages,
+  pushOffState,
   localPushAdapter,
   registerPush,
   selectPushAdapter,
@@ -22,38 +22,17 @@ jest.spyOn(toast, 'success').mockImplementation(() => 0);
 
 const adapterWith = (...tokens: (string | null)[]): PushAdapter => ({ getToken: jest.fn(async () => tokens.shift() ?? null) });
 
-/**
- * The browser's Notification: `answer` is what requestPermission resolves, after `thinkMs` (a person at the prompt
- * needs a while; a browser that refuses by itself answers at once). The permission then becomes the answer.
- */
-function browserPermission(permission: NotificationPermission, answer: NotificationPermission = permission, thinkMs = 0) {
+/** The browser's Notification: `answer` is what requestPermission resolves; the permission then becomes it. */
+function browserPermission(permission: NotificationPermission, answer: NotificationPermission = permission) {
   const fake = {
     permission,
-    requestPermission: jest.fn(
-      () =>
-        new Promise<NotificationPermission>((resolve) =>
-          setTimeout(() => {
-            fake.permission = answer;
-            resolve(answer);
-          }, thinkMs),
-        ),
-    ),
+    requestPermission: jest.fn(async () => {
+      fake.permission = answer;
+      return answer;
+    }),
   };
   Object.defineProperty(globalThis, 'Notification', { value: fake, configurable: true });
   return fake;
-}
-
-/** registerPush with a person who takes `PERSON_MS` to answer: fake timers move the clock for them. */
-const PERSON_MS = PROMPT_ANSWER_MIN_MS + 1500;
-async function registerWithPerson(adapter: PushAdapter) {
-  jest.useFakeTimers();
-  try {
-    const result = registerPush(adapter);
-    await jest.advanceTimersByTimeAsync(PERSON_MS);
-    return await result;
-  } finally {
-    jest.useRealTimers();
-  }
 }
 
 beforeEach(() => {
@@ -63,7 +42,9 @@ beforeEach(() => {
   setSession({ token: 't', refreshToken: 'r', tokenType: 'Bearer', expiresAt: inOneHour() });
 });
 
-describe('registerPush with a token', () => {
+describe('registerPush where the browser allows notifications', () => {
+  beforeEach(() => browserPermission('granted'));
+
   it('saves {token, channel WEB, osType, deviceId, model} and remembers the token', async () => {
     const seen = installFakeApi(() => success(null));
     await expect(registerPush(adapterWith('fcm-token-1'))).resolves.toBe('saved');
@@ -88,49 +69,51 @@ describe('registerPush with a token', () => {
   });
 });
 
-describe('registerPush without a token asks for notification permission', () => {
-  it('granted: green "Permission Granted", then tries the adapter once more', async () => {
-    const notification = browserPermission('default', 'granted', PERSON_MS);
+describe('notification permission: never asked unprompted, asked from the quiet line', () => {
+  it('at sign-in, never answered: no prompt, no toast; the quiet line offers to turn them on', async () => {
+    const notification = browserPermission('default', 'denied');
+    const adapter = adapterWith('never-asked');
+    await expect(registerPush(adapter)).resolves.toBe('no-token');
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+    expect(adapter.getToken).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(pushOffState()).toBe('ask');
+  });
+
+  it('Turn on, granted by the person: green "Permission Granted", then the token is saved', async () => {
+    const notification = browserPermission('default', 'granted');
     const seen = installFakeApi(() => success(null));
-    await expect(registerWithPerson(adapterWith(null, 'late-token'))).resolves.toBe('saved');
+    await registerPush(adapterWith('late-token'));
+    await expect(enablePush()).resolves.toBe('saved');
     expect(notification.requestPermission).toHaveBeenCalledTimes(1);
     expect(toast.success).toHaveBeenCalledWith({ title: 'Permission Granted', message: 'You can now receive notifications', autoClose: 5000 });
     expect(seen[0]?.body).toMatchObject({ token: 'late-token' });
+    expect(pushOffState()).toBeNull();
   });
 
-  it('denied by the person at the prompt: red "Permission Denied"', async () => {
-    browserPermission('default', 'denied', PERSON_MS);
-    await expect(registerWithPerson(localPushAdapter)).resolves.toBe('no-token');
+  it('Turn on, denied: red "Permission Denied", and the line then says where to change it', async () => {
+    browserPermission('default', 'denied');
+    await registerPush(localPushAdapter);
+    await expect(enablePush()).resolves.toBe('no-token');
     expect(toast.error).toHaveBeenCalledWith({ title: 'Permission Denied', message: 'You will not receive notifications', autoClose: 5000 });
+    expect(pushOffState()).toBe('blocked');
   });
 
-  it('prompt dismissed by the person: red "Permission Required"', async () => {
-    browserPermission('default', 'default', PERSON_MS);
-    await registerWithPerson(localPushAdapter);
-    expect(toast.error).toHaveBeenCalledWith({
-      title: 'Permission Required',
-      message: 'You need to grant permission to receive notifications',
-      autoClose: 5000,
-    });
+  it('Turn on, prompt dismissed: red "Permission Required"', async () => {
+    browserPermission('default', 'default');
+    await enablePush();
+    expect(toast.error).toHaveBeenCalledWith({ title: 'Permission Required', message: 'You need to grant permission to receive notifications', autoClose: 5000 });
   });
 
-  it('denied by the browser without a prompt (headless Chromium): no toast, the quiet line instead', async () => {
-    const notification = browserPermission('default', 'denied', 0);
-    await expect(registerPush(localPushAdapter)).resolves.toBe('no-token');
-    expect(notification.requestPermission).toHaveBeenCalledTimes(1);
-    expect(toast.error).not.toHaveBeenCalled();
-    expect(isPushBlocked()).toBe(true);
-  });
-
-  it('denied before this sign-in: not asked again, no toast, the quiet line until it is dismissed', async () => {
+  it('refused before this sign-in: not asked, no toast, the line until it is dismissed', async () => {
     const notification = browserPermission('denied');
     await registerPush(localPushAdapter);
     expect(notification.requestPermission).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
-    expect(isPushBlocked()).toBe(true);
-    dismissPushBlocked();
+    expect(pushOffState()).toBe('blocked');
+    dismissPushNotice();
     await registerPush(localPushAdapter);
-    expect(isPushBlocked()).toBe(false);
+    expect(pushOffState()).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -140,13 +123,13 @@ describe('registerPush without a token asks for notification permission', () => 
     expect(notification.requestPermission).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
-    expect(isPushBlocked()).toBe(false);
+    expect(pushOffState()).toBeNull();
   });
 });
 
 describe('the Firebase adapter', () => {
-  it('does not ask for permission itself (registerPush does, and tells a person from the browser)', async () => {
-    const notification = browserPermission('default', 'denied', 0);
+  it('does not ask for permission itself (the quiet line does, from a click)', async () => {
+    const notification = browserPermission('default', 'denied');
     const adapter = selectPushAdapter({ apiKey: 'k', projectId: 'p', messagingSenderId: 's', appId: 'a', vapidKey: 'v' });
     await expect(adapter.getToken()).resolves.toBeNull();
     expect(notification.requestPermission).not.toHaveBeenCalled();

@@ -83,84 +83,75 @@ function notice(kind: 'success' | 'error', title: string, message: string): void
   toast[kind]({ title, message, autoClose: PUSH_TOAST_MS });
 }
 
-/**
- * A person takes longer than this to answer the browser's prompt: a refusal that comes quicker was the browser's
- * own (headless Chromium, a site blocked in settings, Chrome's quiet prompt), not the user's.
- */
-export const PROMPT_ANSWER_MIN_MS = 400;
-/** Where the quiet "notifications are off" line is remembered: 'blocked' (say it) or 'dismissed' (said). */
-export const PUSH_BLOCKED_KEY = 'medico.push-blocked';
-/** Said once, quietly, in the bell panel and on the notifications page: where the user looks for notifications. */
+/** Where the quiet line about browser notifications is remembered as closed ('dismissed'). */
+export const PUSH_NOTICE_KEY = 'medico.push-notice';
+/** Said quietly in the bell panel and on the notifications page, where the user looks for notifications. */
+export const PUSH_ASK_NOTICE = 'Get notifications on this device, even when Medico is not open.';
 export const PUSH_BLOCKED_NOTICE = "Browser notifications are off for this site. You can turn them on in your browser's site settings.";
 
-const blockedListeners = new Set<() => void>();
-
-function rememberBlocked(state: 'blocked' | 'dismissed'): void {
-  if (readJson(PUSH_BLOCKED_KEY) === 'dismissed') return;
-  writeJson(PUSH_BLOCKED_KEY, state);
-  blockedListeners.forEach((listener) => listener());
-}
-
-/** Whether to show PUSH_BLOCKED_NOTICE: notifications are off for this site and the user has not closed the line. */
-export function isPushBlocked(): boolean {
-  if (typeof Notification === 'undefined' || Notification.permission === 'granted') return false;
-  const remembered = readJson(PUSH_BLOCKED_KEY);
-  if (remembered === 'dismissed') return false;
-  return Notification.permission === 'denied' || remembered === 'blocked';
-}
-
-/** The user closed the line: it stays closed in this browser (the site setting is the browser's, not the account's). */
-export function dismissPushBlocked(): void {
-  rememberBlocked('dismissed');
-}
-
-function subscribeBlocked(listener: () => void): () => void {
-  blockedListeners.add(listener);
-  return () => blockedListeners.delete(listener);
-}
-
-/** React view of isPushBlocked(), updated when registerPush finds notifications off or the line is dismissed. */
-export function usePushBlocked(): boolean {
-  return useSyncExternalStore(subscribeBlocked, isPushBlocked, () => false);
-}
-
 /**
- * Asks for notification permission if it was never answered and says what came of it (SPEC.md §8). Only a
- * person's answer gets a toast; a browser that refuses without asking is remembered for the quiet line instead.
+ * What the quiet line says: 'ask' (never answered: a Turn on button asks the browser, from the user's click),
+ * 'blocked' (refused: only the browser's site settings can change it), or null (granted, closed, or no support).
  */
-async function askPermission(): Promise<'granted-now' | 'unchanged'> {
-  if (typeof Notification === 'undefined' || Notification.permission === 'granted') return 'unchanged';
-  if (Notification.permission === 'denied') {
-    // Refused before this sign-in (by the user or the browser): the browser will not ask again.
-    rememberBlocked('blocked');
-    return 'unchanged';
-  }
-  const askedAt = Date.now();
-  const answer = await Notification.requestPermission();
-  if (answer === 'granted') {
-    notice('success', 'Permission Granted', 'You can now receive notifications');
-    return 'granted-now';
-  }
-  const answeredByPerson = Date.now() - askedAt >= PROMPT_ANSWER_MIN_MS;
-  if (answer === 'denied') {
-    if (answeredByPerson) notice('error', 'Permission Denied', 'You will not receive notifications');
-    else rememberBlocked('blocked');
-  } else if (answeredByPerson) {
-    notice('error', 'Permission Required', 'You need to grant permission to receive notifications');
-  }
-  return 'unchanged';
+export type PushOffState = 'ask' | 'blocked' | null;
+
+const noticeListeners = new Set<() => void>();
+const noticeChanged = () => noticeListeners.forEach((listener) => listener());
+
+export function pushOffState(): PushOffState {
+  if (typeof Notification === 'undefined' || Notification.permission === 'granted') return null;
+  if (readJson(PUSH_NOTICE_KEY) === 'dismissed') return null;
+  return Notification.permission === 'denied' ? 'blocked' : 'ask';
 }
 
+/** The user closed the line: it stays closed in this browser (the permission is the browser's, not the account's). */
+export function dismissPushNotice(): void {
+  writeJson(PUSH_NOTICE_KEY, 'dismissed');
+  noticeChanged();
+}
+
+function subscribeNotice(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+/** React view of pushOffState(), updated when the permission is answered or the line closed. */
+export function usePushOffState(): PushOffState {
+  return useSyncExternalStore(subscribeNotice, pushOffState, () => null);
+}
+
+/** The adapter of this sign-in, for the Turn on button. */
+let signedInAdapter: PushAdapter = localPushAdapter;
+
 /**
- * SPEC.md §4: once signed in, ask the adapter for a device token and save it with platform WEB. Without a token,
- * ask for the browser's notification permission; if it is granted just now, try the adapter once more.
+ * SPEC.md §4: once signed in, a device token is requested and saved with platform WEB, when the browser already
+ * allows notifications. The browser's permission is not asked for here, unprompted (issue 16: browsers refuse
+ * unprompted requests, headless ones at once, and a red toast would greet the user): the quiet line offers it.
  */
 export async function registerPush(adapter: PushAdapter = localPushAdapter): Promise<PushResult> {
+  signedInAdapter = adapter;
+  noticeChanged();
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return 'no-token';
   const token = await adapter.getToken();
-  if (token) return saveToken(token);
-  if ((await askPermission()) !== 'granted-now') return 'no-token';
-  const retried = await adapter.getToken();
-  return retried ? saveToken(retried) : 'no-token';
+  return token ? saveToken(token) : 'no-token';
+}
+
+/**
+ * The quiet line's Turn on (a user's click, as browsers require): asks for the permission and says what came of it
+ * (SPEC.md §8 notices); once granted, the device token is requested and saved.
+ */
+export async function enablePush(): Promise<PushResult> {
+  if (typeof Notification === 'undefined') return 'no-token';
+  const answer = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  noticeChanged();
+  if (answer === 'granted') {
+    notice('success', 'Permission Granted', 'You can now receive notifications');
+    const token = await signedInAdapter.getToken();
+    return token ? saveToken(token) : 'no-token';
+  }
+  if (answer === 'denied') notice('error', 'Permission Denied', 'You will not receive notifications');
+  else notice('error', 'Permission Required', 'You need to grant permission to receive notifications');
+  return 'no-token';
 }
 
 /** What firebase-messaging-sw.js posts to a focused tab when a push arrives (the tab shows it as a toast). */

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { NOTIFICATION_PATHS, PATHS } from 'shared-api';
-import { PUSH_BLOCKED_NOTICE, UNREAD_PAGE_SIZE } from 'shared-auth';
+import { PUSH_ASK_NOTICE, PUSH_BLOCKED_NOTICE, UNREAD_PAGE_SIZE } from 'shared-auth';
 import { resetFakeApi, withProviders } from 'shared-auth/testing/fake-api';
 import { installNotificationsApi, sampleNotifications } from './fake-notifications';
 import { NotificationBell } from './NotificationBell';
@@ -136,5 +136,21 @@ describe('the header bell', () => {
     expect(note).toHaveTextContent(PUSH_BLOCKED_NOTICE);
     await userEvent.click(within(note).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('offers to turn browser notifications on, asking the browser only from that click', async () => {
+    const notification = { permission: 'default' as NotificationPermission, requestPermission: jest.fn() };
+    const requestPermission = notification.requestPermission.mockImplementation(async () => (notification.permission = 'granted'));
+    Object.defineProperty(globalThis, 'Notification', { value: notification, configurable: true });
+    localStorage.clear();
+    installNotificationsApi(sampleNotifications(3));
+    openAt();
+    await userEvent.click(bell());
+    const note = within(screen.getByRole('dialog')).getByRole('note');
+    expect(note).toHaveTextContent(PUSH_ASK_NOTICE);
+    expect(requestPermission).not.toHaveBeenCalled();
+    await userEvent.click(within(note).getByRole('button', { name: 'Turn on' }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('note')).not.toBeInTheDocument());
   });
 });

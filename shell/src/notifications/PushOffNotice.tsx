@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PUSH_BLOCKED_NOTICE, dismissPushBlocked, usePushBlocked } from 'shared-auth';
+import { PUSH_ASK_NOTICE, PUSH_BLOCKED_NOTICE, dismissPushNotice, enablePush, usePushOffState } from 'shared-auth';
 import { theme } from 'shared-ui';
 
 const Line = styled.p`
@@ -26,17 +26,23 @@ const Line = styled.p`
 `;
 
 /**
- * The quiet word that browser notifications are off (instead of a red toast at sign-in, issue 16), shown where
- * the user looks for notifications until they close it.
+ * The quiet word about browser notifications (instead of asking unprompted and a red toast at sign-in, issue 16),
+ * where the user looks for notifications: Turn on asks the browser from this click; when they are blocked it says
+ * where to change that. Closed for good with Not now / Dismiss.
  */
 export function PushOffNotice() {
-  const blocked = usePushBlocked();
-  if (!blocked) return null;
+  const state = usePushOffState();
+  if (!state) return null;
   return (
     <Line role="note">
-      <span>{PUSH_BLOCKED_NOTICE}</span>
-      <button type="button" onClick={dismissPushBlocked}>
-        Dismiss
+      <span>{state === 'ask' ? PUSH_ASK_NOTICE : PUSH_BLOCKED_NOTICE}</span>
+      {state === 'ask' && (
+        <button type="button" onClick={() => void enablePush()}>
+          Turn on
+        </button>
+      )}
+      <button type="button" onClick={dismissPushNotice}>
+        {state === 'ask' ? 'Not now' : 'Dismiss'}
       </button>
     </Line>
   );
