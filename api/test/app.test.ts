@@ -1,8 +1,9 @@
-import { PATHS } from 'shared-api';
+import { randomUUID } from 'node:crypto';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, MARKETPLACE_PATHS, PATHS } from 'shared-api';
 import { PUBLIC } from '../src/http/access';
 import { migrate, migrationFiles } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
-import { DEMO, build } from './helpers';
+import { DEMO, bearer, build, login } from './helpers';
 
 const t = build();
 
@@ -11,6 +12,23 @@ describe('the envelope for every failure', () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/route?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ type: 'error', code: 'E0002', message: 'Not found: GET /no/such/route' });
+  });
+
+  it('answers a made-up id in a path like an unknown one: 404 E0002, not the validation message', async () => {
+    const headers = bearer(await login(t.app, DEMO.stockist));
+    for (const url of [MARKETPLACE_PATHS.order('not-a-uuid'), MARKETPLACE_PATHS.order(randomUUID()), ACCOUNTING_PATHS.salesInvoice('123')]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'E0002']);
+      expect(res.json().message).not.toMatch(/uuid/i);
+    }
+    // Query and body input stay 400 E0001, naming the field.
+    const query = await t.app.inject({ method: 'GET', url: `${BOOKS_PATHS.ledger}?accountId=cash`, headers });
+    expect([query.statusCode, query.json().code, Object.keys(query.json().fields ?? {})]).toEqual([400, 'E0001', ['accountId']]);
+    const accept = await t.app.inject({ method: 'POST', url: MARKETPLACE_PATHS.acceptOrder('not-a-uuid'), headers, payload: {} });
+    expect([accept.statusCode, accept.json().code]).toEqual([404, 'E0002']);
+    // Without a session access is refused first (before validation): nothing is told to strangers.
+    const stranger = await t.app.inject({ method: 'GET', url: MARKETPLACE_PATHS.order('not-a-uuid') });
+    expect([stranger.statusCode, stranger.json().code]).toEqual([403, 'E0039']);
   });
 
   it('answers malformed JSON with 400 E0001', async () => {

@@ -215,7 +215,7 @@ describe('customers lists: b2bapp/v2/{customerType}/{connectedUserType}', () => 
     const retailer = await login(t.app, DEMO.retailer);
     expect((await get(retailer, CONNECTIONS_PATHS.connectedUsers('RETAILER', 'RETAILER'))).json().code).toBe('E0040');
     expect((await get(retailer, CONNECTIONS_PATHS.connectedUsers('STOCKIST', 'RETAILER'))).json().code).toBe('E0040');
-    expect((await get(retailer, '/b2bapp/v2/retailer/manufacturer')).statusCode).toBe(400);
+    expect((await get(retailer, '/b2bapp/v2/retailer/manufacturer')).statusCode).toBe(404);
     const list = await stockistsOf(retailer);
     expect(list.items.map((s) => s.unitCode)).toEqual(['STK-PUN-001', 'STK-MUM-001']);
     expect(list.items.map((s) => s.tradeName)).toEqual(['Agarwal Pharma Distributors', 'Lohar Chawl Medical Agencies']);

@@ -383,7 +383,7 @@ describe('who may act', () => {
     expect(code(await amit.get(DELIVERY_PATHS.image(id, randomUUID())))).toEqual([404, 'E0002']);
     // Unknown and malformed ids.
     expect(code(await (await as(PEOPLE.rajesh)).post(DELIVERY_PATHS.status(randomUUID()), { status: 'COLLECTED' }))).toEqual([404, 'E0002']);
-    expect(code(await (await as(PEOPLE.rajesh)).post(DELIVERY_PATHS.status('not-an-id'), { status: 'COLLECTED' }))).toEqual([400, 'E0001']);
+    expect(code(await (await as(PEOPLE.rajesh)).post(DELIVERY_PATHS.status('not-an-id'), { status: 'COLLECTED' }))).toEqual([404, 'E0002']);
   });
 });
 

@@ -140,7 +140,7 @@ describe('ledger statement', () => {
     const ytd = body<LedgerStatement>(await stockist.get(BOOKS_PATHS.ledger, { accountId: cash }));
     expect([ytd.from, ytd.to, ytd.openingPaise, ytd.closingPaise, ytd.totalResults]).toEqual(['2026-04-01', '2026-11-22', 100_000, 150_199, 6]);
 
-    // Another unit's head, or no head at all: not found. A bad id: 400.
+    // Another unit's head, or no head at all: not found. A bad id (a query parameter): 400.
     const retailer = await as(DEMO.retailer);
     for (const res of [await retailer.get(BOOKS_PATHS.ledger, { accountId: cash }), await stockist.get(BOOKS_PATHS.ledger, { accountId: randomUUID() })]) {
       expect([res.statusCode, res.json().code]).toEqual([404, 'E0002']);

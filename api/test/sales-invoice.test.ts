@@ -127,7 +127,7 @@ describe('tax invoice from an accepted order', () => {
       const res = await hospital.get(url);
       expect([res.statusCode, res.json().code]).toEqual([404, 'E0053']);
     }
-    expect((await stockist.get(ACCOUNTING_PATHS.salesInvoice('not-a-uuid'))).json()).toMatchObject({ code: 'E0001' });
+    expect((await stockist.get(ACCOUNTING_PATHS.salesInvoice('not-a-uuid'))).json()).toMatchObject({ code: 'E0002' });
   });
 
   it('refuses what cannot be invoiced, with the reason', async () => {

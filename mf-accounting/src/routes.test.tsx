@@ -24,11 +24,11 @@ describe('mf-accounting routes', () => {
     wrap: withProviders,
     async expectBody(page) {
       if (page.path === 'purchases/orders') expect(await screen.findByText('No purchase orders yet')).toBeInTheDocument();
-      else if (page.path.startsWith('purchases/orders/:id')) expect(await screen.findByText('The purchase order could not be loaded')).toBeInTheDocument();
+      else if (page.path.startsWith('purchases/orders/:id')) expect(await screen.findByText('No such purchase order')).toBeInTheDocument();
       else if (page.path === 'purchases/invoices') expect(await screen.findByText('Your purchase bills could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/invoices/add-purchase-order') expect(await screen.findByRole('form', { name: 'Purchase order' })).toBeInTheDocument();
       else if (page.path === 'purchases/invoices/add') expect(await screen.findByRole('form', { name: 'Supplier bill' })).toBeInTheDocument();
-      else if (page.path === 'purchases/invoice/:id') expect(await screen.findByText('This purchase bill could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'purchases/invoice/:id') expect(await screen.findByText('No such purchase bill')).toBeInTheDocument();
       else if (page.path === 'purchases/reports') expect(await screen.findByText('The purchase report could not be loaded')).toBeInTheDocument();
       else if (page.path === 'purchases/report/:id') expect(await screen.findByText("The supplier's purchases could not be loaded")).toBeInTheDocument();
       else if (page.path === 'purchases/returns') expect(await screen.findByText('Your purchase returns could not be loaded')).toBeInTheDocument();

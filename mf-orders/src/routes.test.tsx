@@ -10,7 +10,7 @@ const BODY: Record<string, string | RegExp> = {
   'orders/offline-pickups/add': 'The markets could not be loaded',
   'orders/online-pickups': 'Orders ready to dispatch could not be loaded',
   'orders/online-orders': 'No online orders yet',
-  'orders/online-orders/:orderId': 'The order could not be loaded',
+  'orders/online-orders/:orderId': 'No such order',
   'orders/orders-overview': 'Orders overview could not be loaded',
   'orders/orders-overview/:barcodeId': /^No consignment /,
   // The stockist owner is not a delivery boy.
@@ -60,7 +60,7 @@ describe('mf-orders routes', () => {
 
   it('links the breadcrumb of a detail page to its list, under the basename', async () => {
     renderAt('/app', 'orders/online-orders/ORD-1001', withProviders(<App />));
-    await screen.findByText('The order could not be loaded');
+    await screen.findByText('No such order');
     expect(screen.getByRole('link', { name: 'Online Orders' })).toHaveAttribute('href', '/app/orders/online-orders');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/app/orders');
   });

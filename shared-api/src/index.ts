@@ -8,6 +8,7 @@ export * from './account';
 export * from './employees';
 export * from './notifications';
 export * from './cart';
+export * from './scheme';
 export * from './push';
 export * from './paths';
 export * from './connections';

@@ -52,6 +52,7 @@ export {
   EmptyState,
   ErrorPanel,
   NotAvailableYet,
+  NotFoundState,
   type EmptyStateProps,
   type ErrorPanelProps,
 } from './feedback/states';

@@ -43,6 +43,8 @@ export const theme = {
     lg: '0 12px 32px rgba(15, 23, 42, 0.2)',
   },
   /** Stacking order, lowest first; toasts sit above modals so an error during a dialog is still seen. */
+  /** Below this width (phones, small tablets upright) the header collapses, the navigation is a drawer, tables scroll. */
+  media: { phone: '(max-width: 767px)' },
   zIndex: { content: 1, nav: 100, header: 110, dropdown: 200, modal: 1000, spinner: 1100, toast: 1200 },
   /** SPEC §9 layout constants, in px (numbers so they can be used in arithmetic). */
   layout: { navCollapsed: 64, navOpen: 270, header: 60 },

@@ -55,10 +55,12 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await page.getByRole('button', { name: 'View stockists of Dolo 650 Tablet' }).click();
   const sellers = page.getByRole('table', { name: 'Stockists of Dolo 650 Tablet' });
   await expect(sellers.getByRole('row', { name: new RegExp(LOHAR) })).toBeVisible();
+  // Both sell it "10 + 1": ten qualifies for one free, filled in and explained where the quantity is chosen.
   for (const seller of [AGARWAL, LOHAR]) {
     await page.getByRole('textbox', { name: `Quantity from ${seller}`, exact: true }).fill('10');
+    await expect(sellers.getByRole('row', { name: new RegExp(seller) })).toContainText('Buy 10, get 1 free · You get 1 free');
     await page.getByRole('button', { name: `Add to cart from ${seller}` }).click();
-    await expect(page.getByText(`10 from ${seller}`)).toBeVisible();
+    await expect(page.getByText(`10 + 1 free from ${seller}`)).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 
@@ -96,6 +98,7 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   // Columns: Product, Pack, Manufacturer, Qty, Free, …
   const line = page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /Dolo 650 Tablet/ });
   await expect(line.getByRole('cell').nth(3)).toHaveText('10');
+  await expect(line.getByRole('cell').nth(4)).toHaveText('1');
   await expect(page.getByRole('table', { name: 'Batches allocated' })).toHaveCount(0);
 
   // The stockist: Online Orders lists it; the order holds its batches; accepting takes them out of stock.
@@ -106,7 +109,8 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
   const allocation = await page.getByRole('table', { name: 'Order items' }).getByRole('row').nth(1).getByRole('cell').last().innerText();
   const [, batchNo, quantity] = /^(\S+) \([^)]+\) × (\d+)$/.exec(allocation.trim())!;
-  expect(Number(quantity)).toBe(10);
+  // 10 + 1 free: eleven units leave the first-expiring batch.
+  expect(Number(quantity)).toBe(11);
   const before = await stockOf(page, batchNo!);
 
   await page.goto('/app/orders/online-orders');
@@ -116,9 +120,9 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
   // The list may first show the cached figure and then the fresh one (stale-while-revalidate).
   const cell = await stockCell(page, batchNo!);
-  await expect.poll(() => units(cell)).toBe(before - 10);
+  await expect.poll(() => units(cell)).toBe(before - 11);
 
-  // The retailer's purchase order now shows it accepted, with the batch its 10 units came from.
+  // The retailer's purchase order now shows it accepted, with the batch its 11 units came from.
   await signOut(page);
   await signIn(page, DEMO.retailer.mobile);
   await page.goto('/app/purchases/orders?status=ACCEPTED');
@@ -126,5 +130,5 @@ test('a retailer searches, fills a two-seller cart and sends two orders, sees th
   await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
   await expect(page.getByText(/^Accepted on /)).toBeVisible();
   const batches = page.getByRole('table', { name: 'Batches allocated' });
-  await expect(batches.getByRole('row', { name: new RegExp(`Dolo 650 Tablet ${batchNo} .* 10$`) })).toBeVisible();
+  await expect(batches.getByRole('row', { name: new RegExp(`Dolo 650 Tablet ${batchNo} .* 11$`) })).toBeVisible();
 });

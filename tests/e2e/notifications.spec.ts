@@ -6,7 +6,7 @@ import { DEMO, expect, heading, orderDoloFrom, signIn, test } from './support';
  *   2. the demo retailer (Sharma Medical) orders from it in another browser;
  *   3. without a reload, Lohar's bell count goes up and the dashboard's received orders include the new one;
  *   4. the bell's panel lists the order; clicking it opens the order and marks it read.
- * The retailer's browser was never granted notifications: no red permission toast greets it, a quiet line offers them.
+ * The retailer's browser refuses notifications by itself: no red permission toast greets it, a quiet line says so.
  * Orders are new per run, so the spec runs again on the same API.
  */
 
@@ -28,12 +28,12 @@ test('an order placed in one browser reaches the seller’s open dashboard live;
   const unreadBefore = await unreadOf(await bell.getAttribute('aria-label'));
 
   // The retailer orders in its own browser; the seller's page is not touched.
-  // Its browser was never asked about notifications: the portal does not ask unprompted at sign-in (no red toast
-  // greets the user); the bell's panel offers to turn them on, quietly.
-  const retailer = await newUser();
+  // Its browser refuses notifications without asking anyone (a fresh headless context): no red toast greets the
+  // user at sign-in; the bell's panel says it quietly, with where to change it.
+  const retailer = await newUser({ permissions: [] });
   await signIn(retailer, DEMO.retailer.mobile);
   await retailer.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await expect(retailer.getByRole('dialog', { name: 'Unread notifications' }).getByRole('note')).toContainText('Get notifications on this device');
+  await expect(retailer.getByRole('dialog', { name: 'Unread notifications' }).getByRole('note')).toContainText('Browser notifications are off for this site');
   await expect(retailer.getByText(/Permission (Denied|Required)/)).toHaveCount(0);
   await retailer.keyboard.press('Escape');
   const order = await orderDoloFrom(retailer, LOHAR.unitCode, 3);

@@ -99,7 +99,12 @@ export async function signIn(page: Page, mobile: string): Promise<void> {
  */
 export async function signOut(page: Page): Promise<void> {
   const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: /Log ?out/i }).click();
+  const logoutButton = page.getByRole('button', { name: /Log ?out/i });
+  // On a phone Logout sits in the avatar's menu (whichever shows once the header is drawn).
+  const menu = page.getByRole('button', { name: 'Account menu' });
+  await expect(logoutButton.or(menu).first()).toBeVisible();
+  if (!(await logoutButton.isVisible())) await menu.click();
+  await logoutButton.click();
   await reloaded;
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByPlaceholder('10-digit mobile number')).toBeVisible();

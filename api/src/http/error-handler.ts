@@ -11,12 +11,17 @@ const send = (status: number, body: ErrorResponse) => ({ status, body });
  */
 const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|Multipart: Boundary not found)$|terminated early due to unexpected end of multipart data$/;
 
-/** Maps anything thrown to the error envelope: bad input → 400 E0001, unknown → 500 E0041 (logged), never a stack trace. */
+/**
+ * Maps anything thrown to the error envelope: bad input → 400 E0001, unknown → 500 E0041 (logged), never a stack trace.
+ * A path parameter that fails validation (a made-up id in a URL) names nothing that exists: 404 E0002, like a
+ * well-formed id that is not there, so screens show their not-found state instead of "orderId: Invalid UUID".
+ */
 function toErrorReply(error: FastifyError | AppError | Error): { status: number; body: ErrorResponse } {
   if (error instanceof AppError) {
     return send(error.statusCode, { type: 'error', code: error.code, message: error.message, fields: error.fields });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validationContext === 'params') return send(404, { type: 'error', code: 'E0002', message: errorMessage('E0002') });
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
       const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, ButtonLink, Card, DetailList, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DetailList, NotFoundState, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { ReturnGoodsForm } from '../purchase-returns/ReturnGoodsForm';
 import { DocumentLines, commonColumns, taxInvoiceColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
@@ -173,6 +173,19 @@ function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: 
 export function PurchaseBillPage() {
   const { id = '' } = useParams();
   const { data: bill, error, mutate } = usePurchaseBill(id);
+  // A made-up or mistyped id answers 404 like another unit's bill: a not-found state, not a failure to retry.
+  if (error && !bill && error.status === 404) {
+    return (
+      <NotFoundState
+        what="purchase bill"
+        back={
+          <ButtonLink to="/purchases/invoices" variant="secondary">
+            Back to Purchase Invoices
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !bill) return <ErrorPanel title="This purchase bill could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!bill) return <Spinner label="Loading the bill" />;
   return <BillDetail bill={bill} onReceived={(b) => void mutate(b, { revalidate: false })} />;

@@ -113,6 +113,14 @@ describe('purchase bills (buyer)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Invoice' })).toBeInTheDocument();
   });
 
+  it('shows a not-found state for a made-up bill id (the API answers 404), with a way back', async () => {
+    fakeApi();
+    renderAt('/app', 'purchases/invoice/not-a-bill', withProviders(<App />));
+    expect(await screen.findByRole('heading', { name: 'No such purchase bill' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Purchase Invoices' })).toHaveAttribute('href', '/app/purchases/invoices');
+  });
+
   it('receives a bill with a short line and the buyer’s own PTR, then shows it received', async () => {
     const requests = fakeApi();
     renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
-import { Button, ButtonLink, Card, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DataTable, DetailList, NotFoundState, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { InvoicePdfButtons } from '../sales-invoices/InvoicePdfButtons';
 import { invoicePath } from '../sales-invoices/sales-invoices-api';
 import { usePurchaseOrder } from './purchase-orders-api';
@@ -74,6 +74,19 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
   const { data: order, error, mutate } = usePurchaseOrder(id);
   const { data: account } = useMyAccount();
 
+  // A made-up or mistyped id answers 404 like another unit's order: a not-found state, not a failure to retry.
+  if (error && !order && error.status === 404) {
+    return (
+      <NotFoundState
+        what="purchase order"
+        back={
+          <ButtonLink to="/purchases/orders" variant="secondary">
+            Back to Purchase Orders
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !order) return <ErrorPanel title="The purchase order could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!order) return <Spinner label="Loading purchase order" />;
   const batches = order.status === 'ACCEPTED' ? batchesOf(order) : [];

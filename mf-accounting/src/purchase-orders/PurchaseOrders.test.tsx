@@ -202,6 +202,14 @@ describe('purchase orders (buyer)', () => {
     expect(screen.queryByText('Tax invoice')).not.toBeInTheDocument();
   });
 
+  it('shows a not-found state for a made-up order id (the API answers 404), with a way back', async () => {
+    purchasesApi();
+    renderAt('/app', 'purchases/orders/123', withProviders(<App />));
+    expect(await screen.findByRole('heading', { name: 'No such purchase order' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Purchase Orders' })).toHaveAttribute('href', '/app/purchases/orders');
+  });
+
   it("shows a rejected order with the seller's reason", async () => {
     purchasesApi();
     renderAt('/app', `purchases/orders/${REJECTED_ID}`, withProviders(<App />));

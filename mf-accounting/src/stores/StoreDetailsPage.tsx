@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { StoreDetails } from 'shared-api';
-import { Badge, ButtonLink, Card, DataTable, DetailList, EmptyState, ErrorPanel, Spinner, Stack, formatDate, formatNumber, formatRupees, type DataTableColumn } from 'shared-ui';
+import { Badge, ButtonLink, Card, DataTable, DetailList, EmptyState, ErrorPanel, Spinner, Stack, formatCount, formatDate, formatNumber, formatRupees, type DataTableColumn } from 'shared-ui';
 import { LazyMonthlyChart } from '../books-common/LazyMonthlyChart';
 import { PeriodPicker } from '../books-common/PeriodPicker';
 import { daysBetween, todayIst, usePeriodParam } from '../books-common/period';
@@ -13,7 +13,7 @@ type Product = StoreDetails['topProducts'][number];
 function ExpiryBadge({ expiryDate, today }: { expiryDate: string; today: string }) {
   const days = daysBetween(today, expiryDate);
   if (days < 0) return <Badge tone="danger">Expired</Badge>;
-  if (days <= 30) return <Badge tone="warning">{days === 0 ? 'Expires today' : `Expires in ${days} days`}</Badge>;
+  if (days <= 30) return <Badge tone="warning">{days === 0 ? 'Expires today' : `Expires in ${formatCount(days, 'day')}`}</Badge>;
   return null;
 }
 

@@ -60,7 +60,9 @@ function sellerApi(rows: ConnectedUser[]) {
       }
       if (request.path === PROFILE_PATHS.preferences) return success({ ...PREFERENCES, autoApprove });
       if (request.path === CONNECTIONS_PATHS.connectedUsers('STOCKIST', 'RETAILER')) {
-        return success({ items: list, totalResults: list.length, page: 0, pageSize: 20 });
+        const status = request.params?.status ?? 'ALL';
+        const items = list.filter((r) => status === 'ALL' || r.status === status);
+        return success({ items, totalResults: items.length, page: 0, pageSize: 20 });
       }
       if (row && request.path === CONNECTIONS_PATHS.approve) Object.assign(row, { status: 'APPROVED', hasAccess: body.grantAccess });
       else if (row && request.path === CONNECTIONS_PATHS.revokeAccess) row.hasAccess = false;
@@ -118,6 +120,46 @@ describe('customers list (one screen per type)', () => {
     expect(getToasts().map((t) => t.title)).toEqual(['Approved without access']);
     // Refetched: now connected without access, so "Give access" is offered.
     expect(await screen.findByRole('button', { name: 'Give access to Lajpat Nagar Chemists' })).toBeInTheDocument();
+  });
+
+  it('keeps a row approved under "Pending requests" in place, connected, until the filter changes', async () => {
+    const GUPTA: ConnectedUser = { ...LAJPAT, connectionId: '7b1c7c1e-0000-4000-8000-000000000003', unitCode: 'RTL-DEL-002', tradeName: 'Gupta Medicos' };
+    sellerApi([SHARMA, LAJPAT, GUPTA]);
+    open('customers/retailers?status=PENDING');
+    const table = await screen.findByRole('table', { name: 'Connected retailers' });
+    expect(await within(table).findByText('Lajpat Nagar Chemists')).toBeInTheDocument();
+    expect(within(table).queryByText('Sharma Medical Stores')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Lajpat Nagar Chemists' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Approve Lajpat Nagar Chemists?' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toEqual(['Approved with access']));
+    // The list refetched under the filter (the API no longer lists it as pending), yet the row stays, connected.
+    const lajpat = (await within(table).findByText('Lajpat Nagar Chemists')).closest('tr')!;
+    await waitFor(() => expect(within(lajpat).getByText('Connected')).toBeInTheDocument());
+    expect(within(lajpat).getByText('Sees your inventory')).toBeInTheDocument();
+    expect(within(lajpat).getByRole('button', { name: 'Remove access of Lajpat Nagar Chemists' })).toBeInTheDocument();
+    expect(screen.queryByText('No connected retailers match')).not.toBeInTheDocument();
+    // In the place it stood, first (the list is sorted by name).
+    const names = within(table).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
+    expect([names.length, names[0]!.startsWith('Lajpat Nagar Chemists'), names[1]!.startsWith('Gupta Medicos')]).toEqual([2, true, true]);
+
+    // Once the filter changes, the list is the API's again.
+    const statusFilter = screen.getByRole('combobox', { name: 'Status' });
+    await userEvent.selectOptions(statusFilter, 'APPROVED');
+    expect(await within(table).findByText('Sharma Medical Stores')).toBeInTheDocument();
+    await userEvent.selectOptions(statusFilter, 'PENDING');
+    await waitFor(() => expect(within(table).queryByText('Lajpat Nagar Chemists')).not.toBeInTheDocument());
+    expect(within(table).getByText('Gupta Medicos')).toBeInTheDocument();
+  });
+
+  it('approving the last pending request leaves it on screen rather than "No connected retailers match"', async () => {
+    sellerApi([LAJPAT]);
+    open('customers/retailers?status=PENDING');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Lajpat Nagar Chemists' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Approve Lajpat Nagar Chemists?' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const lajpat = (await screen.findByText('Lajpat Nagar Chemists')).closest('tr')!;
+    expect(within(lajpat).getByText('Connected')).toBeInTheDocument();
+    expect(screen.queryByText('No connected retailers match')).not.toBeInTheDocument();
   });
 
   it('removing access asks first; cancel sends nothing', async () => {

@@ -75,6 +75,14 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
   const actions = useConnectionActions();
   const [decision, setDecision] = useState<Decision | null>(null);
   const [grantOnApprove, setGrantOnApprove] = useState(true);
+  // Rows decided here that left the status filter (approved under "Pending requests") stay in place with their new
+  // status until the filter, search, sort or page changes: a row vanishing on approval reads as "nothing matches".
+  const listKey = `${search}|${status}|${sort}|${page}`;
+  const [kept, setKept] = useState<{ key: string; rows: KeptRow[] }>({ key: listKey, rows: [] });
+  // Dropped (not just hidden) on a change, so going back to the same filter shows the API's list.
+  if (kept.key !== listKey) setKept({ key: listKey, rows: [] });
+  const rows = withKept(data?.items ?? [], kept.key === listKey ? kept.rows : []);
+  const keptCount = rows.length - (data?.items.length ?? 0);
 
   const filtered = search !== '' || status !== 'ALL';
   const findButton = (
@@ -137,13 +145,13 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
         <DataTable
           label={`Connected ${plural}`}
           columns={columns}
-          rows={data?.items ?? []}
+          rows={rows}
           rowKey="connectionId"
           loading={isLoading}
           emptyMessage={`No connected ${plural} match`}
           page={page}
           pageSize={PAGE_SIZE}
-          totalResults={data?.totalResults ?? 0}
+          totalResults={(data?.totalResults ?? 0) + keptCount}
           onPageChange={setPage}
         />
       )}
@@ -162,6 +170,15 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
           else if (decision.kind === 'disconnect') await actions.disconnect(row.connectionId);
           else if (decision.kind === 'reconnect') await actions.request(row.unitCode);
           else await actions.setAccess(row.connectionId, decision.grant);
+          const after = decided(decision, grantOnApprove);
+          if (status !== 'ALL' && after.status !== status) {
+            const index = rows.findIndex((r) => r.connectionId === row.connectionId);
+            const keep = { row: after, index: index < 0 ? rows.length : index };
+            setKept((k) => {
+              const earlier = k.key === listKey ? k.rows.filter((r) => r.row.connectionId !== row.connectionId) : [];
+              return { key: listKey, rows: [...earlier, keep] };
+            });
+          }
           toast.success({ title: doneTitle(decision, grantOnApprove), message: row.tradeName });
           setDecision(null);
           setGrantOnApprove(true);
@@ -173,6 +190,39 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
       />
     </Stack>
   );
+}
+
+interface KeptRow {
+  row: ConnectedUser;
+  /** Where it stood on the page when it was decided. */
+  index: number;
+}
+
+/** The page's rows with the kept ones put back where they stood; a row the API still lists is shown as the API has it. */
+function withKept(items: readonly ConnectedUser[], kept: readonly KeptRow[]): ConnectedUser[] {
+  const rows = [...items];
+  const listed = new Set(items.map((r) => r.connectionId));
+  for (const { row, index } of [...kept].sort((a, b) => a.index - b.index)) {
+    if (!listed.has(row.connectionId)) rows.splice(Math.min(index, rows.length), 0, row);
+  }
+  return rows;
+}
+
+/** The row as the decision leaves it (what the API records), shown until the list is filtered afresh. */
+function decided(d: Decision, grantOnApprove: boolean): ConnectedUser {
+  const now = new Date().toISOString();
+  switch (d.kind) {
+    case 'approve':
+      return { ...d.row, status: 'APPROVED', hasAccess: grantOnApprove, decidedAt: now };
+    case 'decline':
+      return { ...d.row, status: 'DECLINED', hasAccess: false, decidedAt: now };
+    case 'disconnect':
+      return { ...d.row, status: 'DISCONNECTED', hasAccess: false, decidedAt: now };
+    case 'reconnect':
+      return { ...d.row, status: 'PENDING', hasAccess: false, decidedAt: null };
+    case 'access':
+      return { ...d.row, hasAccess: d.grant };
+  }
 }
 
 function accessText(c: ConnectedUser): string {

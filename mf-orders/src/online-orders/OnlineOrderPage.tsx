@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, ConfirmDialog, DataTable, DetailList, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -81,6 +81,19 @@ export function OnlineOrderPage() {
   const { data: order, error, mutate } = useOrder(orderId);
   const [deciding, setDeciding] = useState<'accept' | 'reject' | null>(null);
 
+  // A made-up or mistyped id answers 404 like another unit's order: a not-found state, not a failure to retry.
+  if (error && !order && error.status === 404) {
+    return (
+      <NotFoundState
+        what="order"
+        back={
+          <ButtonLink to="/orders/online-orders" variant="secondary">
+            Back to Online Orders
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !order) return <ErrorPanel title="The order could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!order) return <Spinner label="Loading order" />;
 

@@ -86,6 +86,15 @@ describe('online orders', () => {
     expect(await screen.findByText('Order ORD-2611-000042')).toBeInTheDocument();
   });
 
+  it('shows a not-found state for a made-up order id (the API answers 404), with a way back', async () => {
+    ordersApi();
+    renderAt('/app', 'orders/online-orders/not-a-uuid', withProviders(<App />));
+    expect(await screen.findByRole('heading', { name: 'No such order' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/uuid/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Online Orders' })).toHaveAttribute('href', '/app/orders/online-orders');
+  });
+
   it('accepts a new order after confirmation and shows it accepted', async () => {
     const requests = ordersApi();
     renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));

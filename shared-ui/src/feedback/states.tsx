@@ -44,6 +44,14 @@ export function EmptyState({ title, message, action }: EmptyStateProps) {
   );
 }
 
+/**
+ * A detail page whose id names nothing the caller can see (a mistyped or made-up link, another unit's record: the
+ * API answers 404 to both): said plainly, with the way back to its list, and nothing to retry.
+ */
+export function NotFoundState({ what, back }: { what: string; back: ReactNode }) {
+  return <EmptyState title={`No such ${what}`} message={`The link may be mistyped, or the ${what} belongs to another unit.`} action={back} />;
+}
+
 export interface ErrorPanelProps {
   title?: ReactNode;
   message?: ReactNode;

@@ -39,8 +39,10 @@ const Section = styled.section`
   border-radius: ${theme.radii.lg};
   box-shadow: ${theme.shadows.sm};
 `;
+// Wraps: on a phone the actions go under the title rather than off the card's edge.
 const CardHeader = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${theme.space.md};
@@ -53,6 +55,9 @@ const CardTitle = styled.h2`
 `;
 const CardBody = styled.div`
   padding: ${theme.space.lg};
+  @media ${theme.media.phone} {
+    padding: ${theme.space.md};
+  }
 `;
 
 export interface CardProps extends Omit<ComponentProps<'section'>, 'title'> {

@@ -81,10 +81,13 @@ const Header = styled.header`
 const TitleBlock = styled.div`
   display: flex;
   flex-direction: column;
+  min-width: 0;
+  overflow-wrap: anywhere;
   gap: ${theme.space.xs};
 `;
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${theme.space.sm};
 `;
 

@@ -30,6 +30,13 @@ describe('DataTable', () => {
     expect(screen.getByText('15,00,000')).toBeInTheDocument();
   });
 
+  it('scrolls sideways inside its own box, so a wide table never widens the page', () => {
+    render(<DataTable label="Customers" columns={columns} rows={rows} rowKey="id" />);
+    const scroller = screen.getByRole('table', { name: 'Customers' }).parentElement!;
+    expect(getComputedStyle(scroller).overflowX).toBe('auto');
+    expect(getComputedStyle(scroller.parentElement!).overflow).toBe('hidden');
+  });
+
   it('sorts by a column, toggling direction', async () => {
     const user = userEvent.setup();
     render(<DataTable columns={columns} rows={rows} rowKey="id" />);

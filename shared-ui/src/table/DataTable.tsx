@@ -60,8 +60,10 @@ const Wrapper = styled.div`
   border-radius: ${theme.radii.lg};
   overflow: hidden;
 `;
+// The table scrolls sideways inside its card, never the page.
 const Scroll = styled.div`
   overflow-x: auto;
+  max-width: 100%;
 `;
 const Table = styled.table<{ $busy: boolean }>`
   width: 100%;
@@ -78,6 +80,13 @@ const Th = styled.th<{ $align: string; $width?: string }>`
   background: ${theme.colors.surfaceMuted};
   border-bottom: 1px solid ${theme.colors.border};
   white-space: nowrap;
+  @media ${theme.media.phone} {
+    &:first-child {
+      position: sticky;
+      left: 0;
+      z-index: 1;
+    }
+  }
 `;
 const SortButton = styled.button`
   all: unset;
@@ -94,20 +103,31 @@ const Td = styled.td<{ $align: string }>`
   padding: ${theme.space.sm} ${theme.space.md};
   border-bottom: 1px solid ${theme.colors.border};
   vertical-align: middle;
+  @media ${theme.media.phone} {
+    /* The row's own colour (white, hovered, pinned), so the columns scrolling under it do not show through. */
+    &:first-child {
+      position: sticky;
+      left: 0;
+      z-index: 1;
+      background: inherit;
+      box-shadow: inset -1px 0 0 ${theme.colors.border};
+    }
+  }
 `;
 const Tr = styled.tr<{ $clickable: boolean }>`
   cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
-  &:hover td {
-    background: ${({ $clickable }) => ($clickable ? theme.colors.primarySoft : 'transparent')};
+  background: ${theme.colors.surface};
+  &:hover {
+    background: ${({ $clickable }) => ($clickable ? theme.colors.primarySoft : theme.colors.surface)};
   }
   &:last-child td {
     border-bottom: none;
   }
 `;
 const PinnedTr = styled.tr`
+  background: ${theme.colors.surfaceMuted};
   td {
     font-weight: ${theme.fontWeights.bold};
-    background: ${theme.colors.surfaceMuted};
   }
 `;
 const DetailTd = styled.td`

@@ -4,9 +4,11 @@ import styled from 'styled-components';
 import { theme } from '../theme';
 import { getToasts, subscribeToasts, toast, type ToastKind } from './toastStore';
 
+// Below the 60 px header, so a toast never covers its controls (bell, cart, Logout); at the bottom on a phone,
+// where the thumb is and the header's controls sit close together.
 const Region = styled.div`
   position: fixed;
-  top: ${theme.space.md};
+  top: calc(${theme.layout.header}px + ${theme.space.sm});
   right: ${theme.space.md};
   z-index: ${theme.zIndex.toast};
   display: flex;
@@ -14,6 +16,14 @@ const Region = styled.div`
   gap: ${theme.space.sm};
   width: min(360px, calc(100vw - 2 * ${theme.space.md}));
   pointer-events: none;
+  @media ${theme.media.phone} {
+    top: auto;
+    bottom: ${theme.space.md};
+    left: ${theme.space.sm};
+    right: ${theme.space.sm};
+    width: auto;
+    flex-direction: column-reverse;
+  }
 `;
 
 const accent: Record<ToastKind, { border: string; background: string; title: string }> = {

@@ -8,7 +8,7 @@ import { CartPage } from './CartPage';
 
 const RETAILER: MyAccount = { ...OWNER_ACCOUNT, firstName: 'Priya', lastName: 'Sharma', customerType: 'RETAILER', unitCode: 'RTL-MUM-001', tradeName: 'Sharma Medical Stores' };
 
-const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: number, ptrPaise: number) => ({
+const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: number, ptrPaise: number, scheme: { schemeBuy: number | null; schemeFree: number | null } = { schemeBuy: null, schemeFree: null }) => ({
   id,
   sellerUnitCode,
   stockist,
@@ -21,13 +21,12 @@ const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: n
   totalPaise: quantity * ptrPaise,
   productId: 'p-dolo',
   pack: '15 tablets',
-  schemeBuy: null,
-  schemeFree: null,
+  ...scheme,
 });
 
 /** A cart with Dolo 650 from two sellers; update, confirm (one price change) and submit behave like the API. */
-function cartApi(): FakeRequest[] {
-  let entries = [entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750), entry('e2', 'STK-MUM-001', 'Lohar Chawl Medical Agencies', 5, 2900)];
+function cartApi(first = entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750)): FakeRequest[] {
+  let entries = [first, entry('e2', 'STK-MUM-001', 'Lohar Chawl Medical Agencies', 5, 2900)];
   let orders: OrderSummary[] = [];
   const cart = (): Cart => ({ unitCode: 'RTL-MUM-001', entries, total: { itemCount: entries.length, amountPaise: entries.reduce((s, e) => s + e.totalPaise, 0) } });
   return installFakeApi((request) => {
@@ -116,5 +115,32 @@ describe('cart page', () => {
     await userEvent.click(within(orders).getByText('Lohar Chawl Medical Agencies'));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/app/purchases/orders/o1');
     expect(requests.find((r) => r.path === MARKETPLACE_PATHS.cartUpdateEntry)?.body).toEqual({ entryId: 'e2', quantity: 8, freeQuantity: 0 });
+  });
+
+  it('counts items in the singular and plural', async () => {
+    cartApi();
+    openCart();
+    expect(await screen.findByText(/^2 items ·/)).toBeInTheDocument();
+  });
+
+  it('says the scheme by the quantity, and what the quantity qualifies for', async () => {
+    const requests = cartApi(entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750, { schemeBuy: 10, schemeFree: 1 }));
+    openCart();
+    const agarwal = await screen.findByRole('table', { name: 'Items from Agarwal Pharma Distributors' });
+    // Saved as 10 + 0: the quantity earns 1 free the entry does not ask for yet.
+    expect(within(agarwal).getByText('Buy 10, get 1 free · 10 qualifies for 1 free')).toBeInTheDocument();
+    const quantity = within(agarwal).getByRole('textbox', { name: 'Quantity of Dolo 650' });
+    const free = within(agarwal).getByRole('textbox', { name: 'Free quantity of Dolo 650' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '15');
+    expect(within(agarwal).getByText('Buy 10, get 1 free · Add 5 more to get 2 free')).toBeInTheDocument();
+    expect(free).toHaveValue('0');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '20');
+    expect(within(agarwal).getByText('Buy 10, get 1 free · You get 2 free')).toBeInTheDocument();
+    await userEvent.click(within(agarwal).getByRole('button', { name: 'Update' }));
+    expect(requests.find((r) => r.path === MARKETPLACE_PATHS.cartUpdateEntry)?.body).toEqual({ entryId: 'e1', quantity: 20, freeQuantity: 2 });
+    // No scheme, no line.
+    expect(within(screen.getByRole('table', { name: 'Items from Lohar Chawl Medical Agencies' })).queryByText(/^Buy /)).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   type CartConfirmation,
   type OrderList,
   type OrderSummary,
+  schemeFreeFor,
   type SubmitResult,
 } from 'shared-api';
 import { api, canUseCart, fetcher, isApiError, useCart, type ApiError } from 'shared-auth';
@@ -21,8 +22,8 @@ import {
   Spinner,
   Stack,
   TextInput,
+  formatCount,
   formatDateTime,
-  formatNumber,
   formatRupees,
   theme,
   toast,
@@ -31,6 +32,7 @@ import {
 import useSWR from 'swr';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { useBasePath } from '../layout/base-path';
+import { SchemeHint } from './SchemeHint';
 
 type Entry = Cart['entries'][number];
 
@@ -79,6 +81,11 @@ function QuantityEditor({ entry, onSaved }: { entry: Entry; onSaved: (cart: Cart
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [free, setFree] = useState(String(entry.freeQuantity));
   const changed = quantity !== String(entry.quantity) || free !== String(entry.freeQuantity);
+  // A new quantity takes the free units it qualifies for (the buyer may still type 0).
+  function changeQuantity(value: string) {
+    setQuantity(value);
+    setFree(String(schemeFreeFor(Number(value), entry.schemeBuy, entry.schemeFree)));
+  }
   async function save() {
     try {
       onSaved(await api.post<Cart>(MARKETPLACE_PATHS.cartUpdateEntry, { entryId: entry.id, quantity: Number(quantity), freeQuantity: Number(free || 0) }));
@@ -91,16 +98,19 @@ function QuantityEditor({ entry, onSaved }: { entry: Entry; onSaved: (cart: Cart
     }
   }
   return (
-    <Qty>
-      <TextInput aria-label={`Quantity of ${entry.productName}`} inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value.replace(/\D/g, ''))} />
-      <span>+</span>
-      <TextInput aria-label={`Free quantity of ${entry.productName}`} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value.replace(/\D/g, ''))} />
-      {changed && (
-        <Button size="sm" disabled={!Number(quantity)} onClick={() => void save()}>
-          Update
-        </Button>
-      )}
-    </Qty>
+    <div>
+      <Qty>
+        <TextInput aria-label={`Quantity of ${entry.productName}`} inputMode="numeric" value={quantity} onChange={(e) => changeQuantity(e.target.value.replace(/\D/g, ''))} />
+        <span>+</span>
+        <TextInput aria-label={`Free quantity of ${entry.productName}`} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value.replace(/\D/g, ''))} />
+        {changed && (
+          <Button size="sm" disabled={!Number(quantity)} onClick={() => void save()}>
+            Update
+          </Button>
+        )}
+      </Qty>
+      <SchemeHint quantity={Number(quantity)} freeQuantity={Number(free || 0)} schemeBuy={entry.schemeBuy} schemeFree={entry.schemeFree} />
+    </div>
   );
 }
 
@@ -214,7 +224,7 @@ export function CartPage() {
   ];
 
   let body;
-  if (!allowed) body = <EmptyState title="No cart for stockists" message="Retailers and hospitals order through the cart; stockists receive those orders." />;
+  if (!allowed) body = <EmptyState title="No cart for this account" message="Retailers and hospitals order through the cart; stockists receive those orders, and back-office staff do not trade." />;
   else if (error) body = <ErrorPanel title="The cart could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   else if (!cart) body = <Spinner label="Loading cart" />;
   else if (cart.entries.length === 0)
@@ -236,7 +246,7 @@ export function CartPage() {
           </Card>
         ))}
         <Total>
-          {formatNumber(cart.total.itemCount)} items · {formatRupees(cart.total.amountPaise)} <small>(before GST)</small>
+          {formatCount(cart.total.itemCount, 'item')} · {formatRupees(cart.total.amountPaise)} <small>(before GST)</small>
         </Total>
         {confirmation && (
           <Card title={confirmation.changes.length ? 'What changed since you added them' : 'Everything is still in stock at these prices'}>

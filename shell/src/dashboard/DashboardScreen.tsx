@@ -376,7 +376,10 @@ export default function DashboardScreen() {
       <FigureTiles
         tiles={[
           { label: 'Trade name', value: account.tradeName, detail: `${account.customerType} · ${account.unitCode}` },
-          { label: 'Active warehouse', value: active?.displayName, detail: active ? `${active.market.name} · ${warehouses?.length ?? 0} warehouse(s)` : undefined },
+          // Back-office staff have no warehouse: no tile waiting for one.
+          ...(warehouses?.length === 0
+            ? []
+            : [{ label: 'Active warehouse', value: active?.displayName, detail: active ? `${active.market.name} · ${formatCount(warehouses?.length ?? 0, 'warehouse')}` : undefined }]),
           { label: 'Unread notifications', value: unread === undefined ? undefined : formatNumber(unread), detail: <More to={`${base}/notifications`}>Open notifications</More> },
           ...(canManageEmployees(account.role)
             ? [{ label: 'Employee logins', value: <EmployeesCount />, detail: <More to={`${base}/employees`}>Manage logins</More> }]

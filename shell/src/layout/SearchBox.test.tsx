@@ -91,6 +91,29 @@ describe('SearchBox', () => {
     expect(screen.getByLabelText('location')).toHaveTextContent('/search?q=pantoprazole');
   });
 
+  it('closes the recent searches on Escape, on a press outside and after one is picked; pressing the box opens them again', async () => {
+    searchApi();
+    const box = renderAt('/app/dashboard');
+    const recent = () => screen.queryByRole('list', { name: 'Recent searches' });
+    await userEvent.click(box);
+    expect(await screen.findByRole('list', { name: 'Recent searches' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(recent()).not.toBeInTheDocument();
+    expect(box).toHaveFocus();
+
+    await userEvent.click(box);
+    expect(recent()).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('location'));
+    expect(recent()).not.toBeInTheDocument();
+
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: /azithromycin 500/ }));
+    expect(screen.getByLabelText('location')).toHaveTextContent('/app/search?q=azithromycin%20500');
+    expect(recent()).not.toBeInTheDocument();
+    await userEvent.type(box, 'd');
+    expect(screen.getByText(SEARCH_HINT)).toBeInTheDocument();
+  });
+
   it('picking a suggestion opens /search for that product and clears the box', async () => {
     searchApi();
     const box = renderAt('/app/dashboard');

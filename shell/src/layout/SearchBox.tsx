@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { MARKETPLACE_PATHS, MIN_SEARCH_LENGTH, SUGGEST_DEBOUNCE_MS, type SuggestResult } from 'shared-api';
@@ -7,14 +7,15 @@ import { sanitizeSearch, theme } from 'shared-ui';
 import useSWR from 'swr';
 import { useBasePath } from './base-path';
 import { icons } from './icons';
+import { useClickOutside } from './use-click-outside';
 
 export const SEARCH_HINT = 'Enter at least 3 characters to search';
 export const SEARCHING = 'Searching...';
 export const NO_RESULTS = 'No results found';
 
-const Box = styled.div`
+const Box = styled.div<{ $fill: boolean }>`
   position: relative;
-  width: min(360px, 32vw);
+  width: ${({ $fill }) => ($fill ? '100%' : 'min(360px, 32vw)')};
 `;
 const Field = styled.label`
   display: flex;
@@ -108,30 +109,46 @@ function useSuggestions(query: string): Suggestions {
  * Header product search (RETAILER and HOSPITAL, SPEC.md §2, §5): anything but letters, digits and spaces is
  * stripped as typed; under 3 characters a hint shows; from 3, suggestions after a 200 ms pause ("Searching..."
  * until they arrive, "No results found" when none); an empty box lists recent searches. Enter, a suggestion or a
- * recent search opens /search?q=… and clears the box.
+ * recent search opens /search?q=… and clears the box. The panel closes on Escape, on a press outside and after a
+ * choice, and opens again on typing or on pressing the box.
  */
-export function SearchBox() {
+export function SearchBox({ fill = false, onDone }: { /** Fills its container (the phone's search over the header). */ fill?: boolean; /** After a search is opened. */ onDone?: () => void }) {
   const [value, setValue] = useState('');
   const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const dismiss = useCallback(() => setDismissed(true), []);
+  useClickOutside(boxRef, focused && !dismissed, dismiss);
   const navigate = useNavigate();
   const base = useBasePath();
   const query = value.trim();
   const suggestions = useSuggestions(query);
-  const { data: recent } = useSWR<string[]>(focused && value === '' ? MARKETPLACE_PATHS.searchHistory : null, fetcher);
+  const { data: recent } = useSWR<string[]>(focused && !dismissed && value === '' ? MARKETPLACE_PATHS.searchHistory : null, fetcher);
 
   function open(q: string, productId?: string) {
     const product = productId ? `&product=${encodeURIComponent(productId)}` : '';
     navigate(`${base}/search?q=${encodeURIComponent(q)}${product}`);
     setValue('');
+    setDismissed(true);
+    onDone?.();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape' && !dismissed) {
+      // The first Escape closes the panel; a next one reaches whatever holds the box (the phone's search closes).
+      event.stopPropagation();
+      setDismissed(true);
+      return;
+    }
     if (event.key !== 'Enter' || query.length < MIN_SEARCH_LENGTH) return;
+    // Without this the key's keypress would land on whatever takes focus next (the phone's search button: it reopens).
+    event.preventDefault();
     open(query);
   }
 
+  const showPanel = focused && !dismissed;
   let panel = null;
-  if (focused && value === '') {
+  if (showPanel && value === '') {
     if (recent?.length) {
       panel = (
         <Hint>
@@ -149,8 +166,8 @@ export function SearchBox() {
         </Hint>
       );
     } else panel = <Hint role="status">{SEARCH_HINT}</Hint>;
-  } else if (focused && query.length < MIN_SEARCH_LENGTH) panel = <Hint role="status">{SEARCH_HINT}</Hint>;
-  else if (focused) {
+  } else if (showPanel && query.length < MIN_SEARCH_LENGTH) panel = <Hint role="status">{SEARCH_HINT}</Hint>;
+  else if (showPanel) {
     const ready = suggestions.query === query;
     if (!ready) panel = <Hint role="status">{SEARCHING}</Hint>;
     else if (suggestions.failed || !suggestions.result?.suggestors.length) panel = <Hint role="status">{NO_RESULTS}</Hint>;
@@ -174,7 +191,7 @@ export function SearchBox() {
   }
 
   return (
-    <Box>
+    <Box ref={boxRef} $fill={fill}>
       <Field>
         {icons.search}
         <input
@@ -182,9 +199,16 @@ export function SearchBox() {
           aria-label="Search products"
           placeholder="Search products (at least 3 characters)"
           value={value}
-          onChange={(e) => setValue(sanitizeSearch(e.target.value))}
+          onChange={(e) => {
+            setValue(sanitizeSearch(e.target.value));
+            setDismissed(false);
+          }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
+          onMouseDown={() => setDismissed(false)}
+          onFocus={() => {
+            setFocused(true);
+            setDismissed(false);
+          }}
           onBlur={() => setFocused(false)}
         />
       </Field>

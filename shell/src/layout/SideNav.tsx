@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { theme } from 'shared-ui';
 import { useSignedInAccount } from '../guard/RequireSession';
+import { useProfile } from '../profile/profile-api';
 import { basePathOf, withoutBase } from './base-path';
 import { icons } from './icons';
 import { activeLinkFor, DEFAULT_OPEN_GROUP, groupContains, navGroupsFor, type NavGroup, type NavLink } from './nav-groups';
 import { useClickOutside } from './use-click-outside';
+import { useDialogFocus } from './use-dialog-focus';
 
 /**
  * The rail's column in the page flow: it is as tall as the page, so its background runs to the bottom of a long
@@ -124,16 +126,142 @@ function GroupLinks({ links, base, activeLink, onNavigate }: { links: readonly N
   );
 }
 
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${theme.zIndex.modal};
+  background: ${theme.colors.overlay};
+`;
+const Drawer = styled.div`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${theme.zIndex.modal};
+  display: flex;
+  flex-direction: column;
+  width: min(${theme.layout.navOpen}px, 85vw);
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.lg};
+`;
+const DrawerHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  flex: none;
+  height: ${theme.layout.header}px;
+  padding: 0 ${theme.space.sm} 0 ${theme.space.md};
+  border-bottom: 1px solid ${theme.colors.border};
+  a {
+    font-weight: ${theme.fontWeights.bold};
+    color: ${theme.colors.primary};
+    text-decoration: none;
+  }
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 44px;
+    height: 44px;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: ${theme.colors.text};
+    cursor: pointer;
+  }
+`;
+const DrawerNav = styled.nav`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: ${theme.space.sm} 0;
+  overflow-y: auto;
+`;
+
+/** The navigation groups for the signed-in user: back-office staff get theirs once their profile says so. */
+function useNavGroups(): NavGroup[] {
+  const account = useSignedInAccount();
+  const { data: profile } = useProfile();
+  const staff = profile?.isStaff === true;
+  return useMemo(() => navGroupsFor(account, { staff }), [account, staff]);
+}
+
+/**
+ * The phone's navigation (SPEC.md §2 on a small screen): a drawer over the page from the left, opened by the
+ * header's menu button, groups expandable in place. It closes on following a link, on Escape, on the backdrop
+ * and on its close button; focus stays inside while it is open and goes back to the menu button after.
+ */
+export function NavDrawer({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
+  return open ? <OpenDrawer id={id} onClose={onClose} /> : null;
+}
+
+/** Mounted on each opening: it starts from the current page's group. */
+function OpenDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { pathname } = useLocation();
+  const base = basePathOf(pathname);
+  const groups = useNavGroups();
+  const activeLink = activeLinkFor(groups, withoutBase(pathname));
+  const [expanded, setExpanded] = useState<string | null>(() => groups.find((g) => g.links && groupContains(g, activeLink))?.id ?? DEFAULT_OPEN_GROUP);
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref, true, onClose);
+
+  // A page changed by anyone (a link here, the back button, a remote) closes the drawer.
+  const [openedAt] = useState(pathname);
+  useEffect(() => {
+    if (pathname !== openedAt) onClose();
+  }, [pathname, openedAt, onClose]);
+
+  return (
+    <>
+      <Backdrop data-testid="nav-backdrop" onClick={onClose} />
+      <Drawer ref={ref} id={id} role="dialog" aria-modal="true" aria-label="Navigation">
+        <DrawerHead>
+          <Link to={`${base}/dashboard`} onClick={onClose}>
+            Medico
+          </Link>
+          <button type="button" aria-label="Close navigation" onClick={onClose}>
+            {icons.close}
+          </button>
+        </DrawerHead>
+        <DrawerNav aria-label="Main navigation">
+          {groups.map((group) => {
+            const active = groupContains(group, activeLink);
+            if (group.to) {
+              return (
+                <ItemLink key={group.id} to={`${base}${group.to}`} $open $active={active} onClick={onClose} aria-current={active ? 'page' : undefined}>
+                  {icons[group.icon]}
+                  <Label>{group.label}</Label>
+                </ItemLink>
+              );
+            }
+            const isExpanded = expanded === group.id;
+            return (
+              <div key={group.id}>
+                <ItemButton type="button" $open $active={active} aria-expanded={isExpanded} onClick={() => setExpanded(isExpanded ? null : group.id)}>
+                  {icons[group.icon]}
+                  <Label>{group.label}</Label>
+                  {icons.chevronDown}
+                </ItemButton>
+                {isExpanded && <GroupLinks links={group.links ?? []} base={base} activeLink={activeLink} onNavigate={onClose} />}
+              </div>
+            );
+          })}
+        </DrawerNav>
+      </Drawer>
+    </>
+  );
+}
+
 /**
  * Left navigation (SPEC.md §2): 64 px collapsed with a flyout of each group's sub-links, 270 px open with the
  * groups expandable in place (Orders expanded on opening). A click outside closes it; the current URL is
  * highlighted, whether it is the /app variant or the top-level one, and whoever changed it (shell or remote).
  */
 export function SideNav() {
-  const account = useSignedInAccount();
   const { pathname } = useLocation();
   const base = basePathOf(pathname);
-  const groups = useMemo(() => navGroupsFor(account), [account]);
+  const groups = useNavGroups();
   const activeLink = activeLinkFor(groups, withoutBase(pathname));
 
   const [open, setOpen] = useState(false);

@@ -69,4 +69,13 @@ describe('activeLinkFor', () => {
   it('highlights nothing for a page outside the navigation', () => {
     expect(activeLinkFor(groups, '/profile')).toBeNull();
   });
+
+  it('gives back-office staff the dashboard and the verification queue only', () => {
+    const groups = navGroupsFor({ customerType: 'MANUFACTURER', role: 'OWNER' }, { staff: true });
+    expect(groups.map((g) => [g.label, g.to])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Verifications', '/staff/verifications'],
+    ]);
+    expect(activeLinkFor(groups, '/staff/verifications')).toBe('/staff/verifications');
+  });
 });

@@ -30,8 +30,16 @@ export const DEFAULT_OPEN_GROUP = 'orders';
  * Navigation groups by role (SPEC.md §2, §6). The shell owns this list, so navigation keeps working while a
  * remote is down. Dashboard, Orders, Billing, Payments, Sales, Purchases, Stores and Books are for everyone (Orders with
  * Purchase Orders for buyers); Inventory for stockists; Customers by type; Employees for the unit's owner.
+ * Back-office staff (`staff`: the profile's isStaff) belong to the provider's own unit, which does not trade: they
+ * get the dashboard and the verification queue only.
  */
-export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 'deliveryStaff'>): NavGroup[] {
+export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 'deliveryStaff'>, { staff = false } = {}): NavGroup[] {
+  if (staff) {
+    return [
+      { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard' },
+      { id: 'verifications', label: 'Verifications', icon: 'verify', to: '/staff/verifications' },
+    ];
+  }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
   const carriesDeliveries = account.customerType === 'SEASON_BOY' || account.deliveryStaff === true;
   const groups: NavGroup[] = [

@@ -11,3 +11,21 @@ export function useClickOutside(ref: RefObject<HTMLElement | null>, active: bool
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [ref, active, onOutside]);
 }
+
+/**
+ * A popover's ways out (the bell's panel, the account menu): a press outside `ref`, or Escape, which also gives
+ * focus back to the button that opened it.
+ */
+export function useDismiss(ref: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
+  useClickOutside(ref, open, close);
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      close();
+      trigger.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [trigger, open, close]);
+}

@@ -7,7 +7,7 @@ import { Button, Spinner, theme } from 'shared-ui';
 import { CountBadge, countLabel, headerIcon } from '../layout/header-icons';
 import { useBasePath } from '../layout/base-path';
 import { icons } from '../layout/icons';
-import { useClickOutside } from '../layout/use-click-outside';
+import { useDismiss } from '../layout/use-click-outside';
 import { NotificationItem } from './NotificationItem';
 import { PushOffNotice } from './PushOffNotice';
 import { useMarkAllRead, useNotificationActions, useOpenNotification } from './notifications-api';
@@ -109,7 +109,7 @@ export function NotificationBell() {
   const panelRef = useRef<HTMLElement>(null);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
-  useClickOutside(wrapperRef, open, close);
+  useDismiss(wrapperRef, triggerRef, open, close);
 
   // A push also means the lists are out of date; the live channel usually said so already, this covers its gaps.
   useEffect(
@@ -122,15 +122,7 @@ export function NotificationBell() {
   );
 
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.focus();
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      triggerRef.current?.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    if (open) panelRef.current?.focus();
   }, [open]);
 
   function choose(notification: Notification) {

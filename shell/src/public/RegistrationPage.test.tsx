@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Application } from 'shared-api';
-import { IdentifiersStep } from './RegistrationPage';
+import { REGISTRATION_PATHS, type Application } from 'shared-api';
+import { failure, installFakeApi, resetFakeApi } from 'shared-auth/testing/fake-api';
+import { IdentifiersStep, MobileStep } from './RegistrationPage';
 
 const draft: Application = {
   id: 'r1', status: 'DRAFT', step: 3, mobileNumber: '9700000901', customerType: 'STOCKIST', firstName: 'Asha', lastName: 'Iyer', email: 'asha@iyerpharma.in',
@@ -54,5 +55,34 @@ describe('registration: trade identifiers (SPEC.md §5)', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.queryByLabelText('GSTIN')).not.toBeInTheDocument();
+  });
+});
+
+describe('registration: the mobile number', () => {
+  afterEach(resetFakeApi);
+
+  it('says an already-registered number is registered, in a sentence with a link to sign in', async () => {
+    const requests = installFakeApi((request) =>
+      request.path === REGISTRATION_PATHS.otp ? failure(409, 'E0029', 'email/mobile already registered') : failure(404, 'E0002', 'Not found'),
+    );
+    const onVerified = jest.fn();
+    render(
+      <MemoryRouter>
+        <MobileStep onVerified={onVerified} />
+      </MemoryRouter>,
+    );
+    await userEvent.type(screen.getByLabelText('Mobile number'), '9800000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This number is already registered. Sign in instead.');
+    expect(screen.getByRole('link', { name: 'Sign in instead.' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('email/mobile already registered')).not.toBeInTheDocument();
+    expect(requests.map((r) => [r.path, r.body])).toEqual([[REGISTRATION_PATHS.otp, { mobileNumber: '9800000001', resend: false }]]);
+
+    // Another number: the sentence goes, it belongs to the refused number only.
+    await userEvent.clear(screen.getByLabelText('Mobile number'));
+    await userEvent.type(screen.getByLabelText('Mobile number'), '9800000009');
+    expect(screen.queryByText(/already registered/)).not.toBeInTheDocument();
+    expect(onVerified).not.toHaveBeenCalled();
   });
 });

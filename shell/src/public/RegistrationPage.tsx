@@ -146,6 +146,26 @@ const Muted = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
+const Refusal = styled.p`
+  margin: 0;
+  padding: ${theme.space.sm} ${theme.space.md};
+  color: ${theme.colors.danger};
+  background: ${theme.colors.dangerSoft};
+  border-radius: ${theme.radii.md};
+`;
+
+/** E0029 without a field: the mobile number already belongs to an account. */
+const isRegisteredMobile = (error: unknown) => isApiError(error) && error.code === 'E0029' && !error.fields?.email;
+
+/** Says so in a sentence and points to sign-in (the landing page), instead of the catalogue's "email/mobile already registered". */
+function AlreadyRegistered() {
+  return (
+    <Refusal role="alert">
+      This number is already registered. <Link to="/">Sign in instead.</Link>
+    </Refusal>
+  );
+}
+
 function StepNav({ current }: { current: number }) {
   return (
     <Steps aria-label="Registration steps">
@@ -174,10 +194,11 @@ function Actions({ onBack, submitting, label = 'Save and continue' }: { onBack?:
 }
 
 /** Step 0: prove the mobile number by OTP; answers the draft (new or resumed) and its token. */
-function MobileStep({ onVerified }: { onVerified: (session: RegistrationSession) => void }) {
+export function MobileStep({ onVerified }: { onVerified: (session: RegistrationSession) => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
   const [resendError, setResendError] = useState<string | null>(null);
+  const [registered, setRegistered] = useState<string | null>(null);
   useEffect(() => {
     if (wait <= 0) return undefined;
     const timer = setTimeout(() => setWait((w) => w - 1), 1000);
@@ -203,6 +224,10 @@ function MobileStep({ onVerified }: { onVerified: (session: RegistrationSession)
           onVerified(session);
           return undefined;
         } catch (error) {
+          if (isRegisteredMobile(error)) {
+            setRegistered(values.mobileNumber ?? '');
+            return undefined;
+          }
           return toSubmitErrors(error);
         }
       }}
@@ -242,6 +267,7 @@ function MobileStep({ onVerified }: { onVerified: (session: RegistrationSession)
                 </div>
               </>
             )}
+            {registered !== null && registered === values.mobileNumber && <AlreadyRegistered />}
             <FormError />
             <Actions submitting={submitting} label={sentTo && sentTo === values.mobileNumber ? 'Verify' : 'Send code'} />
           </Stack>
@@ -500,6 +526,8 @@ function DocumentUpload({ kind, app, onSaved }: { kind: DocumentKind; app: Appli
 }
 
 function DocumentsStep({ app, onSaved, onBack, onSubmitted }: StepProps & { onSubmitted: (app: Application) => void }) {
+  // The number may have been registered by another way since it was verified here.
+  const [registered, setRegistered] = useState(false);
   const kinds = requiredDocuments(app);
   const optionalKinds: DocumentKind[] = app.customerType === 'SEASON_BOY' ? ['PAN_CARD'] : app.gstin && app.pan ? ['PAN_CARD'] : [];
   return (
@@ -509,6 +537,10 @@ function DocumentsStep({ app, onSaved, onBack, onSubmitted }: StepProps & { onSu
           onSubmitted(await registrationCall<Application>('POST', R.submit, values));
           return undefined;
         } catch (error) {
+          if (isRegisteredMobile(error)) {
+            setRegistered(true);
+            return undefined;
+          }
           const errors = toSubmitErrors(error) as Record<string, unknown>;
           // Missing documents come back under their kind; they are listed above the form.
           const missing = kinds.filter((k) => k in errors).map((k) => DOCUMENT_LABELS[k]);
@@ -543,6 +575,7 @@ function DocumentsStep({ app, onSaved, onBack, onSubmitted }: StepProps & { onSu
               }
               validate={REQUIRED['Accept consent']}
             />
+            {registered && <AlreadyRegistered />}
             <FormError />
             <Actions submitting={submitting} onBack={onBack} label="Submit for verification" />
           </Stack>

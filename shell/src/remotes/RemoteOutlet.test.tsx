@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteLifecycles } from 'shared-auth';
 import { loadRemoteApp } from './load-remote-app';
@@ -38,7 +38,13 @@ describe('RemoteOutlet', () => {
     render(<RemoteOutlet remote="mf_customers" basename="" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Customers could not be loaded');
-    expect(alert).toHaveTextContent('RUNTIME-003: manifest unreachable');
+    // The runtime's code is for support: only under the closed "Details" disclosure, never in the message.
+    expect(alert).not.toHaveTextContent('RUNTIME-003');
+    const details = screen.getByText('Details').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent('RUNTIME-003: manifest unreachable');
+    await userEvent.click(screen.getByText('Details'));
+    expect(details).toHaveAttribute('open');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText("customers remote under ''")).toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('mf_customers', { fresh: true });
@@ -49,6 +55,36 @@ describe('RemoteOutlet', () => {
     render(<RemoteOutlet remote="mf_orders" basename="/app" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Orders could not be loaded');
-    expect(alert).toHaveTextContent('mount exploded');
+    expect(screen.getByText('Details').closest('details')).toHaveTextContent('mount exploded');
+  });
+
+  describe('a remote that accepts the connection but does not answer', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('says it is still loading after 10 s, and Retry loads afresh', async () => {
+      load.mockReturnValueOnce(new Promise(() => undefined)).mockResolvedValueOnce(fakeRemote());
+      render(<RemoteOutlet remote="mf_payments" basename="/app" />);
+      act(() => jest.advanceTimersByTime(9_999));
+      expect(screen.getByRole('status', { name: 'Loading Payments' })).toBeInTheDocument();
+      expect(screen.queryByText('Payments is still loading…')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByRole('heading', { name: 'Payments is still loading…' })).toBeInTheDocument();
+      const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText("customers remote under '/app'")).toBeInTheDocument();
+      expect(load).toHaveBeenLastCalledWith('mf_payments', { fresh: true });
+    });
+
+    it('still shows the failure when the load finally times out (the 120 s hard limit)', async () => {
+      let fail: (error: Error) => void = () => undefined;
+      load.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+      render(<RemoteOutlet remote="mf_payments" basename="/app" />);
+      act(() => jest.advanceTimersByTime(10_000));
+      expect(screen.getByText('Payments is still loading…')).toBeInTheDocument();
+      await act(async () => fail(new Error('RUNTIME-008: script timed out after 120000 ms')));
+      expect(screen.getByRole('alert')).toHaveTextContent('Payments could not be loaded');
+      expect(screen.queryByText('Payments is still loading…')).not.toBeInTheDocument();
+    });
   });
 });

@@ -4,6 +4,12 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 export const REMOTE_LOAD_TIMEOUT_MS = 120_000;
 
 /**
+ * After this long without an answer RemoteOutlet says the remote is still loading and offers Retry; the load itself
+ * keeps going until REMOTE_LOAD_TIMEOUT_MS, the hard limit.
+ */
+export const REMOTE_SLOW_AFTER_MS = 10_000;
+
+/**
  * The shell's federation runtime plugin (listed in module-federation.config.js):
  * - remote entries and manifests get the 120 s time-out of SPEC.md §9, and a manifest is revalidated with its
  *   server on each load, so a redeployed remote is picked up without rebuilding the shell;

@@ -103,6 +103,32 @@ describe('search page', () => {
     ]);
   });
 
+  it('says the scheme where the quantity is chosen, and what the quantity qualifies for, filling in the free units', async () => {
+    const requests = searchApi();
+    openSearch('/app/search?q=dolo%20650&product=p-dolo');
+    const quantity = await screen.findByRole('textbox', { name: 'Quantity from Agarwal Pharma Distributors' });
+    const free = screen.getByRole('textbox', { name: 'Free quantity from Agarwal Pharma Distributors' });
+    expect(screen.getByText('Buy 10, get 1 free · Add 9 more to get 1 free')).toBeInTheDocument();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '10');
+    expect(screen.getByText('Buy 10, get 1 free · You get 1 free')).toBeInTheDocument();
+    expect(free).toHaveValue('1');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '15');
+    expect(screen.getByText('Buy 10, get 1 free · Add 5 more to get 2 free')).toBeInTheDocument();
+    expect(free).toHaveValue('0');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '20');
+    await userEvent.clear(free);
+    await userEvent.type(free, '0');
+    expect(screen.getByText('Buy 10, get 1 free · 20 qualifies for 2 free')).toBeInTheDocument();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart from Agarwal Pharma Distributors' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Added to cart'));
+    expect(requests.filter((r) => r.path === MARKETPLACE_PATHS.cartAddEntry).map((r) => r.body)).toEqual([{ productId: 'p-dolo', sellerUnitCode: 'STK-PUN-001', quantity: 10, freeQuantity: 1 }]);
+  });
+
   it('asks a seller without access to connect', async () => {
     const requests = searchApi();
     openSearch('/app/search?q=dolo%20650&product=p-dolo');

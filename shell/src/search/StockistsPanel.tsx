@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { CONNECTIONS_PATHS, MARKETPLACE_PATHS, type StockistOffer, type StockistsResult } from 'shared-api';
+import { CONNECTIONS_PATHS, MARKETPLACE_PATHS, schemeFreeFor, type StockistOffer, type StockistsResult } from 'shared-api';
 import { api, isApiError, useCart, useLiveStock, type ApiError } from 'shared-auth';
 import { Badge, Button, DataTable, EmptyState, ErrorPanel, Spinner, TextInput, formatDate, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import useSWR from 'swr';
+import { SchemeHint } from '../cart/SchemeHint';
 import { useSignedInAccount } from '../guard/RequireSession';
 
 const Batches = styled.ul`
@@ -32,8 +33,18 @@ function AddToCart({ productId, offer }: { productId: string; offer: StockistOff
   const account = useSignedInAccount();
   const { mutate } = useCart(account.unitCode);
   const [quantity, setQuantity] = useState('1');
-  const [free, setFree] = useState('0');
+  // The cart checks the free quantity against the first batch's scheme (first expiry first, as listed).
+  const scheme = offer.batches[0];
+  const schemeBuy = scheme?.schemeBuy ?? null;
+  const schemeFree = scheme?.schemeFree ?? null;
+  const [free, setFree] = useState(String(schemeFreeFor(1, schemeBuy, schemeFree)));
   const [busy, setBusy] = useState(false);
+
+  // A new quantity takes the free units it qualifies for (the buyer may still type 0).
+  function changeQuantity(value: string) {
+    setQuantity(value);
+    setFree(String(schemeFreeFor(Number(value), schemeBuy, schemeFree)));
+  }
 
   async function add() {
     setBusy(true);
@@ -53,14 +64,17 @@ function AddToCart({ productId, offer }: { productId: string; offer: StockistOff
   }
 
   return (
-    <Order>
-      <TextInput aria-label={`Quantity from ${offer.tradeName}`} inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value.replace(/\D/g, ''))} />
-      <span>+</span>
-      <TextInput aria-label={`Free quantity from ${offer.tradeName}`} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value.replace(/\D/g, ''))} />
-      <Button size="sm" loading={busy} disabled={!Number(quantity)} onClick={() => void add()} aria-label={`Add to cart from ${offer.tradeName}`}>
-        Add
-      </Button>
-    </Order>
+    <div>
+      <Order>
+        <TextInput aria-label={`Quantity from ${offer.tradeName}`} inputMode="numeric" value={quantity} onChange={(e) => changeQuantity(e.target.value.replace(/\D/g, ''))} />
+        <span>+</span>
+        <TextInput aria-label={`Free quantity from ${offer.tradeName}`} inputMode="numeric" value={free} onChange={(e) => setFree(e.target.value.replace(/\D/g, ''))} />
+        <Button size="sm" loading={busy} disabled={!Number(quantity)} onClick={() => void add()} aria-label={`Add to cart from ${offer.tradeName}`}>
+          Add
+        </Button>
+      </Order>
+      <SchemeHint quantity={Number(quantity)} freeQuantity={Number(free || 0)} schemeBuy={schemeBuy} schemeFree={schemeFree} />
+    </div>
   );
 }
 

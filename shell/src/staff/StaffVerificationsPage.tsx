@@ -5,6 +5,7 @@ import { api, fetcher } from 'shared-auth';
 import {
   Button,
   Card,
+  DataTable,
   EmptyState,
   ErrorPanel,
   Form,
@@ -169,34 +170,27 @@ export function StaffVerificationsPage() {
         {data && data.length === 0 && <EmptyState title="Nothing here" message="No applications with this status." />}
         {data && data.length > 0 && (
           <Card title={`${data.length} application${data.length === 1 ? '' : 's'}`}>
-            <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-              <thead>
-                <tr>
-                  <th align="left">Applicant</th>
-                  <th align="left">Type</th>
-                  <th align="left">City</th>
-                  <th align="left">Mobile</th>
-                  <th align="left">Submitted</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((a) => (
-                  <tr key={a.id} aria-selected={a.id === selected}>
-                    <td>{a.tradeName ?? a.name}</td>
-                    <td>{a.customerType}</td>
-                    <td>{a.city}</td>
-                    <td>{formatPhone(a.mobileNumber)}</td>
-                    <td>{a.submittedAt ? formatDateTime(a.submittedAt) : '—'}</td>
-                    <td>
-                      <Button type="button" size="sm" variant="secondary" onClick={() => setSelected(a.id)} aria-label={`Review ${a.tradeName ?? a.name}`}>
-                        Review
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Applications"
+              columns={[
+                { key: 'applicant', header: 'Applicant', render: (a) => a.tradeName ?? a.name },
+                { key: 'customerType', header: 'Type' },
+                { key: 'city', header: 'City' },
+                { key: 'mobile', header: 'Mobile', render: (a) => formatPhone(a.mobileNumber) },
+                { key: 'submittedAt', header: 'Submitted', render: (a) => (a.submittedAt ? formatDateTime(a.submittedAt) : '—') },
+                {
+                  key: 'review',
+                  header: '',
+                  render: (a) => (
+                    <Button type="button" size="sm" variant={a.id === selected ? 'primary' : 'secondary'} onClick={() => setSelected(a.id)} aria-label={`Review ${a.tradeName ?? a.name}`}>
+                      Review
+                    </Button>
+                  ),
+                },
+              ]}
+              rows={data}
+              rowKey="id"
+            />
           </Card>
         )}
         {selected && <ApplicationPanel key={selected} id={selected} onDecided={() => void mutate()} />}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddCartEntry, Cart, CartChange, CartConfirmation, UpdateCartEntry } from 'shared-api';
+import { schemeProblem, type AddCartEntry, type Cart, type CartChange, type CartConfirmation, type UpdateCartEntry } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { maySeeStock } from '../connections/visibility';
-import { availableOf, schemeProblem, sellableBatches } from '../orders/stock';
+import { availableOf, sellableBatches } from '../orders/stock';
 import { istDate } from '../search/text';
 import { cartEntriesOfBuyer, openCart, type CartEntryRow } from './repository';
 

@@ -61,26 +61,3 @@ export async function reserveFefo(
   }
   return { reserved, short: left };
 }
-
-/** SPEC.md §5: quantity plus free quantity must fit the seller's scheme "buy N get M free". */
-export function schemeProblem(
-  quantity: number,
-  free: number,
-  schemeBuy: number | null,
-  schemeFree: number | null,
-): { message: string; nearest: { quantity: number; freeQuantity: number } } | null {
-  if (free === 0) return null;
-  if (!schemeBuy || !schemeFree) {
-    return {
-      message: `This seller gives no free quantity on this product: the nearest valid order is ${quantity + free} + 0 free`,
-      nearest: { quantity: quantity + free, freeQuantity: 0 },
-    };
-  }
-  if (quantity % schemeBuy === 0 && free === (quantity / schemeBuy) * schemeFree) return null;
-  const sets = Math.max(1, Math.round((quantity + free) / (schemeBuy + schemeFree)));
-  const nearest = { quantity: sets * schemeBuy, freeQuantity: sets * schemeFree };
-  return {
-    message: `Quantity plus free quantity must fit the scheme ${schemeBuy} + ${schemeFree}: the nearest valid order is ${nearest.quantity} + ${nearest.freeQuantity} free`,
-    nearest,
-  };
-}
