@@ -4,7 +4,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { type ComponentType, type ReactNode } from 'react';
-import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import { MemoryRouter, matchRoutes, useLocation } from 'react-router-dom';
 import { isRedirect, NOT_FOUND_PATH, prefixesOf, type PageRoute, type RouteEntry } from '../src/mfe/RouteTable';
 
 export const BASENAMES = ['/app', ''] as const;
@@ -25,6 +25,12 @@ export function renderAt(basename: string, path: string, ui: ReactNode) {
 }
 
 /** The breadcrumb as text: "You're here:Orders›Online Orders". */
+/** The router's address (path and query), for a test to read by its label "Address". */
+export function CurrentAddress() {
+  const location = useLocation();
+  return <output aria-label="Address">{location.pathname + location.search}</output>;
+}
+
 export const breadcrumbText = () => screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent;
 
 export const expectedBreadcrumb = (page: PageRoute) => `You're here:${[...page.crumbs.map((c) => c.label), page.title].join('›')}`;

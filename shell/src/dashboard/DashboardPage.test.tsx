@@ -1,6 +1,7 @@
+import { CurrentAddress } from 'shared-auth/testing/route-table';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { CONSIGNMENT_STATUSES, DASHBOARD_PATHS, DELIVERY_PATHS, PATHS, type Dashboard, type MyAccount, type OrdersGraph, type StatusCounts } from 'shared-api';
 import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { RequireSession } from '../guard/RequireSession';
@@ -75,11 +76,6 @@ function dashboardApi(account: MyAccount): FakeRequest[] {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <output aria-label="Address">{location.pathname + location.search}</output>;
-}
-
 function openAt(path: string) {
   render(
     withProviders(
@@ -87,7 +83,7 @@ function openAt(path: string) {
         <RequireSession>
           <DashboardPage />
         </RequireSession>
-        <Where />
+        <CurrentAddress />
       </MemoryRouter>,
     ),
   );

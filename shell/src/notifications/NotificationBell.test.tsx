@@ -1,23 +1,19 @@
+import { CurrentAddress } from 'shared-auth/testing/route-table';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { NOTIFICATION_PATHS, PATHS } from 'shared-api';
 import { PUSH_ASK_NOTICE, PUSH_BLOCKED_NOTICE, UNREAD_PAGE_SIZE } from 'shared-auth';
 import { resetFakeApi, withProviders } from 'shared-auth/testing/fake-api';
 import { installNotificationsApi, sampleNotifications } from './fake-notifications';
 import { NotificationBell } from './NotificationBell';
 
-function Where() {
-  const location = useLocation();
-  return <output aria-label="Address">{location.pathname + location.search}</output>;
-}
-
 function openAt(path = '/app/dashboard') {
   render(
     withProviders(
       <MemoryRouter initialEntries={[path]}>
         <NotificationBell />
-        <Where />
+        <CurrentAddress />
         <p>Elsewhere on the page</p>
       </MemoryRouter>,
     ),

@@ -1,15 +1,11 @@
+import { CurrentAddress } from 'shared-auth/testing/route-table';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PATHS } from 'shared-api';
 import { resetFakeApi, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { installNotificationsApi, sampleNotifications } from './fake-notifications';
 import { NotificationsPage } from './NotificationsPage';
-
-function Where() {
-  const location = useLocation();
-  return <output aria-label="Address">{location.pathname + location.search}</output>;
-}
 
 function openAt(path: string) {
   render(
@@ -19,7 +15,7 @@ function openAt(path: string) {
           <Route path="/app/notifications" element={<NotificationsPage />} />
           <Route path="*" element={null} />
         </Routes>
-        <Where />
+        <CurrentAddress />
       </MemoryRouter>,
     ),
   );
