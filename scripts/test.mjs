@@ -95,8 +95,10 @@ if (wanted('api-pg')) {
 }
 if (wanted('e2e')) {
   // Playwright starts its own servers on the ports of tests/ports.json (never those of `npm start`) and reuses none.
+  // E2E_PORT_OFFSET moves them all (tests/ports.ts).
   const ports = JSON.parse(readFileSync(path.join(ROOT, 'tests/ports.json'), 'utf8'));
-  const busy = await portsInUse([ports.api, ...Object.values(ports.apps)]);
+  const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+  const busy = await portsInUse([ports.api, ...Object.values(ports.apps)].map((port) => port + offset));
   if (busy.length) {
     console.error(`\n✖ Port ${busy.join(', ')} already in use, needed by the end-to-end tests: stop the other \`npm test\` (or whatever listens there) first.`);
     process.exit(1);

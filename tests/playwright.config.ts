@@ -1,17 +1,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import ports from './ports.json';
+import { portOffset, ports } from './ports';
 
 // Every app from its production build, as users get them, on ports of its own (ports.json: never those of
 // `npm start`, so both run side by side). The API runs on a fresh in-memory database with the demo seed, so each run
-// starts from the same data. Servers are never reused: a server already on a test port fails the run.
+// starts from the same data. Servers are never reused: a server already on a test port fails the run
+// (E2E_PORT_OFFSET moves them all, see ports.ts).
 const root = path.resolve(__dirname, '..');
 const apps = Object.entries(ports.apps).map(([name, port]) => ({ name, port, spa: name === 'shell' }));
 const origin = (port: number) => `http://localhost:${port}`;
 
 // The shell reads /remotes.json at run time: its test server answers one that points at the test ports.
-const remotesJson = path.join(root, '.tmp/e2e/remotes.json');
+const remotesJson = path.join(root, `.tmp/e2e${portOffset ? `-${portOffset}` : ''}/remotes.json`);
 const remotes = `${JSON.stringify(
   {
     apiBaseUrl: origin(ports.api),

@@ -1,9 +1,9 @@
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import ports from '../ports.json';
+import { ports } from '../ports';
 
 export { expect };
 
-/** The test servers (ports.json), apart from those of `npm start`. */
+/** The test servers (ports.ts), apart from those of `npm start`. */
 export const PORTAL = `http://localhost:${ports.apps.shell}`;
 export const API = `http://localhost:${ports.api}`;
 export const appOrigin = (app: keyof typeof ports.apps) => `http://localhost:${ports.apps[app]}`;
