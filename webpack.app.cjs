@@ -85,7 +85,8 @@ function createWebpackConfig({ name, dirname, port, isHost, exposes, mode = mode
     // Source maps only in development: production builds stay ~10 s and well under 1 GB.
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(dirname, 'dist'),
+      // MEDICO_DIST_DIR: another folder than dist/, so two builds on one machine (and the tests reading them) never mix.
+      path: path.join(dirname, process.env.MEDICO_DIST_DIR || 'dist'),
       // [contenthash] in `filename` breaks the federation runtime (TOOLCHAIN.md); chunks may carry it.
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',

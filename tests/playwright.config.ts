@@ -73,7 +73,7 @@ export default defineConfig({
       command: [
         'node',
         path.join(root, 'scripts/static-server.mjs'),
-        ...['--dir', path.join(root, app.name, 'dist'), '--port', String(app.port), '--remotes', remotesJson],
+        ...['--dir', path.join(root, app.name, process.env.MEDICO_DIST_DIR || 'dist'), '--port', String(app.port), '--remotes', remotesJson],
         app.spa ? '--spa' : '--cors',
       ].join(' '),
       url: `${origin(app.port)}/${app.spa ? 'remotes.json' : 'mf-manifest.json'}`,
