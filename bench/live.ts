@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { NOTIFICATION_PATHS } from 'shared-api';
+import { NOTIFICATION_PATHS, SseParser } from 'shared-api';
 import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { seedDemo } from '../api/src/db/seed';
@@ -82,7 +82,7 @@ interface Client {
   close: () => void;
 }
 
-/** One stream, parsed just enough: `event:` and `data:` lines, dispatched on the blank line. */
+/** One stream, read by the client's own parser. */
 function openStream(port: number, token: string, unit: BenchUnit, onEvent: (unit: BenchUnit, event: string, data: string) => void): Promise<Client> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: NOTIFICATION_PATHS.live, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
@@ -90,28 +90,15 @@ function openStream(port: number, token: string, unit: BenchUnit, onEvent: (unit
         reject(new Error(`live stream: HTTP ${res.statusCode}`));
         return;
       }
-      let buffer = '';
       let ready = false;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = '';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data = line.slice(6);
-          }
-          if (!event) continue;
-          if (event === 'ready' && !ready) {
-            ready = true;
-            resolve({ unit, close: () => req.destroy() });
-          } else onEvent(unit, event, data);
-        }
+      const parser = new SseParser((event, data) => {
+        if (event === 'ready' && !ready) {
+          ready = true;
+          resolve({ unit, close: () => req.destroy() });
+        } else onEvent(unit, event, data);
       });
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => parser.push(chunk));
       res.on('close', () => {
         if (!ready) reject(new Error('live stream closed before ready'));
       });

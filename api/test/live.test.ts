@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, PATHS, type LiveStock, type Session } from 'shared-api';
+import { INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, PATHS, SseParser, type LiveStock, type Session } from 'shared-api';
 import { LIVE_MAX_PER_USER } from '../src/modules/live/hub';
 import { marketplaceWorld, unitId } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
@@ -44,20 +44,11 @@ function connect(headers: Record<string, string>): Promise<Stream> {
     const req = httpRequest(`${base}${NOTIFICATION_PATHS.live}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       const events: LiveEvent[] = [];
       const waiters: (() => void)[] = [];
-      let buffer = '';
       let ended = false;
+      const parser = new SseParser((event, data) => events.push({ event, data: JSON.parse(data) }));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const lines = block.split('\n').filter((l) => !l.startsWith(':'));
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event) events.push({ event, data: data === undefined ? null : JSON.parse(data) });
-        }
+        parser.push(chunk);
         for (const w of waiters.splice(0)) w();
       });
       const endedPromise = new Promise<void>((done) => res.on('close', () => ((ended = true), done())));

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './account';
 export * from './employees';
 export * from './notifications';
+export * from './sse';
 export * from './cart';
 export * from './scheme';
 export * from './push';
