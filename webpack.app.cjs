@@ -59,6 +59,38 @@ function modeFromArgv(argv = process.argv) {
 }
 
 /**
+ * The shell's one service worker (shell/src/pwa/sw/service-worker.mjs, README "Installable app and offline"): Workbox's
+ * InjectManifest compiles it to /service-worker.js with the list of the build's files to precache. Production only:
+ * a worker in `webpack serve` would answer from its cache while files change. The worker's imports (workbox-*) are
+ * dependencies of workbox-webpack-plugin, not of the shell: pnpm keeps them beside that plugin, hence the aliases.
+ */
+function serviceWorkerBuild(appRequire, dirname) {
+  const { InjectManifest } = appRequire('workbox-webpack-plugin');
+  const workboxRequire = createRequire(createRequire(appRequire.resolve('workbox-webpack-plugin')).resolve('workbox-build'));
+  const modules = ['workbox-core', 'workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-expiration', 'workbox-cacheable-response'];
+  return {
+    alias: Object.fromEntries(modules.map((m) => [m, path.dirname(workboxRequire.resolve(`${m}/package.json`))])),
+    plugin: new InjectManifest({
+      swSrc: path.join(dirname, 'src/pwa/sw/service-worker.mjs'),
+      swDest: 'service-worker.js',
+      // remotes.json is the deployment's, read network first and never from a build's copy; the rest is not loaded.
+      exclude: [/\.map$/, /^remotes\.json$/, /^mf-stats\.json$/, /^serve\.json$/, /\.LICENSE\.txt$/],
+    }),
+  };
+}
+
+/**
+ * An app whose public/ has a web app manifest (the shell's) is installable: its page links the manifest, colours the
+ * browser's bar with the manifest's theme_color, and names its icons (scripts/make-icons.mjs). Others get no icon.
+ */
+function installableHead(publicDir) {
+  const file = path.join(publicDir, 'manifest.webmanifest');
+  if (!fs.existsSync(file)) return '<link rel="icon" href="data:,">';
+  const { theme_color: themeColor } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return `<link rel="manifest" href="/manifest.webmanifest"><meta name="theme-color" content="${themeColor}"><link rel="icon" href="/icons/icon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">`;
+}
+
+/**
  * @param {{ name: string, dirname: string, port: number, isHost: boolean, exposes?: Record<string,string>, mode?: 'production'|'development', title?: string }} options
  * @returns {import('webpack').Configuration}
  */
@@ -76,6 +108,7 @@ function createWebpackConfig({ name, dirname, port, isHost, exposes, mode = mode
   const federation = fs.existsSync(mfFile) ? require(mfFile) : {};
   const publicDir = path.join(dirname, 'public');
   const hasPublicDir = fs.existsSync(publicDir);
+  const serviceWorker = isHost && production ? serviceWorkerBuild(appRequire, dirname) : null;
 
   return {
     name,
@@ -95,7 +128,7 @@ function createWebpackConfig({ name, dirname, port, isHost, exposes, mode = mode
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], ...(serviceWorker ? { alias: serviceWorker.alias } : {}) },
     module: {
       rules: [
         {
@@ -129,9 +162,10 @@ function createWebpackConfig({ name, dirname, port, isHost, exposes, mode = mode
         publicPath: '/',
         title: title || (isHost ? 'Medico B2B' : `${name} (standalone)`),
         templateContent: ({ htmlWebpackPlugin }) =>
-          `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${htmlWebpackPlugin.options.title}</title><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>`,
+          `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${htmlWebpackPlugin.options.title}</title>${installableHead(publicDir)}</head><body><div id="root"></div></body></html>`,
       }),
       ...(hasPublicDir ? [new CopyWebpackPlugin({ patterns: [{ from: publicDir, to: '.' }] })] : []),
+      ...(serviceWorker ? [serviceWorker.plugin] : []),
       new ModuleFederationPlugin({
         name: federation.name || name,
         filename: 'remoteEntry.js',

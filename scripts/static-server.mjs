@@ -26,6 +26,7 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -54,7 +55,7 @@ function originOf(url) {
  * (bundled assets, data: URLs, the payment QR), and the API (fetch). styled-components writes its rules into
  * <style> elements it creates at run time, hence 'unsafe-inline' for styles only; scripts never run inline.
  */
-function contentSecurityPolicy(config) {
+function contentSecurityPolicy(config, { worker = false } = {}) {
   const remotes = Object.values(config?.remotes ?? {}).map(originOf);
   const api = originOf(config?.apiBaseUrl);
   // Firebase web push (optional "firebasePush" in remotes.json) registers with Google's APIs.
@@ -63,11 +64,15 @@ function contentSecurityPolicy(config) {
   return [
     `default-src 'self'`,
     `script-src ${list("'self'", ...remotes)}`,
-    `connect-src ${list("'self'", ...remotes, api, ...push)}`,
+    // The service worker fetches only what a page asked for, which the page's own policy has already allowed; its
+    // policy is the one of its script, kept until the script changes, so a remote moved to a new origin in
+    // remotes.json would be refused by a worker installed before. Its connections are therefore not narrowed.
+    `connect-src ${worker ? '*' : list("'self'", ...remotes, api, ...push)}`,
     `img-src ${list("'self'", 'data:', 'blob:', ...remotes)}`,
     `style-src 'self' 'unsafe-inline'`,
     `font-src 'self' data:`,
     `worker-src 'self'`,
+    `manifest-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
@@ -76,7 +81,7 @@ function contentSecurityPolicy(config) {
 }
 
 // remotes.json is re-read when it changes (one stat per request), so editing it needs no restart.
-let remotes = { mtimeMs: -1, config: null, csp: contentSecurityPolicy(null) };
+let remotes = { mtimeMs: -1, config: null, csp: contentSecurityPolicy(null), workerCsp: contentSecurityPolicy(null, { worker: true }) };
 async function currentRemotes() {
   const stat = await fs.stat(remotesFile).catch(() => null);
   const mtimeMs = stat?.mtimeMs ?? 0;
@@ -89,7 +94,7 @@ async function currentRemotes() {
         console.error(`${remotesFile} is not valid JSON (${error.message}): the CSP allows this origin only`);
       }
     }
-    remotes = { mtimeMs, config, csp: contentSecurityPolicy(config) };
+    remotes = { mtimeMs, config, csp: contentSecurityPolicy(config), workerCsp: contentSecurityPolicy(config, { worker: true }) };
   }
   return remotes;
 }
@@ -124,8 +129,9 @@ function notModified(req, etag, mtimeMs) {
 }
 
 const server = createServer(async (req, res) => {
-  const { csp } = await currentRemotes();
-  res.setHeader('Content-Security-Policy', csp);
+  const { csp, workerCsp } = await currentRemotes();
+  // Browsers mark the fetch of a service worker's script with `Service-Worker: script`.
+  res.setHeader('Content-Security-Policy', req.headers['service-worker'] === 'script' ? workerCsp : csp);
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');

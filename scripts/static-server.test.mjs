@@ -28,6 +28,8 @@ before(async () => {
   writeFileSync(path.join(dist, 'main.js'), 'console.log(1)');
   writeFileSync(path.join(dist, '123.0123abcd.js'), 'console.log(2)');
   writeFileSync(path.join(dist, 'remotes.json'), '{"apiBaseUrl":"http://built-in.example"}');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Medico B2B"}');
+  writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(path.join(dir, 'secret.txt'), 'outside dist');
   writeRemotes({ apiBaseUrl: 'https://api.example.in', remotes: { mf_orders: 'https://orders.example.in/mf-manifest.json', mf_payments: '/payments/mf-manifest.json' } });
   server = spawn(process.execPath, [script, '--dir', dist, '--port', '0', '--spa', '--remotes', remotesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -83,4 +85,23 @@ test('entry files are revalidated (304 on ETag or date, 200 once changed); hashe
   assert.equal((await fetch(`${base}/main.js`, { headers: { 'if-modified-since': lastModified } })).status, 200);
 
   assert.equal((await fetch(`${base}/123.0123abcd.js`)).headers.get('cache-control'), 'public, max-age=31536000, immutable');
+});
+
+test('the installable app: its manifest has its media type, the service worker is revalidated and may connect anywhere', async () => {
+  const manifest = await fetch(`${base}/manifest.webmanifest`);
+  assert.equal(manifest.headers.get('content-type'), 'application/manifest+json; charset=utf-8');
+  const page = directives(manifest);
+  assert.deepEqual(page['manifest-src'], ["'self'"]);
+  assert.deepEqual(page['worker-src'], ["'self'"]);
+
+  // Its script as the browser fetches it: revalidated on every update check, like every unhashed file.
+  const worker = await fetch(`${base}/service-worker.js`, { headers: { 'service-worker': 'script' } });
+  assert.equal(worker.headers.get('cache-control'), 'no-cache');
+  const policy = directives(worker);
+  // It only forwards what pages asked for (their policy decides); a remote moved in remotes.json must not be refused.
+  assert.deepEqual(policy['connect-src'], ['*']);
+  assert.deepEqual(policy['script-src'], page['script-src']);
+  assert.deepEqual(policy['default-src'], ["'self'"]);
+  // The same file fetched by a page (not as a worker) keeps the narrow policy.
+  assert.ok(!directives(await fetch(`${base}/service-worker.js`))['connect-src'].includes('*'));
 });

@@ -71,7 +71,8 @@ if (wanted('static')) {
 }
 if (wanted('unit')) {
   const out = path.join(results, 'unit.json');
-  await step('unit tests (jest)', () => pnpm(['exec', 'jest', '--ci', '--json', `--outputFile=${out}`]));
+  // Two workers: jest's default on two cores is one.
+  await step('unit tests (jest)', () => pnpm(['exec', 'jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${out}`]));
   countJest(out);
   // The launcher's own scripts (supervision, static server): node:test, no dependencies.
   const tap = path.join(results, 'scripts.tap');
@@ -81,9 +82,15 @@ if (wanted('unit')) {
   );
   countTap(tap);
 }
-if (wanted('api')) {
+// The whole API suite runs on a PostgreSQL server (what production runs). On embedded PGlite (what `npm start` and the
+// end-to-end tests run on) the files where the engine itself matters: boot and migrations, the change log and the
+// caches it feeds, locks and races on stock and money, bulk imports, the live stream. Running everything twice cost
+// four minutes of a run that must stay well under twenty; `npm test -- api-all` runs the whole suite on PGlite too.
+const PGLITE_FILES = ['app', 'config', 'change-feed', 'search', 'inventory', 'orders', 'cart', 'clearance', 'basket', 'ledger', 'live', 'session', 'authorization'];
+if (wanted('api') || only.includes('api-all')) {
   const out = path.join(results, 'api-pglite.json');
-  await step('API tests on embedded PGlite', () => pnpm(['--filter', 'api', 'exec', 'jest', ...API_JEST, `--outputFile=${out}`], { env: { DATABASE_URL: '' } }));
+  const files = only.includes('api-all') ? [] : ['--testPathPatterns', `test/(${PGLITE_FILES.join('|')})\\.test\\.ts$`];
+  await step('API tests on embedded PGlite', () => pnpm(['--filter', 'api', 'exec', 'jest', ...API_JEST, ...files, `--outputFile=${out}`], { env: { DATABASE_URL: '' } }));
   countJest(out);
 }
 if (wanted('api-pg')) {
@@ -95,7 +102,8 @@ if (wanted('api-pg')) {
 }
 if (wanted('e2e')) {
   // Playwright starts its own servers on the ports of tests/ports.json (never those of `npm start`) and reuses none.
-  // E2E_PORT_OFFSET moves them all (tests/ports.ts).
+  // E2E_PORT_OFFSET moves them all (tests/ports.ts). One run, not shards side by side: two shards measured slower on
+  // two cores (16 min against 14), the browsers and servers compete for them.
   const ports = JSON.parse(readFileSync(path.join(ROOT, 'tests/ports.json'), 'utf8'));
   const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
   const busy = await portsInUse([ports.api, ...Object.values(ports.apps)].map((port) => port + offset));

@@ -48,14 +48,24 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Everything, at desktop size.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The main flows again on a 390 × 844 phone (issue 17): only the tests tagged @both, so the rest run once.
+    {
+      name: 'phone',
+      grep: /@both/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: [
     {
       command: 'node node_modules/tsx/dist/cli.mjs src/server.ts',
       cwd: path.join(root, 'api'),
       url: `${origin(ports.api)}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Migrations and the demo seed on a fresh PGlite: over a minute when other builds and runs share the machine.
+      timeout: 180_000,
       env: {
         PORT: String(ports.api),
         PGLITE_DATA_DIR: 'memory',

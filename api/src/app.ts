@@ -18,7 +18,11 @@ import { AccountService } from './modules/account/service';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { createSmsSender, type SmsSender } from './modules/auth/sms';
+import { basketRoutes } from './modules/basket/routes';
+import { BasketService } from './modules/basket/service';
 import { cartRoutes } from './modules/cart/routes';
+import { clearanceRoutes } from './modules/clearance/routes';
+import { ClearanceService } from './modules/clearance/service';
 import { CartService } from './modules/cart/service';
 import { OrdersService } from './modules/orders/service';
 import { ordersRoutes } from './modules/orders/routes';
@@ -198,9 +202,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const orders = new OrdersService(deps.db, config);
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });
+  await app.register(clearanceRoutes, { clearance: new ClearanceService(deps.db, config) });
   const search = new SearchService(deps.db, config, feed, app.log);
   app.addHook('onClose', () => search.close());
   await app.register(searchRoutes, { search });
+  await app.register(basketRoutes, { basket: new BasketService(deps.db, config, search) });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BOOKS_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
+import { ClearanceService } from '../src/modules/clearance/service';
 import { DeliveriesService } from '../src/modules/deliveries/service';
 import { InstoreService } from '../src/modules/instore/service';
 import { PaymentsService } from '../src/modules/payments/service';
@@ -14,6 +15,7 @@ import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
 import { FakeSms, callerFor } from './deliveries-fixtures';
+import { multipart } from './inventory-fixtures';
 import { acceptedOrder } from './ledger-fixtures';
 
 /**
@@ -70,8 +72,9 @@ interface Victim {
   paymentId: string;
   requestId: string;
   providerInvoiceId: string;
-  /** A batch in the victim's stock. */
+  /** A batch in the victim's stock, and the victim's running near-expiry offer of it. */
   batchId: string;
+  offerId: string;
   /** A pickup the victim booked, assigned to its delivery staff, with a proof photo. */
   consignmentId: string;
   /** The victim's notifications (the attacker tries to mark them read). */
@@ -82,7 +85,7 @@ interface Victim {
 }
 
 /** Request for each signed-in route, aimed at the victim's rows wherever the route takes an id or unit code. */
-function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'headers'> | undefined {
+function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefined {
   const params: Record<string, string> = {
     id: victim.warehouseId,
     employeeId: victim.employeeId,
@@ -107,12 +110,14 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     consignmentId: victim.consignmentId,
     barcodeOrId: victim.barcodeId,
     imageId: victim.imageId,
+    offerId: victim.offerId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
     return params[name]!;
   });
-  const fixtures: Record<string, Omit<InjectOptions, 'headers' | 'url' | 'method'>> = {
+  // `headers` of a fixture (a form's content type) go with the attacker's token.
+  const fixtures: Record<string, Omit<InjectOptions, 'url' | 'method'>> = {
     [`POST ${PATHS.logout}`]: { payload: { deviceId: 'victim-device' } },
     [`GET ${PATHS.myAccount}`]: {},
     [`GET ${PATHS.warehouses}`]: {},
@@ -297,6 +302,19 @@ function requestFor(route: RouteEntry, victim: Victim): Omit<InjectOptions, 'hea
     [`GET ${PAYMENTS_PATHS.requests}`]: {},
     'GET /payments/upi/requests/:requestId': {},
     'GET /payments/upi/requests/:requestId/qr': {},
+    // Best basket: the attacker's own list and cart (the victim's stock it may see, as in search: a word of nothing);
+    // "buy again" aims at the victim's received order.
+    [`POST ${BASKET_PATHS.parse}`]: { payload: { text: 'zzqx 2' } },
+    [`POST ${BASKET_PATHS.parseFile}`]: multipart('list.csv', Buffer.from('Product,Quantity\nzzqx,2\n')),
+    'GET /cart/best-basket/buy-again/:orderId': {},
+    [`POST ${BASKET_PATHS.solve}`]: { payload: { lines: [{ lineNo: 1, text: 'zzqx', quantity: 1 }] } },
+    [`POST ${BASKET_PATHS.toCart}`]: { payload: { entries: [{ sellerUnitCode: 'STK-PUN-001', productId: randomUUID(), quantity: 1, freeQuantity: 0 }] } },
+    // Near-expiry exchange: the victim's batches and offers (stockists only); the market found with a word of nothing.
+    [`GET ${CLEARANCE_PATHS.candidates}`]: {},
+    [`GET ${CLEARANCE_PATHS.offers}`]: {},
+    [`POST ${CLEARANCE_PATHS.offers}`]: { payload: { batchId: victim.batchId, offerPtrPaise: 1, endsOn: '2026-12-30' } },
+    'DELETE /tenants/inventory/clearance/offers/:offerId': {},
+    [`GET ${CLEARANCE_PATHS.market}`]: { query: { q: 'zzqx' } },
     'POST /payments/upi/requests/:requestId/pay': { payload: { method: 'UPI', utr: '712300000001', amountPaise: 100, paidOn: '2026-11-22' } },
     'POST /payments/upi/requests/:requestId/cancel': {},
     'GET /payments/upi/requests/:requestId/image': {},
@@ -404,6 +422,8 @@ async function prepareVictim(): Promise<Victim> {
   });
   const photo = await deliveries.addImage(suresh, consignmentId, { kind: 'PARCEL', mimeType: 'image/png', contentBase64: TINY_PNG });
   const consignment = await db.selectFrom('consignments').select('barcode_id').where('id', '=', consignmentId).executeTakeFirstOrThrow();
+  // A near-expiry offer the victim runs on its batch (the attacker must not end it or see it outside the market).
+  const offer = await new ClearanceService(db, t.config).create(victimCaller, { batchId, offerPtrPaise: 500, endsOn: '2026-12-31', nearbyBuyers: false, acknowledgePromised: true });
   const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
 
   return {
@@ -415,6 +435,7 @@ async function prepareVictim(): Promise<Victim> {
     requestId: memo.requestId,
     providerInvoiceId: providerInvoice.id,
     batchId,
+    offerId: offer.offerId,
     consignmentId,
     barcodeId: consignment.barcode_id,
     imageId: photo.id,
@@ -432,7 +453,7 @@ async function prepareVictim(): Promise<Victim> {
       // Not the trade name: counterparties' own notifications legitimately mention it.
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
       upiAccount.vpa!, received.paymentId, '700000000777', '700000000888', unmatchedId, memo.requestId, memo.reference, 'Victim Memo Party', providerInvoice.id, providerInvoice.invoice_number,
-      consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
+      offer.offerId, consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -461,6 +482,7 @@ async function victimState() {
     batches: await t.db.selectFrom('inventory_batches').select(['id', 'quantity', 'reserved']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     providerInvoices: await t.db.selectFrom('provider_invoices').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     unreadNotifications: await t.db.selectFrom('notifications').select('id').where('unit_id', '=', unit.id).where('read_at', 'is', null).orderBy('id').execute(),
+    clearanceOffers: await t.db.selectFrom('clearance_offers').select(['id', 'ended_at', 'offer_ptr_paise']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     warehouseClosures: await t.db.selectFrom('warehouses').select(['id', 'closed_until', 'closed_note']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
@@ -511,11 +533,11 @@ describe('authorization on every route', () => {
         expect(first).toBe('event: ready\ndata: {}\n\n');
         continue;
       }
-      const res = await t.app.inject({ ...request, headers: bearer(attacker) });
+      const res = await t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...bearer(attacker) } });
       const label = `${route.method} ${route.url} → ${res.statusCode}`;
       if (res.statusCode >= 400) {
         expect([label, res.json().type]).toEqual([label, 'error']);
-        expect([403, 404]).toContain(res.statusCode);
+        expect([label, [403, 404].includes(res.statusCode)]).toEqual([label, true]);
       } else {
         const leaked = victim.markers.filter((m) => res.body.includes(m));
         expect({ label, leaked }).toEqual({ label, leaked: [] });

@@ -31,6 +31,7 @@ describe('mf-inventory routes', () => {
       else if (page.path === 'stocks/add') expect(screen.getByRole('form', { name: 'Add stock' })).toBeInTheDocument();
       else if (page.path === 'stocks/reports') expect(await screen.findByText('₹3,225.60')).toBeInTheDocument();
       else if (page.path === 'stocks/:id') expect(await screen.findByText('Opening stock')).toBeInTheDocument();
+      else if (page.path === 'stocks/clearance') expect(await screen.findByRole('table', { name: 'Batches expiring in 30–120 days' })).toBeInTheDocument();
       else expect((await screen.findAllByText('Dolo 650 Tablet')).length).toBeGreaterThan(0);
     },
   });
@@ -49,6 +50,12 @@ describe('mf-inventory routes', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Upload Inventory' })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Only stockists upload inventory.');
     expect(screen.queryByText(/is not available yet/)).not.toBeInTheDocument();
+  });
+
+  it.each(['RETAILER', 'HOSPITAL'] as const)('a %s lists no near-expiry stock: only stockists receive online orders', async (customerType) => {
+    installFakeApi(withAccount({ ...OWNER_ACCOUNT, customerType }, inventoryApi));
+    renderAt('/app', 'stocks/clearance', withProviders(<App />));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only stockists list near-expiry stock');
   });
 
   it.each(['RETAILER', 'HOSPITAL'] as const)('a %s keeps stock: the stock list opens (its purchase bills bring stock in)', async (customerType) => {

@@ -1,5 +1,6 @@
 import { RouteTable, canKeepStock, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
 import { ButtonLink } from 'shared-ui';
+import { ClearancePage } from './clearance/ClearancePage';
 import { InventoryListPage } from './inventory/InventoryListPage';
 import { AddStockPage } from './stocks/AddStockPage';
 import { ExpiryListPage } from './stocks/ExpiryListPage';
@@ -55,6 +56,14 @@ export const routes: readonly RouteEntry[] = [
   { path: 'stocks/report/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCK_KEEPERS, element: stockReportDetails },
   { path: 'stocks/reports/details', title: 'Stock Report Details', crumbs: [STOCKS, STOCK_REPORTS], access: STOCK_KEEPERS, element: stockReportDetails },
   { path: 'stocks/expiry-list', title: 'Expiry List', crumbs: [STOCKS], access: STOCK_KEEPERS, element: <ExpiryListPage /> },
+  // Issue 18: near-expiry batches listed at a lower PTR. A sale is an online order, which only stockists receive.
+  {
+    path: 'stocks/clearance',
+    title: 'Clear Near Expiry',
+    crumbs: [STOCKS, { label: 'Expiry List', to: '/stocks/expiry-list' }],
+    access: { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists list near-expiry stock: buyers order it from them online.' },
+    element: <ClearancePage />,
+  },
   {
     path: 'stocks/expiry/details',
     title: 'Expiry Details',

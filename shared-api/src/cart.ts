@@ -17,6 +17,12 @@ export const CartEntry = z.object({
   pack: z.string(),
   schemeBuy: z.number().int().nullable(),
   schemeFree: z.number().int().nullable(),
+  /** Only batches expiring on or after this day ('YYYY-MM-DD'); null: any unexpired batch. */
+  minExpiryDate: z.string().nullable(),
+  /** A near-expiry offer entry (clearance.ts): that batch at the offer PTR; null for a regular entry. */
+  clearanceOfferId: z.string().nullable(),
+  /** The offer's batch, shown with its expiry in red; null for a regular entry. */
+  offerBatch: z.object({ batchNo: z.string(), expiryDate: z.string() }).nullable(),
 });
 export const Cart = z.object({
   unitCode: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate } from './accounting';
+import { ClearanceOffer } from './clearance';
 import { CustomerType } from './common';
 import { ConsignmentStatus } from './delivery';
 import { Preferences } from './profile';
@@ -119,6 +120,17 @@ export const PickupFigures = z.object({
   carried: StatusCounts.optional(),
 });
 
+/**
+ * Near-expiry exchange (clearance.ts). `buying` (retailers, hospitals): the active offers the caller may buy and the
+ * NEAR_EXPIRY_TILE_SHOWN soonest to expire; `selling` (stockists): its offers open to buyers now and their free units.
+ */
+export const NEAR_EXPIRY_TILE_SHOWN = 3;
+export const NearExpiryFigures = z.object({
+  buying: z.object({ offers: Count, soonest: z.array(ClearanceOffer) }).optional(),
+  selling: z.object({ running: Count, units: Count }).optional(),
+});
+export type NearExpiryFigures = z.infer<typeof NearExpiryFigures>;
+
 export const Dashboard = z.object({
   period: DashboardPeriod,
   /** The period: [since, until] as instants (until is now). Day-based figures (sales, payments, searches) count its IST days. */
@@ -128,6 +140,7 @@ export const Dashboard = z.object({
   orders: z.object({ placed: PlacedOrdersFigures.optional(), received: ReceivedOrdersFigures.optional() }).optional(),
   inventory: InventoryFigures.optional(),
   offers: OfferFigures.optional(),
+  nearExpiry: NearExpiryFigures.optional(),
   connections: ConnectionFigures,
   mostSold: z.array(SoldProduct).optional(),
   mostSearched: z.array(SearchedProduct).optional(),

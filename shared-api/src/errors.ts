@@ -46,6 +46,12 @@ export const ERROR_CATALOGUE = {
   E0011: 'Entry does not balance',
   E0012: 'Financial year is closed',
   E0013: 'Not possible in the current status',
+  E0014: 'This batch has expired or expires before the cut-off: it cannot be offered',
+  E0015: 'Some units of this batch are promised to placed orders',
+  E0016: 'This offer has ended',
+  E0017: 'The shopping list could not be read: check the lines shown',
+  E0018: 'The best basket took too long to work out: try a shorter list',
+  E0019: 'The basket could not be put into the cart: nothing was added',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

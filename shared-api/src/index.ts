@@ -27,3 +27,5 @@ export * from './payments';
 export * from './delivery';
 export * from './outward';
 export * from './dashboard';
+export * from './clearance';
+export * from './basket';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from './constants';
+import { IsoDate } from './accounting';
 import { Cart } from './cart';
 import { PageQuery, Paged } from './envelope';
 
@@ -97,6 +98,16 @@ export const AddCartEntry = z.object({
   sellerUnitCode: z.string().trim().min(1).max(32),
   quantity: Quantity,
   freeQuantity: FreeQuantity,
+  /**
+   * Only batches expiring on or after this day (a minimum remaining shelf life): pricing takes the first such batch,
+   * confirm, submit's reservation and acceptance take only such batches. Entries with different dates are separate.
+   */
+  minExpiryDate: IsoDate.optional(),
+  /**
+   * A near-expiry offer (shared-api clearance.ts): the entry is that offer's batch at the offer PTR, reserved and
+   * delivered from that batch only. Its scheme applies only if the batch itself carries one.
+   */
+  clearanceOfferId: z.string().uuid().optional(),
 });
 export type AddCartEntry = z.input<typeof AddCartEntry>;
 export const UpdateCartEntry = z.object({ entryId: z.string().uuid(), quantity: Quantity, freeQuantity: FreeQuantity });
@@ -166,6 +177,10 @@ export const OrderLine = z.object({
   totalPaise: z.number().int(),
   /** Reserved batches while PLACED; the batches stock left from once ACCEPTED; empty when REJECTED. */
   allocations: z.array(OrderAllocation),
+  /** The buyer took only batches expiring on or after this day ('YYYY-MM-DD'); null: any unexpired batch. */
+  minExpiryDate: z.string().nullable(),
+  /** Bought from a near-expiry offer (clearance.ts) at its PTR: show the batch's expiry in red. Null otherwise. */
+  clearanceOfferId: z.string().nullable(),
 });
 export const OrderDetail = OrderSummary.extend({
   /** Which side the caller is on. */

@@ -175,3 +175,27 @@ export const ACCOUNTING_PATHS = {
   /** What may still be returned of an invoice, by `?invoiceId=` or `?invoiceNumber=` (the seller's invoices). */
   returnableInvoice: '/purchases/sales/returnable',
 } as const;
+
+/** Near-expiry exchange (issue 18): the seller's candidates and offers, and the buyers' market of offers. */
+export const CLEARANCE_PATHS = {
+  candidates: '/tenants/inventory/clearance/candidates',
+  /** GET the seller's offers; POST lists a batch. */
+  offers: '/tenants/inventory/clearance/offers',
+  /** DELETE ends an offer now. */
+  offer: (offerId: string) => `/tenants/inventory/clearance/offers/${encodeURIComponent(offerId)}`,
+  /** The search's "Near expiry" filter and the dashboard tile. */
+  market: '/search/near-expiry',
+} as const;
+
+/** Best basket (issue 18): a buyer's shopping list split across its sellers. */
+export const BASKET_PATHS = {
+  /** POST { text }: pasted lines → list lines and per-line errors. */
+  parse: '/cart/best-basket/parse',
+  /** POST multipart (file: XLSX, XLS, CSV or TXT; first sheet): the same from a file. */
+  parseFile: '/cart/best-basket/parse-file',
+  /** GET: the lines of one of the buyer's placed orders. */
+  buyAgain: (orderId: string) => `/cart/best-basket/buy-again/${encodeURIComponent(orderId)}`,
+  solve: '/cart/best-basket/solve',
+  /** POST: the plan's entries into the cart in one transaction. */
+  toCart: '/cart/best-basket/to-cart',
+} as const;

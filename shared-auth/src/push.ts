@@ -5,8 +5,11 @@ import { api, isApiError } from './client';
 import { getDeviceId, getDeviceType, getOsType } from './device';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
-/** SPEC.md §9: push messaging uses a service worker at the site root; the shell serves this file. */
-export const PUSH_SERVICE_WORKER_FILE = 'firebase-messaging-sw.js';
+/**
+ * SPEC.md §9: push messaging uses a service worker at the site root. It is the shell's one worker (its offline cache
+ * and push in one file, shell/src/pwa/sw/): two workers at one scope would replace each other.
+ */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
 /** SPEC.md §9: push toasts close after 5 seconds. */
 export const PUSH_TOAST_MS = 5000;
 
@@ -30,6 +33,15 @@ export const localPushAdapter: PushAdapter = {
   getToken: async () => null,
 };
 
+/**
+ * The shell's worker, active. Registering the same URL at the same scope hands back the shell's own registration
+ * (never a second worker); where the build has no worker (development servers) registering fails and push is off.
+ */
+async function siteServiceWorker(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register(`/${SERVICE_WORKER_FILE}`, { scope: '/' });
+  return navigator.serviceWorker.ready;
+}
+
 export function createFirebasePushAdapter({ vapidKey, ...options }: FirebasePushConfig): PushAdapter {
   return {
     async getToken() {
@@ -40,7 +52,7 @@ export function createFirebasePushAdapter({ vapidKey, ...options }: FirebasePush
         const [{ getApps, initializeApp }, messaging] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
         if (!(await messaging.isSupported())) return null;
         const app = getApps()[0] ?? initializeApp(options);
-        const serviceWorkerRegistration = await navigator.serviceWorker.register(`/${PUSH_SERVICE_WORKER_FILE}`);
+        const serviceWorkerRegistration = await siteServiceWorker();
         const token = await messaging.getToken(messaging.getMessaging(app), { vapidKey, serviceWorkerRegistration });
         return token || null;
       } catch {
@@ -154,7 +166,7 @@ export async function enablePush(): Promise<PushResult> {
   return 'no-token';
 }
 
-/** What firebase-messaging-sw.js posts to a focused tab when a push arrives (the tab shows it as a toast). */
+/** What the service worker (shell/src/pwa/sw/worker-events.js) posts to a focused tab when a push arrives (the tab shows it as a toast). */
 export interface PushEnvelope {
   kind: 'push';
   message: Partial<PushMessage>;

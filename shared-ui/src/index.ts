@@ -47,6 +47,7 @@ export { ToastContainer } from './toasts/ToastContainer';
 
 export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
 export { Badge, type BadgeProps, type BadgeTone } from './feedback/Badge';
+export { ExpiryDate, daysUntil, todayInIndia, type ExpiryDateProps } from './feedback/ExpiryDate';
 export { OrderStatusBadge, ConsignmentStatusBadge, OrderTotalRows, ORDER_STATUS_LABELS, type OrderStatusBadgeProps, type OrderTotalRowsProps } from './orders/orders';
 export {
   EmptyState,
@@ -59,6 +60,7 @@ export {
 
 export { PageHeader, PageTitle, Breadcrumb, type Crumb, type PageHeaderProps } from './page/PageHeader';
 export { Avatar, type AvatarProps } from './Avatar';
+export { VisuallyHidden } from './VisuallyHidden';
 export { Stack, Card, DetailList, FilterRow, FigureTiles, type FigureTile, type StackProps, type CardProps } from './layout/layout';
 export { Tabs, type TabsProps, type TabItem } from './navigation/Tabs';
 export { useDebounced } from './hooks/useDebounced';

@@ -33,6 +33,7 @@ const SHELL_PAGES = [
   { path: 'staff/verifications', element: lazyPage(() => import('./staff/StaffVerificationsPage').then((m) => m.StaffVerificationsPage)) },
   { path: 'notifications', element: lazyPage(() => import('./notifications/NotificationsPage').then((m) => m.NotificationsPage)) },
   { path: 'cart', element: lazyPage(() => import('./cart/CartPage').then((m) => m.CartPage)) },
+  { path: 'cart/best-basket', element: lazyPage(() => import('./basket/BasketPage').then((m) => m.BasketPage)) },
   { path: 'search', element: lazyPage(() => import('./search/SearchPage').then((m) => m.SearchPage)) },
 ];
 

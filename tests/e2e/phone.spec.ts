@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { DEMO, PHONE, expect, heading, signIn, signOut, test } from './support';
+import { DEMO, PHONE, expect, expectNoSidewaysScroll, heading, signIn, signOut, test } from './support';
 
 /*
  * The portal on a 390 × 844 phone (issue 17): no signed-in page scrolls sideways; the header keeps the greeting,
@@ -14,10 +14,7 @@ const STAFF_MOBILE = '9800000090';
 async function expectNoSideways(page: Page, path: string, title: string | RegExp): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  // Tables and lists load after the heading: measure once nothing is loading any more.
-  await expect(page.locator('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 }
 
 test('a retailer on a phone: no page scrolls sideways; search over the header, the stockists of a product, the drawer to Customers, Logout from the menu', async ({ newUser }) => {
@@ -55,7 +52,7 @@ test('a retailer on a phone: no page scrolls sideways; search over the header, t
   // The table scrolls inside its card, its first column fixed; the page itself stays put.
   const firstCell = sellers.getByRole('row').nth(1).getByRole('cell').first();
   expect(await firstCell.evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 
   // The drawer: opens from the header, closes on Escape and on the backdrop, and on following a link.
   const openNav = page.getByRole('button', { name: 'Open navigation' });

@@ -1,17 +1,18 @@
-import { API, DEMO, PORTAL, expect, heading, signIn, test } from './support';
+import { API, BOTH_SIZES, DEMO, PORTAL, expect, expectNoSidewaysScroll, heading, signIn, signOut, test } from './support';
 
-test('sign in with OTP: the header greets by first name and shows the active warehouse city; logout returns to /', async ({ page }) => {
+test('sign in with OTP: the header greets by first name and shows the active warehouse city; logout returns to /', BOTH_SIZES, async ({ page }) => {
   await signIn(page, DEMO.stockist.mobile);
   await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
   await expect(page.getByTestId('active-city')).toHaveText(new RegExp(DEMO.stockist.city));
   await expect(heading(page, 'Dashboard')).toBeVisible();
   await expect(page.getByText('Agarwal Pharma Distributors').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
 
   // The session survives a reload (token persisted).
   await page.reload();
   await expect(page.getByText(`Hello, ${DEMO.stockist.firstName}`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(`${PORTAL}/`);
   await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('medico.session'))).toBeNull();

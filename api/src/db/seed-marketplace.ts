@@ -56,7 +56,7 @@ export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void>
     const position: number = lines.length;
     const product = await trx.selectFrom('products').select(['id', 'name', 'manufacturer', 'pack', 'hsn']).where('name', '=', wanted.name).executeTakeFirst();
     if (!product) continue;
-    const batches = await sellableBatches(trx, seller.id, product.id, today, true);
+    const batches = await sellableBatches(trx, seller.id, product.id, today, { lock: true });
     const first = batches[0];
     if (!first) continue;
     const { reserved, short } = await reserveFefo(trx, batches, wanted.quantity, now);

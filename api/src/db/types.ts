@@ -137,6 +137,9 @@ export interface CartEntriesTable {
   /** Marketplace (006): the product the entry is for and its pack as shown when added. */
   product_id: Optional<string>;
   pack: Defaulted<string>;
+  /** Clearance (026): only batches expiring on or after this day; or that offer's batch at the offer PTR. */
+  min_expiry_date: Optional<string>;
+  clearance_offer_id: Optional<string>;
 }
 
 export interface PushTokensTable {
@@ -361,6 +364,22 @@ export interface OrderLinesTable {
   gst_paise: number;
   total_paise: number;
   position: number;
+  /** Clearance (026): what acceptance must keep honouring (the buyer's minimum expiry; the offer's batch only). */
+  min_expiry_date: Optional<string>;
+  clearance_offer_id: Optional<string>;
+}
+
+/** Migration 026: a seller's near-expiry offer of one batch. */
+export interface ClearanceOffersTable {
+  id: string;
+  seller_unit_id: string;
+  batch_id: string;
+  offer_ptr_paise: number;
+  ends_on: string;
+  nearby_buyers: Defaulted<boolean>;
+  created_by: string;
+  created_at: Timestamp;
+  ended_at: NullableTimestamp;
 }
 
 export interface OrderAllocationsTable {
@@ -845,6 +864,7 @@ export interface DB {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_allocations: OrderAllocationsTable;
+  clearance_offers: ClearanceOffersTable;
   registrations: RegistrationsTable;
   registration_documents: RegistrationDocumentsTable;
   staff_members: StaffMembersTable;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isApiError } from 'shared-auth';
 import { Button, Card, ErrorPanel, Spinner, Stack, formatRupees, toast } from 'shared-ui';
-import { PaymentFacts } from './InstoreSalePage';
+import { CounterSaleNotFound, PaymentFacts } from './InstoreSalePage';
 import { settleCounterSale, useCounterSale } from './instore-api';
 
 /** sales/instore/:id/payment — a bill's payment; a credit sale is settled here (cash or UPI) with a receipt, once. */
@@ -10,6 +10,7 @@ export function InstorePaymentPage() {
   const { id = '' } = useParams();
   const { data: sale, error, mutate } = useCounterSale(id);
   const [busy, setBusy] = useState<'CASH' | 'UPI' | null>(null);
+  if (error && !sale && error.status === 404) return <CounterSaleNotFound />;
   if (error && !sale) return <ErrorPanel title="The counter sale could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!sale) return <Spinner label="Loading payment" />;
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { CounterSale } from 'shared-api';
-import { Badge, ButtonLink, Card, DetailList, ErrorPanel, Spinner, Stack, formatDateTime } from 'shared-ui';
+import { Badge, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDateTime } from 'shared-ui';
 import { InvoiceDetail } from '../sales-invoices/InvoicePage';
 import { PAYMENT_LABELS, useCounterSale } from './instore-api';
 
@@ -36,10 +36,25 @@ export function PaymentFacts({ sale }: { sale: CounterSale }) {
   );
 }
 
+/** A made-up or mistyped id answers 404 like another unit's sale: a not-found state, not a failure to retry. */
+export function CounterSaleNotFound() {
+  return (
+    <NotFoundState
+      what="counter sale"
+      back={
+        <ButtonLink to="/sales/instore" variant="secondary">
+          Back to In-store Sales
+        </ButtonLink>
+      }
+    />
+  );
+}
+
 /** sales/instore/:id — the counter invoice (Rule 46 view with its A4/A5 PDF) and how it is paid. */
 export function InstoreSalePage() {
   const { id = '' } = useParams();
   const { data: sale, error, mutate } = useCounterSale(id);
+  if (error && !sale && error.status === 404) return <CounterSaleNotFound />;
   if (error && !sale) return <ErrorPanel title="The counter sale could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!sale) return <Spinner label="Loading counter sale" />;
   return (

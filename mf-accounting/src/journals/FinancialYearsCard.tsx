@@ -36,7 +36,7 @@ export function FinancialYearsCard() {
             align: 'right' as const,
             render: (y: Year) =>
               y.closed ? null : (
-                <Button type="button" size="sm" variant="danger" aria-label={`Close financial year ${y.financialYear}`} onClick={() => setClosing(y)}>
+                <Button type="button" size="sm" variant="danger" aria-label={`Close year ${y.financialYear}`} onClick={() => setClosing(y)}>
                   Close year
                 </Button>
               ),

@@ -92,8 +92,8 @@ describe('journals dashboard', () => {
 
     const rows = within(await table('Vouchers')).getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
-      ['▸', '25/11/2026', 'Journal', 'JV/26-27/000001', 'November rent', '₹25,000.00'],
-      ['▸', '21/11/2026', 'Sales', 'INV/26-27/000001', 'Invoice to Sharma', '₹1,234.00'],
+      ['', '25/11/2026', 'Journal', 'JV/26-27/000001', 'November rent', '₹25,000.00'],
+      ['', '21/11/2026', 'Sales', 'INV/26-27/000001', 'Invoice to Sharma', '₹1,234.00'],
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Show the lines of JV/26-27/000001' }));
     const lines = within(await table('Lines of JV/26-27/000001')).getAllByRole('row').slice(1);
@@ -111,7 +111,7 @@ describe('journals dashboard', () => {
   it('lets the owner close a year after a confirmation that says what closing means', async () => {
     const requests = api();
     renderAt('/app', 'journals/dashboard', withProviders(<App />));
-    await userEvent.click(await screen.findByRole('button', { name: 'Close financial year 2025-26' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close year 2025-26' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close financial year 2025-26?' });
     expect(dialog).toHaveTextContent('no entry can be dated from 01/04/2025 to 31/03/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close year' }));
@@ -127,7 +127,7 @@ describe('journals dashboard', () => {
     api(undefined, { ...OWNER_ACCOUNT, role: 'EMPLOYEE' });
     renderAt('/app', 'journals/dashboard', withProviders(<App />));
     expect(await within(await table('Financial years')).findByText('2025-26')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Close financial year/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Close year/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add journal entry' })).not.toBeInTheDocument();
   });
 

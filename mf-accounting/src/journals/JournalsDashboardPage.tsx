@@ -78,7 +78,10 @@ export function JournalsDashboardPage() {
       width: '1%',
       render: (v) => (
         <Button type="button" size="sm" variant="ghost" aria-expanded={open.has(v.voucherId)} aria-label={`${open.has(v.voucherId) ? 'Hide' : 'Show'} the lines of ${v.documentNumber ?? v.narration}`} onClick={() => toggle(v.voucherId)}>
-          {open.has(v.voucherId) ? '▾' : '▸'}
+          {/* A drawn arrow rather than a ▸ character: text shown on a control must be part of its name (WCAG 2.5.3). */}
+          <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
+            <path d={open.has(v.voucherId) ? 'M2 4l4 4 4-4' : 'M4 2l4 4-4 4'} fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
         </Button>
       ),
     },

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { PurchaseBillPayment } from 'shared-api';
-import { Badge, ButtonLink, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type BadgeTone, type DataTableColumn } from 'shared-ui';
+import { Badge, ButtonLink, Card, DataTable, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, type BadgeTone, type DataTableColumn } from 'shared-ui';
 import { useBillPayment } from './purchase-bills-api';
 
 const STATUS: Record<PurchaseBillPayment['status'], { label: string; tone: BadgeTone }> = {
@@ -26,6 +26,19 @@ const COLUMNS: readonly DataTableColumn<Payment>[] = [
 export function BillPaymentPage() {
   const { id = '' } = useParams();
   const { data, error, mutate } = useBillPayment(id);
+  // A made-up or mistyped id answers 404 like another unit's bill: a not-found state, not a failure to retry.
+  if (error && !data && error.status === 404) {
+    return (
+      <NotFoundState
+        what="purchase bill"
+        back={
+          <ButtonLink to="/purchases/invoices" variant="secondary">
+            Back to Purchase Invoices
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !data) return <ErrorPanel title="The payment status could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading the payment status" />;
   const status = STATUS[data.status];
@@ -36,7 +49,8 @@ export function BillPaymentPage() {
         actions={
           // Only a received bill is owed on the books (NOT_RECEIVED), and only while something is due.
           data.status !== 'NOT_RECEIVED' && data.duePaise > 0 ? (
-            <ButtonLink to={MAKE_PAYMENTS_PATH} aria-label={`Pay ${data.supplierName} by UPI`}>
+            // The name starts with the visible words, so voice control finds it by what it shows (WCAG 2.5.3).
+            <ButtonLink to={MAKE_PAYMENTS_PATH} aria-label={`Pay by UPI to ${data.supplierName}`}>
               Pay by UPI
             </ButtonLink>
           ) : undefined

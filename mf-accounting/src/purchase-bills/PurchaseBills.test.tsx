@@ -173,7 +173,7 @@ describe('purchase bills (buyer)', () => {
     expect(within(status).getByText('₹400.00')).toBeInTheDocument();
     expect(within(status).getByText('₹574.00')).toBeInTheDocument();
     // What is due is paid from Make Payments (the supplier's UPI QR there).
-    expect(screen.getByRole('link', { name: 'Pay Agarwal Pharma Distributors by UPI' })).toHaveAttribute('href', '/app/payments/upi/make');
+    expect(screen.getByRole('link', { name: 'Pay by UPI to Agarwal Pharma Distributors' })).toHaveAttribute('href', '/app/payments/upi/make');
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
-import { Button, ButtonLink, Card, DataTable, DetailList, NotFoundState, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DataTable, DetailList, NotFoundState, ErrorPanel, ExpiryDate, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { InvoicePdfButtons } from '../sales-invoices/InvoicePdfButtons';
 import { invoicePath } from '../sales-invoices/sales-invoices-api';
 import { usePurchaseOrder } from './purchase-orders-api';
@@ -14,6 +14,8 @@ interface BatchRow {
   batchNo: string;
   expiryDate: string;
   quantity: number;
+  /** Bought from a near-expiry offer: its expiry is always shown in red. */
+  offer: boolean;
 }
 
 const PRINT_ROOT = 'purchase-order-print';
@@ -50,13 +52,14 @@ const LINE_COLUMNS: readonly DataTableColumn<Line>[] = [
 const BATCH_COLUMNS: readonly DataTableColumn<BatchRow>[] = [
   { key: 'productName', header: 'Product' },
   { key: 'batchNo', header: 'Batch no.' },
-  { key: 'expiryDate', header: 'Expiry', render: (b) => formatDate(b.expiryDate) },
+  // Red with the days left when near expiry: a near-expiry offer's batch, or any batch within NEAR_EXPIRY_DAYS.
+  { key: 'expiryDate', header: 'Expiry', render: (b) => <ExpiryDate date={b.expiryDate} near={b.offer || undefined} /> },
   { key: 'quantity', header: 'Qty (incl. free)', align: 'right' },
 ];
 
 /** The batches stock left the seller from: meaningful once accepted (before that they are only held). */
 const batchesOf = (order: OrderDetail): BatchRow[] =>
-  order.lines.flatMap((l) => l.allocations.map((a) => ({ key: `${l.lineId}|${a.batchNo}|${a.expiryDate}`, productName: l.productName, ...a })));
+  order.lines.flatMap((l) => l.allocations.map((a) => ({ key: `${l.lineId}|${a.batchNo}|${a.expiryDate}`, productName: l.productName, offer: l.clearanceOfferId !== null, ...a })));
 
 function Decision({ order }: { order: OrderDetail }) {
   if (order.status === 'PLACED') return <dd>Waiting for the seller to accept</dd>;

@@ -54,6 +54,8 @@ const LINES: OrderDetail['lines'] = [
       { batchNo: 'DL2401', expiryDate: '2027-01-31', quantity: 20 },
       { batchNo: 'DL2405', expiryDate: '2028-06-30', quantity: 13 },
     ],
+    minExpiryDate: null,
+    clearanceOfferId: null,
   },
   {
     lineId: 'l2',
@@ -70,6 +72,9 @@ const LINES: OrderDetail['lines'] = [
     gstPaise: 540,
     totalPaise: 5040,
     allocations: [{ batchNo: 'CR-77', expiryDate: '2027-08-31', quantity: 3 }],
+    minExpiryDate: null,
+    // Bought from a near-expiry offer: its expiry shows in red whatever today is.
+    clearanceOfferId: '5e8f0a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
   },
 ];
 
@@ -166,11 +171,14 @@ describe('purchase orders (buyer)', () => {
     expect([...dolo.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Dolo 650 Tablet', '15 Tab', 'Micro Labs', '30', '3', '₹27.50', '₹34.00', '12 %', '₹924.00']);
 
     const batches = within(await table('Batches allocated')).getAllByRole('row').slice(1);
-    expect(batches.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+    // A near expiry also says "· N days left" in red, depending on today: stripped here, ExpiryDate's own test covers it.
+    expect(batches.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.replace(/ · .+$/, '')))).toEqual([
       ['Dolo 650 Tablet', 'DL2401', '31/01/2027', '20'],
       ['Dolo 650 Tablet', 'DL2405', '30/06/2028', '13'],
       ['Crocin Advance', 'CR-77', '31/08/2027', '3'],
     ]);
+    expect(within(batches[2]!).getByText(/^31\/08\/2027 · /)).toHaveStyle({ color: '#c62828' });
+    expect(within(batches[1]!).getByText('30/06/2028')).not.toHaveStyle({ color: '#c62828' });
     const totals = screen.getByLabelText('Order totals');
     expect(within(totals).getByText('₹1,23,456.78')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Printable view' })).toHaveAttribute('href', `/purchases/orders/${ACCEPTED_ID}/view`);

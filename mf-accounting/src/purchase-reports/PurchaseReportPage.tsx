@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { PurchaseBillSummary } from 'shared-api';
-import { Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
+import { ButtonLink, Card, DataTable, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
 import { billPath } from '../purchase-bills/purchase-bills-api';
 import { periodOf, useSupplierPurchases } from './purchase-reports-api';
 
@@ -27,6 +27,19 @@ export function PurchaseReportPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const { data, error, mutate } = useSupplierPurchases(id, periodOf(params));
+  // A made-up or mistyped supplier answers 404 like one never bought from: a not-found state, not a failure to retry.
+  if (error && !data && error.status === 404) {
+    return (
+      <NotFoundState
+        what="supplier"
+        back={
+          <ButtonLink to="/purchases/reports" variant="secondary">
+            Back to Purchase Reports
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !data) return <ErrorPanel title="The supplier's purchases could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading the purchases" />;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DebitNote } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { billPath } from '../purchase-bills/purchase-bills-api';
 import { DocumentLines, commonColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
@@ -28,6 +28,19 @@ export function PurchaseReturnPage() {
   const { id = '' } = useParams();
   const { data: note, error, mutate } = usePurchaseReturn(id);
   const [busy, setBusy] = useState(false);
+  // A made-up or mistyped id answers 404 like another unit's debit note: a not-found state, not a failure to retry.
+  if (error && !note && error.status === 404) {
+    return (
+      <NotFoundState
+        what="debit note"
+        back={
+          <ButtonLink to="/purchases/returns" variant="secondary">
+            Back to Purchase Returns
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !note) return <ErrorPanel title="This debit note could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!note) return <Spinner label="Loading the debit note" />;
 

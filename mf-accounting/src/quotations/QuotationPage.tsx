@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PAYMENT_MODES, type PaymentMode, type Quotation } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Badge, Button, Card, DetailList, ErrorPanel, Select, Spinner, Stack, formatDate, toast } from 'shared-ui';
+import { Badge, Button, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Select, Spinner, Stack, formatDate, toast } from 'shared-ui';
 import { BillLines } from '../instore-sales/BillLines';
 import { PAYMENT_LABELS, convertQuotation, downloadQuotationPdf, instoreSalePath, useQuotation } from '../instore-sales/instore-api';
 
@@ -15,6 +15,19 @@ export function QuotationPage() {
   const { data: q, error, mutate } = useQuotation(id);
   const [mode, setMode] = useState<PaymentMode>('CASH');
   const [busy, setBusy] = useState<'PDF' | 'CONVERT' | null>(null);
+  // A made-up or mistyped id answers 404 like another unit's quotation: a not-found state, not a failure to retry.
+  if (error && !q && error.status === 404) {
+    return (
+      <NotFoundState
+        what="quotation"
+        back={
+          <ButtonLink to="/sales/instore" variant="secondary">
+            Back to In-store Sales
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !q) return <ErrorPanel title="The quotation could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!q) return <Spinner label="Loading quotation" />;
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SalesInvoice, SalesInvoiceLine } from 'shared-api';
-import { ButtonLink, Card, DetailList, EmptyState, ErrorPanel, Spinner, Stack, formatDate } from 'shared-ui';
+import { ButtonLink, Card, DetailList, EmptyState, ErrorPanel, NotFoundState, Spinner, Stack, formatDate } from 'shared-ui';
 import { newSalesReturnPath } from '../sales-returns/sales-returns-api';
 import { DocumentLines, taxInvoiceColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
@@ -57,6 +57,19 @@ export function InvoicePage() {
   const { data: invoice, error, mutate } = useSalesInvoice(id);
 
   if (!id) return <EmptyState title="No invoice chosen" message="Open an invoice from Online Sales or a sales report." />;
+  // A made-up or mistyped id answers 404 like another unit's invoice: a not-found state, not a failure to retry.
+  if (error && !invoice && error.status === 404) {
+    return (
+      <NotFoundState
+        what="invoice"
+        back={
+          <ButtonLink to="/sales/online" variant="secondary">
+            Back to Online Sales
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !invoice) return <ErrorPanel title="The invoice could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!invoice) return <Spinner label="Loading invoice" />;
   return <InvoiceDetail invoice={invoice} />;

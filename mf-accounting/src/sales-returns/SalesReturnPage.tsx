@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { RETURN_DESTINATION_LABELS, RETURN_REASON_LABELS, type CreditNoteLine, type SupplyKind } from 'shared-api';
-import { Card, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
+import { ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
 import { DocumentLines, commonColumns, percent, taxColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { Parties, PartyCard } from '../tax-document/PartyCard';
@@ -35,6 +35,19 @@ const lineColumns = (supply: SupplyKind): DataTableColumn<CreditNoteLine>[] => {
 export function SalesReturnPage() {
   const { id = '' } = useParams();
   const { data: note, error, mutate } = useCreditNote(id);
+  // A made-up or mistyped id answers 404 like another unit's credit note: a not-found state, not a failure to retry.
+  if (error && !note && error.status === 404) {
+    return (
+      <NotFoundState
+        what="credit note"
+        back={
+          <ButtonLink to="/sales/returns" variant="secondary">
+            Back to Sales Returns
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error && !note) return <ErrorPanel title="The credit note could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!note) return <Spinner label="Loading credit note" />;
   return (

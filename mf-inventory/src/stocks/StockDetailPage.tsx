@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { StockMovement } from 'shared-api';
-import { Card, DataTable, ErrorPanel, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import { ButtonLink, Card, DataTable, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
 import { expiryNote } from '../inventory/InventoryListPage';
 import { useStockDetail } from '../inventory-api';
 
@@ -29,6 +29,19 @@ const columns: DataTableColumn<StockMovement>[] = [
 export function StockDetailPage() {
   const { id = '' } = useParams();
   const { data, error, mutate } = useStockDetail(id);
+  // A made-up or mistyped id answers 404 like another unit's batch: a not-found state, not a failure to retry.
+  if (error && !data && error.status === 404) {
+    return (
+      <NotFoundState
+        what="batch"
+        back={
+          <ButtonLink to="/stocks/list" variant="secondary">
+            Back to Stocks
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (error) return <ErrorPanel title="This batch could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!data) return <Spinner />;
   const b = data.batch;

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, ExpiryDate, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -25,7 +25,16 @@ const COLUMNS: readonly DataTableColumn<Line>[] = [
   {
     key: 'allocations',
     header: 'Batches',
-    render: (l) => l.allocations.map((a) => `${a.batchNo} (${formatDate(a.expiryDate)}) × ${a.quantity}`).join(', ') || '—',
+    // Near-expiry batches (a clearance offer's, or any within NEAR_EXPIRY_DAYS) show their expiry in red.
+    render: (l) =>
+      l.allocations.length
+        ? l.allocations.map((a, i) => (
+            <Fragment key={`${a.batchNo}|${a.expiryDate}`}>
+              {i > 0 && ', '}
+              {a.batchNo} (<ExpiryDate date={a.expiryDate} near={l.clearanceOfferId !== null || undefined} />) × {a.quantity}
+            </Fragment>
+          ))
+        : '—',
   },
 ];
 

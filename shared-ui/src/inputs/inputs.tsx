@@ -17,9 +17,9 @@ const controlStyles = css<{ $invalid: boolean }>`
     border-color: ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
   }
   &:focus {
-    outline: none;
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 1px;
     border-color: ${theme.colors.primary};
-    box-shadow: 0 0 0 3px ${theme.colors.primarySoft};
   }
   &:disabled {
     background: ${theme.colors.surfaceMuted};

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Button } from '../buttons/Button';
 import { Spinner } from '../feedback/Spinner';
@@ -64,6 +64,10 @@ const Wrapper = styled.div`
 const Scroll = styled.div`
   overflow-x: auto;
   max-width: 100%;
+  &:focus-visible {
+    /* Inside the card's rounded, clipped box an outer outline would be cut off. */
+    outline-offset: -2px;
+  }
 `;
 const Table = styled.table<{ $busy: boolean }>`
   width: 100%;
@@ -178,6 +182,20 @@ function defaultCell(value: unknown): ReactNode {
 }
 
 /** The one table of the product: typed columns, sorting, paging (client or server), empty and loading states. */
+/** Whether the element's content is wider than the element (re-measured as either is resized). */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(el.scrollWidth > el.clientWidth));
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 export function DataTable<T>({
   columns,
   rows,
@@ -201,6 +219,8 @@ export function DataTable<T>({
   const sortControlled = onSortChange !== undefined;
   const [localSort, setLocalSort] = useState<SortState | null>(initialSort ?? null);
   const [localPage, setLocalPage] = useState(0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(scrollRef);
   const sort = sortControlled ? (controlledSort ?? null) : localSort;
 
   const sorted = useMemo(() => {
@@ -246,7 +266,8 @@ export function DataTable<T>({
 
   return (
     <Wrapper>
-      <Scroll>
+      {/* A table wider than its card scrolls inside it: then the scroller is a named, focusable region, so the keyboard can scroll it too. */}
+      <Scroll ref={scrollRef} tabIndex={scrolls ? 0 : undefined} role={scrolls ? 'region' : undefined} aria-label={scrolls ? label : undefined}>
         <Table aria-label={label} aria-busy={loading || undefined} $busy={loading && rows.length > 0}>
           <thead>
             <tr>

@@ -8,7 +8,7 @@ import { CartPage } from './CartPage';
 
 const RETAILER: MyAccount = { ...OWNER_ACCOUNT, firstName: 'Priya', lastName: 'Sharma', customerType: 'RETAILER', unitCode: 'RTL-MUM-001', tradeName: 'Sharma Medical Stores' };
 
-const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: number, ptrPaise: number, scheme: { schemeBuy: number | null; schemeFree: number | null } = { schemeBuy: null, schemeFree: null }) => ({
+const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: number, ptrPaise: number, scheme: { schemeBuy: number | null; schemeFree: number | null } = { schemeBuy: null, schemeFree: null }): Cart['entries'][number] => ({
   id,
   sellerUnitCode,
   stockist,
@@ -22,6 +22,9 @@ const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: n
   productId: 'p-dolo',
   pack: '15 tablets',
   ...scheme,
+  minExpiryDate: null,
+  clearanceOfferId: null,
+  offerBatch: null,
 });
 
 /** A cart with Dolo 650 from two sellers; update, confirm (one price change) and submit behave like the API. */
@@ -142,5 +145,22 @@ describe('cart page', () => {
     expect(requests.find((r) => r.path === MARKETPLACE_PATHS.cartUpdateEntry)?.body).toEqual({ entryId: 'e1', quantity: 20, freeQuantity: 2 });
     // No scheme, no line.
     expect(within(screen.getByRole('table', { name: 'Items from Lohar Chawl Medical Agencies' })).queryByText(/^Buy /)).not.toBeInTheDocument();
+  });
+
+  it('shows a near-expiry offer entry with its batch and expiry in red, and an entry’s minimum expiry', async () => {
+    const offer = { ...entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 2, 1500), clearanceOfferId: 'offer-1', offerBatch: { batchNo: 'DOL26A101', expiryDate: '2026-12-20' } };
+    cartApi(offer);
+    openCart();
+    const agarwal = await screen.findByRole('table', { name: 'Items from Agarwal Pharma Distributors' });
+    expect(within(agarwal).getByText(/Near-expiry offer · batch DOL26A101/)).toBeInTheDocument();
+    expect(within(agarwal).getByText(/^20\/12\/2026 · /)).toHaveStyle({ color: '#c62828' });
+    const lohar = screen.getByRole('table', { name: 'Items from Lohar Chawl Medical Agencies' });
+    expect(within(lohar).queryByText(/Near-expiry offer/)).not.toBeInTheDocument();
+    resetFakeApi();
+
+    cartApi({ ...entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750), minExpiryDate: '2027-06-01' });
+    openCart();
+    const pinned = await screen.findByRole('table', { name: 'Items from Agarwal Pharma Distributors' });
+    expect(within(pinned).getByText('Expiry on/after 01/06/2027')).toBeInTheDocument();
   });
 });

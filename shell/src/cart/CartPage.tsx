@@ -17,12 +17,14 @@ import {
   DataTable,
   EmptyState,
   ErrorPanel,
+  ExpiryDate,
   OrderStatusBadge,
   PageHeader,
   Spinner,
   Stack,
   TextInput,
   formatCount,
+  formatDate,
   formatDateTime,
   formatRupees,
   theme,
@@ -72,6 +74,26 @@ export function groupBySeller(entries: readonly Entry[]): { seller: string; sell
     groups.set(entry.sellerUnitCode, group);
   }
   return [...groups.values()];
+}
+
+const Note = styled.small`
+  display: block;
+  color: ${theme.colors.textMuted};
+`;
+
+/** The product, and what pins the entry's batch: a near-expiry offer (its batch, expiry in red) or a minimum expiry. */
+function EntryProduct({ entry }: { entry: Entry }) {
+  return (
+    <>
+      {entry.pack ? `${entry.productName} (${entry.pack})` : entry.productName}
+      {entry.offerBatch && (
+        <Note>
+          Near-expiry offer · batch {entry.offerBatch.batchNo} · expires <ExpiryDate date={entry.offerBatch.expiryDate} near />
+        </Note>
+      )}
+      {entry.minExpiryDate && <Note>Expiry on/after {formatDate(entry.minExpiryDate)}</Note>}
+    </>
+  );
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -205,7 +227,7 @@ export function CartPage() {
   }
 
   const columns: readonly DataTableColumn<Entry>[] = [
-    { key: 'productName', header: 'Product', render: (e) => (e.pack ? `${e.productName} (${e.pack})` : e.productName) },
+    { key: 'productName', header: 'Product', render: (e) => <EntryProduct entry={e} /> },
     { key: 'manufacturer', header: 'Manufacturer' },
     { key: 'quantity', header: 'Quantity + free', align: 'right', render: (e) => <QuantityEditor key={`${e.id}-${e.quantity}-${e.freeQuantity}`} entry={e} onSaved={(c) => void mutate(c, { revalidate: false })} /> },
     { key: 'scheme', header: 'Scheme', render: (e) => (e.schemeBuy && e.schemeFree ? `${e.schemeBuy} + ${e.schemeFree}` : '—') },
@@ -278,7 +300,7 @@ export function CartPage() {
 
   return (
     <>
-      <PageHeader title="Cart" crumbs={crumbs} />
+      <PageHeader title="Cart" crumbs={crumbs} actions={allowed && <Link to={`${base}/cart/best-basket`}>Best basket from a list</Link>} />
       <Stack gap="lg">
         {body}
         {allowed && <MyOrders />}

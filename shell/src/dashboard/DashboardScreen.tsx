@@ -37,6 +37,7 @@ import {
 import { useSignedInAccount } from '../guard/RequireSession';
 import { useBasePath } from '../layout/base-path';
 import { CHART_DAYS, useDashboard, useOrdersGraph, usePickupsGraph } from './dashboard-api';
+import { NearExpiryTile } from './NearExpiryTile';
 
 const DashboardChart = lazy(() => import('./DashboardChart'));
 
@@ -406,6 +407,7 @@ export default function DashboardScreen() {
         <Spinner label="Loading the dashboard" />
       ) : (
         <>
+          {data.nearExpiry && <NearExpiryTile figures={data.nearExpiry} base={base} />}
           <TabRow role="tablist" aria-label="Dashboard sections">
             {DASHBOARD_TABS.filter((t) => t.shown(data)).map((t) => (
               <TabLink key={t.id} role="tab" aria-selected={t.id === tab} $active={t.id === tab} to={tabLink(t.id)}>

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MyAccount } from 'shared-api';
-import { Avatar, theme } from 'shared-ui';
+import { Avatar, theme, VisuallyHidden } from 'shared-ui';
 import { useDismiss } from './use-click-outside';
 
 const Wrapper = styled.div`
@@ -82,7 +82,8 @@ export function AccountMenu({ account, profilePath, children }: AccountMenuProps
   const name = `${account.firstName} ${account.lastName}`.trim();
   return (
     <Wrapper ref={ref}>
-      <Trigger ref={triggerRef} type="button" aria-label="Account menu" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <Trigger ref={triggerRef} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <VisuallyHidden>Account menu of </VisuallyHidden>
         <Avatar firstName={account.firstName} lastName={account.lastName} size={36} />
       </Trigger>
       {open && (

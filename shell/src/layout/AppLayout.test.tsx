@@ -75,7 +75,7 @@ describe('AppLayout on a phone', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument(); // no rail: a drawer
 
-    const menu = screen.getByRole('button', { name: 'Account menu' });
+    const menu = screen.getByRole('button', { name: /^Account menu/ });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -160,7 +160,7 @@ describe('AppLayout on a phone', () => {
     expect(location()).toHaveTextContent('/app/staff/verifications');
     expect(screen.queryByRole('link', { name: /Cart/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open search' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(screen.queryByRole('button', { name: /warehouse/i })).not.toBeInTheDocument();
   });
 });
@@ -173,9 +173,30 @@ describe('AppLayout on a desktop', () => {
     expect(await screen.findByText('Hello, Priya')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    // Whose profile, and the initials the avatar shows.
+    expect(screen.getByRole('link', { name: 'Profile of Priya Sharma' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
     await act(async () => undefined);
+  });
+
+  it('opens a group of the rail from the keyboard into its flyout; Escape closes it and focus goes back to the group', async () => {
+    const user = userEvent.setup();
+    show(RETAILER);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const orders = within(nav).getByRole('button', { name: 'Orders' });
+    orders.focus();
+    await user.keyboard('{Enter}');
+    const flyout = await screen.findByRole('region', { name: 'Orders links' });
+    expect(within(flyout).getAllByRole('link')[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Orders links' })).not.toBeInTheDocument();
+    expect(orders).toHaveFocus();
+
+    // Focus leaving the navigation (Tab past its last link) closes an open flyout, as a press outside does.
+    await user.keyboard('{Enter}');
+    await screen.findByRole('region', { name: 'Orders links' });
+    act(() => screen.getByRole('link', { name: 'Medico home' }).focus());
+    expect(screen.queryByRole('region', { name: 'Orders links' })).not.toBeInTheDocument();
   });
 });

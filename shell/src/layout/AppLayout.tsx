@@ -5,6 +5,7 @@ import { startLive, stopLive } from 'shared-auth';
 import { theme } from 'shared-ui';
 import { VerificationBanner } from '../profile/VerificationBanner';
 import { Header, NAV_DRAWER_ID } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { NavDrawer, SideNav } from './SideNav';
 import { useIsPhone } from './use-phone';
 
@@ -40,6 +41,7 @@ export function AppLayout() {
         <Content id="content">
           <VerificationBanner />
           <Outlet />
+          <OfflineBanner />
         </Content>
       </Frame>
     </>

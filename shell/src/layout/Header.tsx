@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { canSearch, canUseCart, logout, useCart, useWarehouses } from 'shared-auth';
-import { Avatar, formatCount, theme } from 'shared-ui';
+import { Avatar, formatCount, theme, VisuallyHidden } from 'shared-ui';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useProfile } from '../profile/profile-api';
@@ -212,7 +212,9 @@ export function Header({ onOpenNav, navOpen = false }: HeaderProps) {
       {switcher}
       <NotificationBell />
       {cart}
-      <Link to={`${base}/profile`} aria-label="Profile" title="Profile">
+      {/* Named by its content ("Profile of" + the avatar's name), not aria-label, so what is said matches what is seen. */}
+      <Link to={`${base}/profile`} title="Profile">
+        <VisuallyHidden>Profile of </VisuallyHidden>
         <Avatar firstName={account.firstName} lastName={account.lastName} size={36} />
       </Link>
       <Logout />

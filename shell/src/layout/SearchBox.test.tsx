@@ -123,6 +123,26 @@ describe('SearchBox', () => {
     expect(box).toHaveValue('');
   });
 
+  it('reaches the suggestions by keyboard: Tab or arrows move to them, Escape goes back to the box, Enter picks one', async () => {
+    searchApi();
+    const box = renderAt('/app/dashboard');
+    await userEvent.type(box, 'dolo');
+    const dolo = await screen.findByRole('button', { name: /Dolo 650/ });
+    await userEvent.tab();
+    expect(dolo).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('list', { name: 'Suggestions' })).not.toBeInTheDocument();
+
+    await userEvent.type(box, ' ');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('button', { name: /Dolo 650/ })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(box).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByLabelText('location')).toHaveTextContent('/app/search?q=Dolo%20650&product=p-dolo');
+  });
+
   it('goes to /search with q on Enter and clears the box; ignores Enter under 3 characters', async () => {
     searchApi();
     const box = renderAt('/app/profile');

@@ -30,6 +30,9 @@ const Field = styled.label`
   &:focus-within {
     border-color: ${theme.colors.primary};
     background: ${theme.colors.surface};
+    /* The input draws no outline of its own: the pill around it shows where focus is. */
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 1px;
   }
   input {
     flex: 1;
@@ -76,6 +79,10 @@ const Options = styled.ul`
   li button:hover,
   li button:focus-visible {
     background: ${theme.colors.surfaceMuted};
+  }
+  /* Inside the panel's rounded, scrolling box an outer outline would be cut off. */
+  li button:focus-visible {
+    outline-offset: -2px;
   }
   small {
     color: ${theme.colors.textMuted};
@@ -131,6 +138,25 @@ export function SearchBox({ fill = false, onDone }: { /** Fills its container (t
     setValue('');
     setDismissed(true);
     onDone?.();
+  }
+
+  /**
+   * The panel's choices are buttons after the box: Tab or the arrow keys reach them (arrows move between the box and
+   * the choices), Escape from a choice closes the panel and goes back to the box.
+   */
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const input = boxRef.current?.querySelector('input');
+    const stops = [input, ...Array.from(boxRef.current?.querySelectorAll<HTMLButtonElement>('li button') ?? [])].filter((el): el is HTMLInputElement | HTMLButtonElement => !!el);
+    const at = stops.indexOf(document.activeElement as HTMLInputElement);
+    if (event.key === 'Escape' && at > 0) {
+      event.stopPropagation();
+      // Focus first: the box's onFocus opens the panel, and the later update closes it again.
+      input?.focus();
+      setDismissed(true);
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && stops.length > 1 && at >= 0) {
+      event.preventDefault();
+      stops[(at + (event.key === 'ArrowDown' ? 1 : stops.length - 1)) % stops.length]?.focus();
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -191,7 +217,15 @@ export function SearchBox({ fill = false, onDone }: { /** Fills its container (t
   }
 
   return (
-    <Box ref={boxRef} $fill={fill}>
+    <Box
+      ref={boxRef}
+      $fill={fill}
+      onKeyDown={onPanelKeyDown}
+      // Focus moving from the box to one of its choices keeps the panel open; leaving the whole box closes it.
+      onBlur={(e) => {
+        if (!boxRef.current?.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <Field>
         {icons.search}
         <input
@@ -209,7 +243,6 @@ export function SearchBox({ fill = false, onDone }: { /** Fills its container (t
             setFocused(true);
             setDismissed(false);
           }}
-          onBlur={() => setFocused(false)}
         />
       </Field>
       {panel}

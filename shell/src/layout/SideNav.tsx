@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { theme } from 'shared-ui';
@@ -268,6 +268,14 @@ export function SideNav() {
   const [expanded, setExpanded] = useState<string | null>(DEFAULT_OPEN_GROUP);
   const [flyout, setFlyout] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const flyoutRef = useRef<HTMLDivElement>(null);
+  // A flyout opened from the keyboard takes focus: in the page's order it comes after every group's button.
+  const focusFlyout = useRef(false);
+  useEffect(() => {
+    if (!focusFlyout.current || !flyout) return;
+    focusFlyout.current = false;
+    flyoutRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [flyout]);
 
   const closeAll = useCallback(() => {
     setOpen(false);
@@ -281,16 +289,36 @@ export function SideNav() {
     setOpen(!open);
   }
 
-  function onGroup(group: NavGroup) {
+  /** `fromKeyboard`: Enter or Space pressed it (a click event without a pointer's click count). */
+  function onGroup(group: NavGroup, fromKeyboard: boolean) {
     if (open) setExpanded((current) => (current === group.id ? null : group.id));
-    else setFlyout((current) => (current === group.id ? null : group.id));
+    else {
+      setFlyout((current) => (current === group.id ? null : group.id));
+      focusFlyout.current = fromKeyboard && flyout !== group.id;
+    }
+  }
+
+  /** Escape closes the flyout (or the open rail) and gives focus back to the button that opened it. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape' || (!flyout && !open)) return;
+    event.stopPropagation();
+    const opener = flyout ? rootRef.current?.querySelector<HTMLElement>(`[data-nav-group="${flyout}"]`) : rootRef.current?.querySelector<HTMLElement>('button[aria-expanded]');
+    closeAll();
+    opener?.focus();
   }
 
   const flyoutGroup = groups.find((g) => g.id === flyout);
 
   return (
     <Column>
-      <Root ref={rootRef}>
+      <Root
+        ref={rootRef}
+        onKeyDown={onKeyDown}
+        // Tabbing out of the navigation closes what it had open, as a press outside does.
+        onBlur={(e) => {
+          if (e.relatedTarget && !rootRef.current?.contains(e.relatedTarget as Node)) closeAll();
+        }}
+      >
         <Rail $open={open} aria-label="Main navigation">
           <ItemButton type="button" $open={open} onClick={toggleNav} aria-expanded={open} aria-label={open ? 'Collapse navigation' : 'Expand navigation'}>
             {open ? icons.close : icons.menu}
@@ -314,7 +342,8 @@ export function SideNav() {
                   $active={active}
                   title={group.label}
                   aria-expanded={open ? isExpanded : flyout === group.id}
-                  onClick={() => onGroup(group)}
+                  data-nav-group={group.id}
+                  onClick={(e) => onGroup(group, e.detail === 0)}
                 >
                   {icons[group.icon]}
                   {open && <Label>{group.label}</Label>}
@@ -328,7 +357,7 @@ export function SideNav() {
           })}
         </Rail>
         {!open && flyoutGroup && (
-          <Flyout role="region" aria-label={`${flyoutGroup.label} links`}>
+          <Flyout ref={flyoutRef} role="region" aria-label={`${flyoutGroup.label} links`}>
             <h3>{flyoutGroup.label}</h3>
             <GroupLinks links={flyoutGroup.links ?? []} base={base} activeLink={activeLink} onNavigate={closeAll} />
           </Flyout>

@@ -13,7 +13,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
     expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments', 'Create UPI Payment', 'Memo to Payment', 'UPI Accounts']);
-    expect(links(groups, 'inventory')).toEqual(['Upload Inventory']);
+    expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry']);
     expect(links(groups, 'customers')).toEqual(['Stockists', 'Hospitals', 'Retailers']);
     expect(links(groups, 'employees')).toEqual(['Logins']);
   });

@@ -120,7 +120,15 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
     },
   ];
   if (canUploadInventory(account.customerType)) {
-    groups.push({ id: 'inventory', label: 'Inventory', icon: 'inventory', links: [{ label: 'Upload Inventory', to: '/inventory/upload' }] });
+    groups.push({
+      id: 'inventory',
+      label: 'Inventory',
+      icon: 'inventory',
+      links: [
+        { label: 'Upload Inventory', to: '/inventory/upload' },
+        { label: 'Clear Near Expiry', to: '/stocks/clearance' },
+      ],
+    });
   } else if (canKeepStock(account.customerType)) {
     // Retailers and hospitals keep the stock their purchase bills bring in, and sell it over the counter.
     groups.push({

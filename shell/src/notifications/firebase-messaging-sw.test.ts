@@ -4,8 +4,10 @@ import { PUSH_DEFAULT_BODY, PUSH_DEFAULT_TITLE } from 'shared-api';
 import { listenForPushMessages, PUSH_TOAST_MS } from 'shared-auth';
 import { getToasts, toast } from 'shared-ui';
 
-// The very file the shell serves at the site root, run against a fake service worker global scope.
-const SOURCE = readFileSync(path.join(__dirname, '../../public/firebase-messaging-sw.js'), 'utf8');
+// The push part of the one service worker (bundled into /service-worker.js by service-worker.mjs), run as it is
+// against a fake service worker global scope.
+const SW_DIR = path.join(__dirname, '../pwa/sw');
+const SOURCE = readFileSync(path.join(SW_DIR, 'worker-events.js'), 'utf8');
 const ORIGIN = 'https://medico.example';
 
 interface FakeClient {
@@ -81,7 +83,7 @@ const FCM_PAYLOAD = {
 };
 const MESSAGE = { ...FCM_PAYLOAD.data };
 
-describe('firebase-messaging-sw.js: push', () => {
+describe('service worker: push', () => {
   it('with no focused tab shows a system notification tagged with the notification id', async () => {
     const background = tab(false);
     const worker = startWorker([background]);
@@ -133,7 +135,7 @@ describe('firebase-messaging-sw.js: push', () => {
   });
 });
 
-describe('firebase-messaging-sw.js: notificationclick', () => {
+describe('service worker: notificationclick', () => {
   it('focuses an open tab and navigates it to /app + link', async () => {
     const open = tab(false);
     const worker = startWorker([open]);
@@ -159,7 +161,11 @@ describe('firebase-messaging-sw.js: notificationclick', () => {
   });
 });
 
-describe('firebase-messaging-sw.js: lifecycle', () => {
+describe('service worker: lifecycle', () => {
+  it('is the worker the build registers: its entry bundles these handlers', () => {
+    expect(readFileSync(path.join(SW_DIR, 'service-worker.mjs'), 'utf8')).toMatch(/^import '\.\/worker-events\.js';$/m);
+  });
+
   it('takes over at once and claims the open tabs', async () => {
     const worker = startWorker();
     await worker.fire('install');

@@ -2,6 +2,7 @@ import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { OtpSignInForm, registerPush, selectPushAdapter, useSession } from 'shared-auth';
 import { Card, theme } from 'shared-ui';
+import { InstallAppOffer } from '../pwa/InstallAppOffer';
 import { firebasePushConfig } from '../remotes/remotes-config';
 import { PublicLayout } from './PublicLayout';
 
@@ -62,6 +63,7 @@ export function LandingPage() {
             <li>Logins for your employees, acting for your business</li>
           </ul>
           <p>Referral offer: 5 free deliveries on activation, plus 3 more when you add your inventory.</p>
+          <InstallAppOffer />
         </Pitch>
         <Card title="Sign in">
           <OtpSignInForm onSignedIn={offerPush} />

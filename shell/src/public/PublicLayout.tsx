@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from 'shared-ui';
+import { OfflineBanner } from '../layout/OfflineBanner';
 
 const Top = styled.header`
   display: flex;
@@ -50,7 +51,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <Link to="/registration">Register</Link>
         </Links>
       </Top>
-      <Main>{children}</Main>
+      <Main>
+        {children}
+        <OfflineBanner />
+      </Main>
       <Footer>
         <Link to="/terms-and-conditions">Terms and conditions</Link> · <Link to="/privacy-policy">Privacy policy</Link>
       </Footer>

@@ -1,19 +1,32 @@
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_PATHS, MIN_SEARCH_LENGTH, type GlobalSearchResult, type ProductHit } from 'shared-api';
-import { api, useLiveStock, type ApiError } from 'shared-auth';
-import { Button, Card, DataTable, EmptyState, ErrorPanel, PageHeader, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
+import { api, canUseCart, useLiveStock, type ApiError } from 'shared-auth';
+import { Button, Card, DataTable, EmptyState, ErrorPanel, PageHeader, Spinner, Stack, Tabs, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
 import useSWR from 'swr';
+import { useSignedInAccount } from '../guard/RequireSession';
 import { useBasePath } from '../layout/base-path';
+import { NearExpiryOffers } from './NearExpiryOffers';
 import { StockistsPanel } from './StockistsPanel';
 
-/** /search?q=…[&product=id]: products across sellers; a chosen product opens its sellers, nearest first. */
+/** The search's views for buyers: products across sellers, and near-expiry offers (issue 18). */
+const VIEWS = [
+  { id: 'products', label: 'Products' },
+  { id: 'near-expiry', label: 'Near expiry' },
+] as const;
+
+/**
+ * /search?q=…[&product=id]: products across sellers; a chosen product opens its sellers, nearest first.
+ * /search?view=near-expiry[&q=…]: buyers' near-expiry offers (the dashboard tile links here).
+ */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const base = useBasePath();
+  const buyer = canUseCart(useSignedInAccount().customerType);
+  const nearExpiry = buyer && params.get('view') === 'near-expiry';
   const query = (params.get('q') ?? '').trim();
   const productId = params.get('product');
   const searchable = query.length >= MIN_SEARCH_LENGTH;
-  const { data, error, mutate } = useSWR<GlobalSearchResult, ApiError>(searchable ? [MARKETPLACE_PATHS.globalSearch, query] : null, () =>
+  const { data, error, mutate } = useSWR<GlobalSearchResult, ApiError>(searchable && !nearExpiry ? [MARKETPLACE_PATHS.globalSearch, query] : null, () =>
     api.post<GlobalSearchResult>(MARKETPLACE_PATHS.globalSearch, { query }),
   );
   // A seller's stock change of a listed product updates its seller count, lowest PTR and expiry within a second.
@@ -65,10 +78,29 @@ export function SearchPage() {
       </Stack>
     );
 
+  function chooseView(view: string) {
+    // The search text carries over; a chosen product belongs to the products view only.
+    const next = new URLSearchParams(query ? { q: query } : {});
+    if (view === 'near-expiry') next.set('view', view);
+    setParams(next);
+  }
+
   return (
     <>
-      <PageHeader title={searchable ? `Results for “${query}”` : 'Search'} crumbs={[{ label: 'Dashboard', to: `${base}/dashboard` }, { label: 'Search' }]} />
-      {body}
+      <PageHeader
+        title={nearExpiry ? 'Near-expiry offers' : searchable ? `Results for “${query}”` : 'Search'}
+        crumbs={[{ label: 'Dashboard', to: `${base}/dashboard` }, { label: 'Search' }]}
+      />
+      {buyer ? (
+        <Stack gap="md">
+          <Tabs label="Search views" tabs={VIEWS} selected={nearExpiry ? 'near-expiry' : 'products'} onSelect={chooseView} />
+          <div role="tabpanel" aria-label={nearExpiry ? 'Near expiry' : 'Products'}>
+            {nearExpiry ? <NearExpiryOffers key={query} query={query} /> : body}
+          </div>
+        </Stack>
+      ) : (
+        body
+      )}
     </>
   );
 }

@@ -4,10 +4,17 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
-import { maySeeStock } from '../connections/visibility';
-import { availableOf, sellableBatches } from '../orders/stock';
+import { availableOf } from '../orders/stock';
 import { istDate } from '../search/text';
 import { cartEntriesOfBuyer, openCart, type CartEntryRow } from './repository';
+import { entryTerms, type EntryKey } from './terms';
+
+const keyOf = (e: { seller_unit_id: string; product_id: string | null; min_expiry_date: string | null; clearance_offer_id: string | null }): EntryKey => ({
+  sellerUnitId: e.seller_unit_id,
+  productId: e.product_id ?? '',
+  minExpiryDate: e.min_expiry_date,
+  clearanceOfferId: e.clearance_offer_id,
+});
 
 export class CartService {
   constructor(
@@ -21,62 +28,100 @@ export class CartService {
     return this.build(caller, await cartEntriesOfBuyer(this.db, caller.unitId, this.today()));
   }
 
-  /** Adds a product from one seller (adding it again adds to the quantity), priced from the seller's FEFO batch. */
+  /**
+   * Adds a product from one seller (adding it again adds to the quantity), priced from the first batch it may take:
+   * any unexpired one, those expiring on or after `minExpiryDate`, or a near-expiry offer's batch at the offer PTR.
+   * Each (product, seller, minExpiryDate, offer) is its own entry.
+   */
   async addEntry(caller: Caller, input: AddCartEntry): Promise<Cart> {
-    const free = input.freeQuantity ?? 0;
+    return this.addEntries(caller, [input]);
+  }
+
+  /**
+   * Several entries in one transaction, all or none (the best basket's "Add all to cart"); `refused` turns the
+   * refusal of the entry at `index` into the error the caller answers.
+   */
+  async addEntries(caller: Caller, inputs: AddCartEntry[], refused: (index: number, error: AppError) => AppError = (_, error) => error): Promise<Cart> {
     await this.db.transaction().execute(async (trx) => {
-      const seller = await trx.selectFrom('units').select(['id', 'trade_name']).where('unit_code', '=', input.sellerUnitCode).executeTakeFirst();
-      const product = await trx.selectFrom('products').selectAll().where('id', '=', input.productId).executeTakeFirst();
-      if (!seller || !product) throw notFound();
-      if (seller.id === caller.unitId || !(await maySeeStock(trx, caller.unitId, seller.id))) {
-        throw new AppError('E0040', 403, `${seller.trade_name} has not given you access to its stock: ask to connect first`);
-      }
-      const now = this.config.now();
-      const cartId = await openCart(trx, caller.unitId, now);
-      const existing = await trx
-        .selectFrom('cart_entries')
-        .select(['id', 'quantity', 'free_quantity'])
-        .where('cart_id', '=', cartId)
-        .where('product_id', '=', product.id)
-        .where('seller_unit_id', '=', seller.id)
-        .executeTakeFirst();
-      const quantity = input.quantity + (existing?.quantity ?? 0);
-      const freeQuantity = free + (existing?.free_quantity ?? 0);
-      const batches = await sellableBatches(trx, seller.id, product.id, this.today());
-      const first = batches[0];
-      if (!first) throw new AppError('E0001', 400, `${seller.trade_name} has no ${product.name} left`, { quantity: 'Out of stock' });
-      this.checkFits(quantity, freeQuantity, availableOf(batches), first.scheme_buy, first.scheme_free);
-      if (existing) {
-        await trx.updateTable('cart_entries').set({ quantity, free_quantity: freeQuantity, ptr_paise: first.ptr_paise, mrp_paise: first.mrp_paise }).where('id', '=', existing.id).execute();
-      } else {
-        await trx
-          .insertInto('cart_entries')
-          .values({
-            id: randomUUID(),
-            cart_id: cartId,
-            seller_unit_id: seller.id,
-            product_id: product.id,
-            manufacturer: product.manufacturer,
-            product_name: product.name,
-            pack: product.pack,
-            quantity,
-            free_quantity: freeQuantity,
-            ptr_paise: first.ptr_paise,
-            mrp_paise: first.mrp_paise,
-            created_at: now,
-          })
-          .execute();
+      for (const [index, input] of inputs.entries()) {
+        try {
+          await this.addIn(trx, caller, input);
+        } catch (error) {
+          throw error instanceof AppError ? refused(index, error) : error;
+        }
       }
     });
     return this.cartOf(caller);
   }
 
+  private async addIn(trx: Database, caller: Caller, input: AddCartEntry): Promise<void> {
+    const free = input.freeQuantity ?? 0;
+    const minExpiryDate = input.minExpiryDate ?? null;
+    const clearanceOfferId = input.clearanceOfferId ?? null;
+    if (minExpiryDate && clearanceOfferId) {
+      throw new AppError('E0001', 400, 'An offer is one batch: a minimum expiry date does not apply to it', { minExpiryDate: 'Leave empty for an offer' });
+    }
+    const seller = await trx.selectFrom('units').select(['id', 'trade_name']).where('unit_code', '=', input.sellerUnitCode).executeTakeFirst();
+    const product = await trx.selectFrom('products').selectAll().where('id', '=', input.productId).executeTakeFirst();
+    if (!seller || !product) throw notFound();
+    const terms = seller.id === caller.unitId ? ({ kind: 'NO_ACCESS' } as const) : await entryTerms(trx, caller, { sellerUnitId: seller.id, productId: product.id, minExpiryDate, clearanceOfferId }, this.today());
+    if (terms.kind === 'NO_ACCESS') {
+      // An offer the buyer may not see is not told apart from one that does not exist.
+      if (clearanceOfferId && seller.id !== caller.unitId) throw notFound();
+      throw new AppError('E0040', 403, `${seller.trade_name} has not given you access to its stock: ask to connect first`);
+    }
+    if (terms.kind === 'ENDED') throw new AppError('E0016', 409);
+    const now = this.config.now();
+    const cartId = await openCart(trx, caller.unitId, now);
+    let same = trx
+      .selectFrom('cart_entries')
+      .select(['id', 'quantity', 'free_quantity'])
+      .where('cart_id', '=', cartId)
+      .where('product_id', '=', product.id)
+      .where('seller_unit_id', '=', seller.id);
+    same = minExpiryDate ? same.where('min_expiry_date', '=', minExpiryDate) : same.where('min_expiry_date', 'is', null);
+    same = clearanceOfferId ? same.where('clearance_offer_id', '=', clearanceOfferId) : same.where('clearance_offer_id', 'is', null);
+    const existing = await same.executeTakeFirst();
+    const quantity = input.quantity + (existing?.quantity ?? 0);
+    const freeQuantity = free + (existing?.free_quantity ?? 0);
+    const first = terms.batches[0];
+    if (!first || terms.ptrPaise === null || terms.mrpPaise === null) {
+      const what = clearanceOfferId ? 'Nothing of this offer is left' : minExpiryDate ? `${seller.trade_name} has no ${product.name} expiring on or after ${minExpiryDate}` : `${seller.trade_name} has no ${product.name} left`;
+      throw new AppError('E0001', 400, what, { quantity: 'Out of stock' });
+    }
+    this.checkFits(quantity, freeQuantity, availableOf(terms.batches), terms.schemeBuy, terms.schemeFree);
+    if (existing) {
+      await trx.updateTable('cart_entries').set({ quantity, free_quantity: freeQuantity, ptr_paise: terms.ptrPaise, mrp_paise: terms.mrpPaise }).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('cart_entries')
+        .values({
+          id: randomUUID(),
+          cart_id: cartId,
+          seller_unit_id: seller.id,
+          product_id: product.id,
+          manufacturer: product.manufacturer,
+          product_name: product.name,
+          pack: product.pack,
+          quantity,
+          free_quantity: freeQuantity,
+          ptr_paise: terms.ptrPaise,
+          mrp_paise: terms.mrpPaise,
+          min_expiry_date: minExpiryDate,
+          clearance_offer_id: clearanceOfferId,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+
   async updateEntry(caller: Caller, input: UpdateCartEntry): Promise<Cart> {
     const free = input.freeQuantity ?? 0;
     const entry = await this.entryOf(caller, input.entryId);
-    const batches = await sellableBatches(this.db, entry.seller_unit_id, entry.product_id ?? '', this.today());
-    const first = batches[0];
-    this.checkFits(input.quantity, free, availableOf(batches), first?.scheme_buy ?? null, first?.scheme_free ?? null);
+    const terms = await entryTerms(this.db, caller, keyOf(entry), this.today());
+    if (terms.kind === 'ENDED') throw new AppError('E0016', 409);
+    const batches = terms.kind === 'OK' ? terms.batches : [];
+    this.checkFits(input.quantity, free, availableOf(batches), terms.kind === 'OK' ? terms.schemeBuy : null, terms.kind === 'OK' ? terms.schemeFree : null);
     await this.db.updateTable('cart_entries').set({ quantity: input.quantity, free_quantity: free }).where('id', '=', entry.id).execute();
     return this.cartOf(caller);
   }
@@ -111,21 +156,26 @@ export class CartService {
     const changes: CartChange[] = [];
     for (const e of entries) {
       const base = { entryId: e.id, productName: e.product_name, stockist: e.seller_trade_name };
-      if (!(await maySeeStock(this.db, caller.unitId, e.seller_unit_id))) {
-        changes.push({ ...base, kind: 'UNAVAILABLE', message: `${e.seller_trade_name} no longer gives you access to its stock` });
+      const terms = await entryTerms(this.db, caller, keyOf(e), this.today());
+      if (terms.kind === 'NO_ACCESS') {
+        const message = e.clearance_offer_id ? `${e.seller_trade_name} no longer offers this batch to you` : `${e.seller_trade_name} no longer gives you access to its stock`;
+        changes.push({ ...base, kind: 'UNAVAILABLE', message });
         continue;
       }
-      const batches = await sellableBatches(this.db, e.seller_unit_id, e.product_id ?? '', this.today());
-      const first = batches[0];
-      if (!first) {
-        changes.push({ ...base, kind: 'UNAVAILABLE', message: `${e.product_name} is out of stock at ${e.seller_trade_name}`, available: 0 });
+      if (terms.kind === 'ENDED') {
+        changes.push({ ...base, kind: 'UNAVAILABLE', message: `The near-expiry offer of ${e.product_name} has ended`, available: 0 });
         continue;
       }
-      if (first.ptr_paise !== e.ptr_paise || first.mrp_paise !== e.mrp_paise) {
-        await this.db.updateTable('cart_entries').set({ ptr_paise: first.ptr_paise, mrp_paise: first.mrp_paise }).where('id', '=', e.id).execute();
-        changes.push({ ...base, kind: 'PRICE', message: `PTR of ${e.product_name} changed`, oldPtrPaise: e.ptr_paise, newPtrPaise: first.ptr_paise });
+      if (!terms.batches.length || terms.ptrPaise === null || terms.mrpPaise === null) {
+        const where = e.min_expiry_date ? ` expiring on or after ${e.min_expiry_date}` : '';
+        changes.push({ ...base, kind: 'UNAVAILABLE', message: `${e.product_name}${where} is out of stock at ${e.seller_trade_name}`, available: 0 });
+        continue;
       }
-      const available = availableOf(batches);
+      if (terms.ptrPaise !== e.ptr_paise || terms.mrpPaise !== e.mrp_paise) {
+        await this.db.updateTable('cart_entries').set({ ptr_paise: terms.ptrPaise, mrp_paise: terms.mrpPaise }).where('id', '=', e.id).execute();
+        changes.push({ ...base, kind: 'PRICE', message: `PTR of ${e.product_name} changed`, oldPtrPaise: e.ptr_paise, newPtrPaise: terms.ptrPaise });
+      }
+      const available = availableOf(terms.batches);
       if (e.quantity + e.free_quantity > available) {
         changes.push({ ...base, kind: 'STOCK', message: `Only ${available} of ${e.product_name} left at ${e.seller_trade_name}`, available });
       }
@@ -161,7 +211,7 @@ export class CartService {
     const entry = await this.db
       .selectFrom('cart_entries as e')
       .innerJoin('carts as c', 'c.id', 'e.cart_id')
-      .select(['e.id', 'e.seller_unit_id', 'e.product_id'])
+      .select(['e.id', 'e.seller_unit_id', 'e.product_id', 'e.min_expiry_date', 'e.clearance_offer_id'])
       .where('e.id', '=', entryId)
       .where('c.buyer_unit_id', '=', caller.unitId)
       .executeTakeFirst();
@@ -186,6 +236,9 @@ export class CartService {
       pack: r.pack,
       schemeBuy: r.scheme_buy,
       schemeFree: r.scheme_free,
+      minExpiryDate: r.min_expiry_date,
+      clearanceOfferId: r.clearance_offer_id,
+      offerBatch: r.offer_batch_no !== null && r.offer_expiry_date !== null ? { batchNo: r.offer_batch_no, expiryDate: r.offer_expiry_date } : null,
     }));
     return {
       unitCode: caller.unitCode,

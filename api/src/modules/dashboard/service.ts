@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   DASHBOARD_PERIOD_HOURS,
+  NEAR_EXPIRY_TILE_SHOWN,
   STOCK_KEEPING_TYPES,
   type CustomerType,
   type Dashboard,
@@ -14,6 +15,7 @@ import type { Config } from '../../config';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
+import { buyerNearExpiry, sellerNearExpiry } from '../clearance/service';
 import { bucketTotals } from '../inventory/repository';
 import { openItems } from '../ledger/outstanding';
 import type { ProfileService } from '../profile/service';
@@ -137,7 +139,7 @@ export class DashboardService {
     const parts: repo.PickupPart[] = [...(can.booksPickups ? (['ONLINE', 'OFFLINE', 'INCOMING'] as const) : []), ...(can.carries ? (['CARRIED'] as const) : [])];
     const skip = Promise.resolve(undefined);
 
-    const [received, placed, inventory, offers, connections, mostSold, mostSearched, preferences, payments, receivable, pickups] = await Promise.all([
+    const [received, placed, inventory, offers, connections, mostSold, mostSearched, preferences, payments, receivable, pickups, buying, selling] = await Promise.all([
       can.sellsOnline ? repo.orderFigures(this.db, caller.unitId, 'SELLER', w) : skip,
       can.buysOnline ? repo.orderFigures(this.db, caller.unitId, 'BUYER', w) : skip,
       warehouse ? this.inventory(caller.unitId, warehouse, today) : skip,
@@ -150,6 +152,9 @@ export class DashboardService {
       // The same figure as payments' summary: what debtors owe per the ledger, today.
       can.keepsStock ? openItems(this.db, caller.unitId, { asOf: today, side: 'RECEIVABLE' }).then((ps) => ps.reduce((s, p) => s + p.balancePaise, 0)) : skip,
       repo.pickupCounts(this.db, caller.unitId, caller.userId, parts, w),
+      // Near-expiry offers: bought through the cart, sold as online orders.
+      can.buysOnline ? buyerNearExpiry(this.db, caller, today, NEAR_EXPIRY_TILE_SHOWN) : skip,
+      can.sellsOnline ? sellerNearExpiry(this.db, caller.unitId, today) : skip,
     ]);
 
     return {
@@ -167,6 +172,7 @@ export class DashboardService {
         : {}),
       ...(inventory ? { inventory } : {}),
       ...(offers ? { offers } : {}),
+      ...(buying || selling ? { nearExpiry: { ...(buying ? { buying } : {}), ...(selling ? { selling } : {}) } } : {}),
       connections: {
         connected: connections.connected,
         pendingSent: connections.pendingSent,

@@ -19,6 +19,9 @@ export interface NewOrderLine {
   totalPaise: number;
   position: number;
   reserved: readonly { batchId: string; quantity: number }[];
+  /** What acceptance must keep honouring: the buyer's minimum expiry date, or the near-expiry offer (its batch only). */
+  minExpiryDate?: string | null;
+  clearanceOfferId?: string | null;
 }
 
 export interface NewOrder {
@@ -79,6 +82,8 @@ export async function insertOrder(trx: Database, order: NewOrder) {
         gst_paise: l.gstPaise,
         total_paise: l.totalPaise,
         position: l.position,
+        min_expiry_date: l.minExpiryDate ?? null,
+        clearance_offer_id: l.clearanceOfferId ?? null,
       })
       .execute();
     if (l.reserved.length === 0) continue;

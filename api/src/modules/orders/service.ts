@@ -8,7 +8,7 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
 import { LINKS, notify } from '../notifications/notify';
-import { maySeeStock } from '../connections/visibility';
+import { entryTerms } from '../cart/terms';
 import { gstRatesOn } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
 import { formatRupeesPlain, orderLineMoney } from './money';
@@ -67,10 +67,14 @@ export class OrdersService {
           .selectFrom('cart_entries as e')
           .innerJoin('units as s', 's.id', 'e.seller_unit_id')
           .innerJoin('products as p', 'p.id', 'e.product_id')
-          .select(['e.id', 'e.seller_unit_id', 's.trade_name', 's.unit_code', 'e.product_id', 'p.name', 'p.manufacturer', 'p.pack', 'p.hsn', 'e.quantity', 'e.free_quantity', 'e.ptr_paise', 'e.mrp_paise'])
+          .select(['e.id', 'e.seller_unit_id', 's.trade_name', 's.unit_code', 'e.product_id', 'p.name', 'p.manufacturer', 'p.pack', 'p.hsn', 'e.quantity', 'e.free_quantity', 'e.ptr_paise', 'e.mrp_paise', 'e.min_expiry_date', 'e.clearance_offer_id'])
           .where('e.cart_id', '=', cart.id)
           .orderBy('s.unit_code')
           .orderBy('e.product_id')
+          // Within a product: offers (one batch), then any batch, then later minimum expiries, so locks are taken in one order.
+          .orderBy(sql`e.clearance_offer_id IS NULL`)
+          .orderBy('e.min_expiry_date', (o) => o.asc().nullsFirst())
+          .orderBy('e.id')
           .execute();
         if (!entries.length) throw cart.submitted_at ? new AppError('E0043', 409) : new AppError('E0044', 404);
 
@@ -79,16 +83,20 @@ export class OrdersService {
         const created: OrderSummary[] = [];
         for (const [sellerId, lines] of bySeller) {
           const sellerName = lines[0]!.trade_name;
-          if (!(await maySeeStock(trx, caller.unitId, sellerId))) throw notSubmitted(`${sellerName} no longer gives you access to its stock`);
           const supply = await supplyBetween(trx, sellerId, caller.unitId);
           const rates = await gstRatesOn(trx, lines.map((e) => e.hsn), today);
           const priced = [];
           for (const [position, e] of lines.entries()) {
-            const batches = await sellableBatches(trx, sellerId, e.product_id!, today, true);
-            if (batches[0] && batches[0].ptr_paise !== e.ptr_paise) {
+            // Access (or the offer's visibility) is checked per entry: a nearby buyer may hold an offer and nothing else of the seller.
+            const terms = await entryTerms(trx, caller, { sellerUnitId: sellerId, productId: e.product_id!, minExpiryDate: e.min_expiry_date, clearanceOfferId: e.clearance_offer_id }, today, true);
+            if (terms.kind === 'NO_ACCESS') {
+              throw notSubmitted(e.clearance_offer_id ? `${sellerName} no longer offers the near-expiry ${e.name} to you` : `${sellerName} no longer gives you access to its stock`);
+            }
+            if (terms.kind === 'ENDED') throw new AppError('E0016', 409, `Order not submitted: the near-expiry offer of ${e.name} at ${sellerName} has ended`);
+            if (terms.ptrPaise !== null && terms.ptrPaise !== e.ptr_paise) {
               throw notSubmitted(`the PTR of ${e.name} at ${sellerName} changed; confirm the cart again`);
             }
-            const { reserved, short } = await reserveFefo(trx, batches, e.quantity + e.free_quantity, now);
+            const { reserved, short } = await reserveFefo(trx, terms.batches, e.quantity + e.free_quantity, now);
             if (short > 0) {
               const had = e.quantity + e.free_quantity - short;
               throw notSubmitted(`only ${had} of ${e.name} left at ${sellerName} (you asked for ${e.quantity + e.free_quantity})`);
@@ -118,6 +126,8 @@ export class OrdersService {
               totalPaise: l.totalPaise,
               position: l.position,
               reserved: l.reserved,
+              minExpiryDate: l.e.min_expiry_date,
+              clearanceOfferId: l.e.clearance_offer_id,
             })),
           });
           const buyer = await trx.selectFrom('units').select(['trade_name', 'city']).where('id', '=', caller.unitId).executeTakeFirstOrThrow();
@@ -209,6 +219,8 @@ export class OrdersService {
         gstPaise: Number(l.gst_paise),
         totalPaise: Number(l.total_paise),
         allocations: mergeByBatch(allocations.filter((a) => a.order_line_id === l.id)),
+        minExpiryDate: l.min_expiry_date,
+        clearanceOfferId: l.clearance_offer_id,
       })),
     };
   }
@@ -255,7 +267,8 @@ export class OrdersService {
 
   /**
    * The seller accepts: stock leaves first expiry first. Reservations on batches still sellable today are kept;
-   * a reservation on a batch that has since expired is released and taken from the next batches instead. Every
+   * a reservation on a batch that has since expired is released and taken from the next batches instead (only
+   * batches expiring on or after the line's minimum expiry date; a near-expiry offer's line never: refused). Every
    * unit moved writes an ORDER stock movement in the same transaction.
    */
   async accept(caller: Caller, orderId: string): Promise<OrderDetail> {
@@ -263,7 +276,12 @@ export class OrdersService {
       const now = this.config.now();
       const today = istDate(now);
       const order = await this.lockPlaced(trx, caller, orderId);
-      const lines = await trx.selectFrom('order_lines').select(['id', 'product_id', 'product_name', 'quantity', 'free_quantity']).where('order_id', '=', order.id).orderBy('product_id').execute();
+      const lines = await trx
+        .selectFrom('order_lines')
+        .select(['id', 'product_id', 'product_name', 'quantity', 'free_quantity', 'min_expiry_date', 'clearance_offer_id'])
+        .where('order_id', '=', order.id)
+        .orderBy('product_id')
+        .execute();
       for (const line of lines) {
         const held = await trx
           .selectFrom('order_allocations as a')
@@ -282,8 +300,12 @@ export class OrdersService {
         }
         // Older orders reserved less than asked only if data was changed by hand; make up any difference too.
         short += line.quantity + line.free_quantity - held.reduce((s, h) => s + h.quantity, 0);
+        if (short > 0 && line.clearance_offer_id) {
+          // A near-expiry offer sold that very batch: never made up from another.
+          throw new AppError('E0042', 409, `Cannot accept: the near-expiry batch of ${line.product_name} has expired or is short (${short}); reject the order instead`);
+        }
         if (short > 0) {
-          const batches = await sellableBatches(trx, order.seller_unit_id, line.product_id, today, true);
+          const batches = await sellableBatches(trx, order.seller_unit_id, line.product_id, today, { lock: true, minExpiryDate: line.min_expiry_date });
           const more = await reserveFefo(trx, batches, short, now);
           if (more.short > 0) throw new AppError('E0042', 409, `Cannot accept: not enough unexpired ${line.product_name} in stock (${more.short} short)`);
           if (more.reserved.length) {

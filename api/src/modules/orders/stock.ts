@@ -19,15 +19,26 @@ export interface SellableBatch {
   scheme_free: number | null;
 }
 
-/** With `lock`, the rows are locked FOR UPDATE until the transaction ends (PostgreSQL re-reads them after waiting). */
-export async function sellableBatches(db: Database, sellerUnitId: string, productId: string, today: string, lock = false): Promise<SellableBatch[]> {
+export interface SellableOptions {
+  /** Lock the rows FOR UPDATE until the transaction ends (PostgreSQL re-reads them after waiting). */
+  lock?: boolean;
+  /** Only batches expiring on or after this day (a cart entry's minimum remaining shelf life). */
+  minExpiryDate?: string | null;
+  /** Only this batch (a near-expiry offer's). */
+  batchId?: string | null;
+}
+
+/** The one FEFO query: the cart prices, submit reserves and acceptance tops up through it, with the entry's options. */
+export async function sellableBatches(db: Database, sellerUnitId: string, productId: string, today: string, options: SellableOptions = {}): Promise<SellableBatch[]> {
   const { rows } = await sql<SellableBatch>`
     SELECT b.id, b.batch_no, b.expiry_date, b.quantity, b.reserved, b.ptr_paise, b.mrp_paise, b.scheme_buy, b.scheme_free
     FROM inventory_batches b
     JOIN warehouses w ON w.id = b.warehouse_id
     WHERE b.unit_id = ${sellerUnitId} AND b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+      ${options.minExpiryDate ? sql`AND b.expiry_date >= ${options.minExpiryDate}::date` : sql``}
+      ${options.batchId ? sql`AND b.id = ${options.batchId}` : sql``}
     ORDER BY b.expiry_date, w.created_at, b.id
-    ${lock ? sql`FOR UPDATE OF b` : sql``}`.execute(db);
+    ${options.lock ? sql`FOR UPDATE OF b` : sql``}`.execute(db);
   return rows;
 }
 

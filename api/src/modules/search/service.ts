@@ -200,6 +200,20 @@ export class SearchService {
   }
 
   /**
+   * Best basket (issue 18): the catalogue products a shopping-list line may mean, best match first (the index's rank,
+   * then name), with the same typo and salt tolerance as the search box; stock is not looked at here.
+   */
+  async candidates(text: string, limit: number): Promise<{ product: ProductText; rank: number }[]> {
+    const words = queryWords(text);
+    if (!words.length) return [];
+    const { index } = await this.loadCatalogue();
+    const matches = index.match(words);
+    const found: { product: ProductText; rank: number }[] = [];
+    for (let i = 0; i < matches.length && found.length < limit; i++) found.push({ product: index.product(matches.product(i)), rank: matches.rank(i) });
+    return found;
+  }
+
+  /**
    * Products matching the words that some seller has sellable stock of, best match first, then by how many sellers
    * have them; with the visible sellers' lowest PTR and nearest expiry when `visibleIds` is given.
    */

@@ -1,14 +1,16 @@
 /* global self */
 /*
- * Web push service worker at the site root (SPEC.md §9). Firebase's page SDK (shared-auth/src/push.ts) registers
- * this file and subscribes it; no Firebase code is needed here because an FCM HTTP v1 web push arrives as a plain
- * Push API event whose data is JSON: { notification: {title, body}, data: {notificationId, type, title, body, link},
- * from, fcmMessageId, ... } (FCM data values are strings; an empty link means nothing to open).
+ * The service worker's own events: its lifecycle, web push and notification clicks (SPEC.md §9). A plain script (no
+ * imports, no exports): service-worker.mjs bundles it into the one worker at the site root, and
+ * shell/src/notifications/firebase-messaging-sw.test.ts runs this very file against a fake `self`.
+ *
+ * Firebase's page SDK (shared-auth/src/push.ts) subscribes that same worker; no Firebase code is needed here because
+ * an FCM HTTP v1 web push arrives as a plain Push API event whose data is JSON: { notification: {title, body},
+ * data: {notificationId, type, title, body, link}, from, fcmMessageId, ... } (FCM data values are strings; an empty
+ * link means nothing to open).
  *
  * A focused tab gets the message ({kind: 'push', message}) and shows it as a toast; with none, the push becomes a
  * system notification. A click on one opens its link under /app in an open tab, or in a new window.
- * Plain script on purpose: it is copied to dist as is, served uncached, and shell/src/notifications/firebase-messaging-sw.test.ts
- * runs this very file against a fake `self`.
  */
 
 // SPEC.md §3 defaults; the same strings as shared-api's PUSH_DEFAULT_TITLE / PUSH_DEFAULT_BODY (the test checks).
@@ -93,12 +95,16 @@ function onNotificationClick(event) {
   );
 }
 
+// skipWaiting: a new worker takes over at once instead of waiting for every tab to close. Safe because the caches
+// cannot mix versions: chunks are content-hashed (each tab asks for the names its own entry lists, never an old
+// name for new content), and entries (index.html, main.js, remoteEntry.js, mf-manifest.json, remotes.json) always
+// come from the network first. Waiting would keep an old shell, and old push handling, while any tab stays open.
 self.addEventListener('install', function () {
-  // A new version takes over at once: nothing here is cached, so nothing can be mixed.
   self.skipWaiting();
 });
+// clients.claim: the tabs open now are controlled at once, so the first visit already leaves a portal that starts
+// offline, and a notification click can navigate an open tab (navigate() needs a controlled one).
 self.addEventListener('activate', function (event) {
-  // Take the open tabs, so a notification click can navigate them.
   event.waitUntil(self.clients.claim());
 });
 self.addEventListener('push', onPush);
