@@ -72,7 +72,7 @@ interface Victim {
   paymentId: string;
   requestId: string;
   providerInvoiceId: string;
-  /** A batch in the victim's stock, and the victim's running near-expiry offer of it. */
+  /** A batch in the victim's stock, and the victim's (ended) near-expiry offer of it. */
   batchId: string;
   offerId: string;
   /** A pickup the victim booked, assigned to its delivery staff, with a proof photo. */
@@ -422,8 +422,11 @@ async function prepareVictim(): Promise<Victim> {
   });
   const photo = await deliveries.addImage(suresh, consignmentId, { kind: 'PARCEL', mimeType: 'image/png', contentBase64: TINY_PNG });
   const consignment = await db.selectFrom('consignments').select('barcode_id').where('id', '=', consignmentId).executeTakeFirstOrThrow();
-  // A near-expiry offer the victim runs on its batch (the attacker must not end it or see it outside the market).
-  const offer = await new ClearanceService(db, t.config).create(victimCaller, { batchId, offerPtrPaise: 500, endsOn: '2026-12-31', nearbyBuyers: false, acknowledgePromised: true });
+  // A near-expiry offer of the victim's batch, ended: running, the attacker (a connected buyer with access) would
+  // rightly see it in the market and on its dashboard.
+  const clearance = new ClearanceService(db, t.config);
+  const offer = await clearance.create(victimCaller, { batchId, offerPtrPaise: 500, endsOn: '2026-12-31', nearbyBuyers: false, acknowledgePromised: true });
+  await clearance.end(victimCaller, offer.offerId);
   const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
 
   return {

@@ -304,8 +304,8 @@ describe('invoice detail', () => {
   it('tells when the invoice is not found', async () => {
     salesApi();
     renderAt('/app', 'sales/report/details/invoice?id=0d0d0d0d-0000-4000-8000-000000000000', withProviders(<App />));
-    expect(await screen.findByText('The invoice could not be loaded')).toBeInTheDocument();
-    expect(screen.getByText('invoice not found')).toBeInTheDocument();
+    expect(await screen.findByText('No such invoice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Online Sales' })).toBeInTheDocument();
   });
 
   it('reports a failed PDF download in a toast', async () => {
