@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { sellersVisibleTo } from '../connections/visibility';
 
 export interface BasketBatchRow {
   product_id: string;
@@ -21,7 +22,7 @@ export interface BasketBatchRow {
 
 /**
  * Sellable batches of these products at every seller the buyer may buy from (connections/visibility.ts: APPROVED
- * with access), not expired on `today` and not excluded, per product and seller (by unit code, so equal offers are
+ * with access, `sellersVisibleTo`), not expired on `today` and not excluded, per product and seller (by unit code, so equal offers are
  * always settled the same way) first expiry first — the order of orders/stock.ts that the cart prices from. One
  * statement for the whole list.
  */
@@ -31,12 +32,11 @@ export async function basketBatches(db: Database, buyerUnitId: string, productId
     SELECT b.product_id, p.hsn, u.id AS seller_unit_id, u.unit_code AS seller_unit_code, u.trade_name, u.city,
       u.minimum_order_paise, coalesce(w.latitude, u.latitude) AS lat, coalesce(w.longitude, u.longitude) AS lng,
       b.expiry_date, (b.quantity - b.reserved) AS available, b.ptr_paise, b.mrp_paise, b.scheme_buy, b.scheme_free
-    FROM connections c
-    JOIN units u ON u.id = c.seller_unit_id
-    JOIN inventory_batches b ON b.unit_id = c.seller_unit_id
+    FROM inventory_batches b
+    JOIN units u ON u.id = b.unit_id
     JOIN warehouses w ON w.id = b.warehouse_id
     JOIN products p ON p.id = b.product_id
-    WHERE c.buyer_unit_id = ${buyerUnitId} AND c.status = 'APPROVED' AND c.has_access AND c.seller_unit_id <> ${buyerUnitId}
+    WHERE b.unit_id IN ${sellersVisibleTo(db, buyerUnitId)} AND b.unit_id <> ${buyerUnitId}
       AND b.product_id = ANY(${productIds}::uuid[]) AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
       AND NOT (u.unit_code = ANY(${excludedCodes}::text[]))
     ORDER BY b.product_id, u.unit_code, b.expiry_date, w.created_at, b.id`.execute(db);

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { CLEARANCE_NEARBY_KM, type ClearanceOffer, type OfferStatus } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { Origin } from '../connections/repository';
+import { stockVisibleTo } from '../connections/visibility';
 import { haversineKm } from '../search/text';
 
 /*
@@ -68,11 +69,7 @@ function distanceSql(origin: Origin): RawBuilder<number | null> {
  */
 export function offerVisibleTo(buyerUnitId: string, origin: Origin | null): Expression<SqlBool> {
   const nearby = origin ? sql`(o.nearby_buyers AND ${distanceSql(origin)} <= ${CLEARANCE_NEARBY_KM})` : sql`false`;
-  return sql<SqlBool>`(o.seller_unit_id <> ${buyerUnitId} AND (EXISTS (
-    SELECT 1 FROM connections vis
-    WHERE vis.buyer_unit_id = ${buyerUnitId} AND vis.seller_unit_id = o.seller_unit_id
-      AND vis.status = 'APPROVED' AND vis.has_access
-  ) OR ${nearby}))`;
+  return sql<SqlBool>`(o.seller_unit_id <> ${buyerUnitId} AND (${stockVisibleTo(buyerUnitId, 'o.seller_unit_id')} OR ${nearby}))`;
 }
 
 /** Every column a ClearanceOffer shows, for the offers `where` selects; read as the derived table `offer`. */
