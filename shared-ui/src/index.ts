@@ -48,6 +48,7 @@ export { ToastContainer } from './toasts/ToastContainer';
 export { Spinner, FullScreenSpinner, type SpinnerProps } from './feedback/Spinner';
 export { Badge, type BadgeProps, type BadgeTone } from './feedback/Badge';
 export { ExpiryDate, daysUntil, todayInIndia, type ExpiryDateProps } from './feedback/ExpiryDate';
+export { ProductLabel, type ProductLabelProps } from './products/ProductLabel';
 export { OrderStatusBadge, ConsignmentStatusBadge, OrderTotalRows, ORDER_STATUS_LABELS, type OrderStatusBadgeProps, type OrderTotalRowsProps } from './orders/orders';
 export {
   EmptyState,

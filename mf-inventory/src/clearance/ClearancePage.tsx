@@ -11,6 +11,7 @@ import {
   ErrorPanel,
   ExpiryDate,
   FilterRow,
+  ProductLabel,
   Stack,
   TextInput,
   formatDate,
@@ -99,13 +100,7 @@ function MyOffers({ offers, page, setPage, onEnded }: { offers: ReturnType<typeo
     {
       key: 'productName',
       header: 'Product',
-      render: (o) => (
-        <>
-          <strong>{o.productName}</strong> <Muted>{o.pack}</Muted>
-          <br />
-          <Muted>Batch {o.batchNo}</Muted>
-        </>
-      ),
+      render: (o) => <ProductLabel name={o.productName} pack={o.pack} detail={`Batch ${o.batchNo}`} />,
     },
     { key: 'expiryDate', header: 'Expiry', render: (o) => <ExpiryDate date={o.expiryDate} near daysLeft={o.daysToExpiry} /> },
     {
@@ -182,13 +177,7 @@ export function ClearancePage() {
     {
       key: 'productName',
       header: 'Product',
-      render: (c) => (
-        <>
-          <strong>{c.productName}</strong> <Muted>{c.pack}</Muted>
-          <br />
-          <Muted>{c.manufacturer}</Muted>
-        </>
-      ),
+      render: (c) => <ProductLabel name={c.productName} pack={c.pack} detail={c.manufacturer} />,
     },
     { key: 'batchNo', header: 'Batch' },
     { key: 'expiryDate', header: 'Expiry', render: (c) => <ExpiryDate date={c.expiryDate} near daysLeft={c.daysToExpiry} /> },

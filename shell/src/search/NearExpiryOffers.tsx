@@ -9,6 +9,7 @@ import {
   ErrorPanel,
   ExpiryDate,
   FilterRow,
+  ProductLabel,
   Select,
   TextInput,
   formatNumber,
@@ -103,13 +104,7 @@ export function NearExpiryOffers({ query }: { query: string }) {
     {
       key: 'productName',
       header: 'Product',
-      render: (o) => (
-        <>
-          <strong>{o.productName}</strong> <Muted>{o.pack}</Muted>
-          <br />
-          <Muted>{o.manufacturer}</Muted>
-        </>
-      ),
+      render: (o) => <ProductLabel name={o.productName} pack={o.pack} detail={o.manufacturer} />,
     },
     {
       key: 'sellerTradeName',
