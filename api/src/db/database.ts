@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes, type ParserOptions } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, statementsIssued } from './pglite-dialect';
 import type { DB } from './types';
@@ -45,6 +46,52 @@ function overPGlite(pglite: PGlite, parsers: ParserOptions, closeOnDestroy: bool
   return db;
 }
 
+/**
+ * At most this many named statements per server connection; statements past it are sent unnamed, as before. Texts
+ * repeat (kysely and the raw templates build the same SQL for the same call), but IN lists of every length are
+ * different texts, and each named statement keeps its plan in the server connection's memory.
+ */
+const PREPARED_PER_CONNECTION = 2000;
+const preparedNames = new WeakMap<pg.PoolClient, Map<string, string>>();
+
+/**
+ * node-postgres sends every statement unnamed, so the server parses and plans it again on every execution: measured
+ * with `perf` on the webhook benchmark (bench/README.md), ~40 % of PostgreSQL's CPU. Named by a hash of their text,
+ * a connection parses each statement once and, after a few executions, may keep a generic plan. Only statements with
+ * parameters: a parameterless text may hold several statements (migrations), which only the simple protocol takes.
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let names = preparedNames.get(client);
+    if (!names) preparedNames.set(client, (names = new Map()));
+    const known = names;
+    // Kysely passes (text, parameters), or a cursor (a Submittable) that is handed on as it is.
+    const query = (text: string | pg.Submittable, values?: readonly unknown[]): unknown => {
+      if (typeof text !== 'string') return client.query(text);
+      if (!values?.length) return client.query(text, values as unknown[]);
+      let name = known.get(text);
+      if (name === undefined && known.size < PREPARED_PER_CONNECTION) {
+        name = `k${createHash('sha1').update(text).digest('base64url')}`;
+        known.set(text, name);
+      }
+      const unnamed = { text, values: values as unknown[] };
+      if (!name) return client.query(unnamed);
+      return client.query({ ...unnamed, name }).catch((error: unknown) => {
+        // A deploy altered a table this statement returns (`SELECT *`): its prepared form is stale on this connection
+        // ("cached plan must not change result type"). From now on it goes unnamed here.
+        if ((error as { code?: string }).code !== '0A000') throw error;
+        known.set(text, '');
+        return client.query(unnamed);
+      });
+    };
+    return {
+      query: query as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -59,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
   }
   const parsers = { [pgliteTypes.DATE]: keepText, [pgliteTypes.INT8]: toNumber };
   if (options.pglite) {
