@@ -49,7 +49,11 @@ export interface BuildOptions {
   sms?: SmsSender;
 }
 
-const TABLES = ['product_search_hits', 'outward_entries', 'consignment_images', 'consignment_events', 'consignments', 'provider_invoice_counters', 'gateway_events', 'supplier_order_lines', 'supplier_orders', 'debit_note_lines', 'debit_notes', 'purchase_bill_lines', 'purchase_bills', 'sales_invoice_lines', 'sales_invoices', 'voucher_lines', 'vouchers', 'ledger_accounts', 'document_counters', 'registration_documents', 'registrations', 'staff_members', 'referral_credits', 'payout_accounts', 'cart_entries', 'carts', 'push_tokens', 'notifications', 'refresh_tokens', 'otp_codes', 'otp_refusals', 'users', 'warehouses', 'units'];
+/**
+ * Tables a test's data lives in: every table but the migrations' own, the change log and the reference data the
+ * migrations write. The product catalogue is kept as well: the demo seed adds to it and tests may add more.
+ */
+const KEPT = new Set(['schema_migrations', 'change_log', 'hsn_gst_rates', 'delivery_markets', 'products']);
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 
@@ -73,6 +77,7 @@ async function createDatabase(): Promise<{ db: Database; dispose: () => Promise<
     dispose: async () => {
       await db.destroy();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${snapshotSchema(schema)} CASCADE`);
       await admin.end();
     },
   };
@@ -86,9 +91,61 @@ function sharedDatabase() {
   return database;
 }
 
+/**
+ * Per database: its data tables and those the demo seed wrote rows into, once they were copied aside
+ * (`<schema>_seed`).
+ */
+interface Snapshot {
+  schema: string;
+  tables: string[];
+  seeded: string[];
+}
+const snapshots = new WeakMap<Database, Promise<Snapshot>>();
+
+/**
+ * The demo seed, as it is at START_TIME. Writing it through seedDemo costs ~1 s of statements; it is written once per
+ * database and copied aside, and every later reset puts that copy back: one transaction that empties the data tables
+ * and refills them, with triggers and foreign-key checks off (the copy is consistent, and each test builds a new app
+ * whose caches start from the database, not from the change log). Measured per reset: PostgreSQL ~1 s → ~25 ms,
+ * PGlite ~0.7–1.7 s → ~0.1 s.
+ */
 export async function resetData(db: Database, now: Date): Promise<void> {
-  await sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`).execute(db);
-  await seedDemo(db, now);
+  if (now.getTime() !== START_TIME.getTime()) throw new Error('resetData writes the demo seed as at START_TIME');
+  let snapshot = snapshots.get(db);
+  if (!snapshot) {
+    snapshot = takeSnapshot(db);
+    snapshots.set(db, snapshot);
+    await snapshot;
+    return;
+  }
+  const { schema, tables, seeded } = await snapshot;
+  await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    // DELETE, not TRUNCATE: a test leaves a few rows, and emptying ~55 small tables this way took 20–30 ms on
+    // PostgreSQL against ~165 ms (TRUNCATE makes new files for every table).
+    for (const t of tables) await sql.raw(`DELETE FROM "${t}"`).execute(trx);
+    for (const t of seeded) await sql.raw(`INSERT INTO "${t}" SELECT * FROM ${schema}."${t}"`).execute(trx);
+  });
+}
+
+/** The schema the copy is kept in: beside the test file's own schema on a server (dropped with it). */
+const snapshotSchema = (schema: string) => `${schema}_seed`;
+
+async function takeSnapshot(db: Database): Promise<Snapshot> {
+  const { rows } = await sql<{ name: string; schema: string }>`
+    SELECT tablename AS name, current_schema() AS schema FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`.execute(db);
+  const schema = snapshotSchema(rows[0]!.schema);
+  const tables = rows.map((r) => r.name).filter((t) => !KEPT.has(t) && !t.startsWith('pg_'));
+  await sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`).execute(db);
+  await seedDemo(db, START_TIME);
+  await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
+  await sql.raw(`CREATE SCHEMA ${schema}`).execute(db);
+  const seeded: string[] = [];
+  for (const t of tables) {
+    await sql.raw(`CREATE TABLE ${schema}."${t}" AS SELECT * FROM "${t}"`).execute(db);
+    if ((await sql.raw(`SELECT 1 FROM ${schema}."${t}" LIMIT 1`).execute(db)).rows.length) seeded.push(t);
+  }
+  return { schema, tables, seeded };
 }
 
 export function testConfig(clock: TestClock, env: Record<string, string> = {}): Config {

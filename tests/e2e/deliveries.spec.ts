@@ -16,6 +16,8 @@ const LOHAR = { unitCode: 'STK-MUM-001', mobile: '9800000201', name: 'Lohar Chaw
 const VIJAY = { mobile: '9800000301', name: 'Vijay More' };
 
 test('a seller dispatches an accepted order with a label; the delivery boy on a phone delivers it with the buyer’s pin; the buyer sees it delivered', async ({ page, newUser }) => {
+  // Three people in three browsers: about 35 s on a quiet machine, over the default minute on a busy one.
+  test.setTimeout(120_000);
   // 1. The retailer orders 2 Dolo 650 from Lohar; Lohar accepts (those screens have their own specs).
   const retailer = await newUser();
   await signIn(retailer, DEMO.retailer.mobile);
