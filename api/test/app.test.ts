@@ -5,7 +5,8 @@ import { migrate, migrationFiles } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import { DEMO, bearer, build, login } from './helpers';
 
-const t = build();
+// With /docs, which the other test files leave out (helpers.ts).
+const t = build({ env: { API_DOCS: '1' } });
 
 describe('the envelope for every failure', () => {
   it('answers an unknown route with 404 E0002', async () => {

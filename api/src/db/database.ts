@@ -49,9 +49,10 @@ function overPGlite(pglite: PGlite, parsers: ParserOptions, closeOnDestroy: bool
 /**
  * At most this many named statements per server connection; statements past it are sent unnamed, as before. Texts
  * repeat (kysely and the raw templates build the same SQL for the same call), but IN lists of every length are
- * different texts, and each named statement keeps its plan in the server connection's memory.
+ * different texts, and each named statement keeps its plans in the server connection's memory (tens of KB for a
+ * large one): 500 keeps that near ten MB per connection at most, and is well above what the busy paths repeat.
  */
-const PREPARED_PER_CONNECTION = 2000;
+const PREPARED_PER_CONNECTION = 500;
 const preparedNames = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**

@@ -11,25 +11,81 @@ import type { AnalyseEvent, AnalyseInput } from './analyse';
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 
+/**
+ * A reader that finished a file under this size is kept for the next upload; after a larger one it is stopped, so
+ * its heap (grown to read that file) goes back to the system at once. Stock statements are mostly far below it.
+ */
+const KEEP_AFTER_BYTES = 2 * 1024 * 1024;
+/** An idle reader holds some tens of MB (its heap, the parsers): stopped when no upload came for this long. */
+const IDLE_MS = 5 * 60_000;
+
 type Failure = { kind: 'error'; refusal: boolean; code?: ErrorCode; statusCode?: number; fields?: Record<string, string>; message: string; stack?: string };
 
 /**
- * analyseUpload in a fresh worker thread, its events as they come (every file type takes this one path). Refusals
- * keep their code, status and message. Leaving the loop early (or an error) stops the worker.
+ * At most one idle reader, unreferenced so it never keeps the process alive. Listeners are taken off one by one:
+ * removeAllListeners() would also drop the hooks by which a Worker keeps its message port referenced.
+ */
+let idle: { worker: Worker; forget: () => void } | null = null;
+
+function takeReader(): Worker {
+  const kept = idle;
+  idle = null;
+  if (!kept) return new Worker(path.join(__dirname, 'analyse-worker.mjs'), { execArgv: [], resourceLimits: RESOURCE_LIMITS });
+  kept.forget();
+  kept.worker.ref();
+  return kept.worker;
+}
+
+function keepReader(worker: Worker): void {
+  if (idle) {
+    void worker.terminate();
+    return;
+  }
+  // An idle reader that dies (it should not) is simply not used.
+  const onExit = () => {
+    if (idle?.worker === worker) idle = null;
+  };
+  const onError = () => undefined;
+  worker.once('exit', onExit);
+  worker.on('error', onError);
+  worker.unref();
+  const stop = setTimeout(() => {
+    if (idle?.worker !== worker) return;
+    idle = null;
+    void worker.terminate();
+  }, IDLE_MS);
+  stop.unref();
+  idle = {
+    worker,
+    forget: () => {
+      clearTimeout(stop);
+      worker.off('exit', onExit);
+      worker.off('error', onError);
+    },
+  };
+}
+
+/**
+ * analyseUpload in a worker thread, its events as they come (every file type takes this one path). Refusals keep
+ * their code, status and message. Leaving the loop early, or any failure, stops the worker; one that read a file to
+ * its end is kept for the next upload (see KEEP_AFTER_BYTES).
  */
 export async function* analyseInWorker(input: AnalyseInput): AsyncGenerator<AnalyseEvent> {
-  const worker = new Worker(path.join(__dirname, 'analyse-worker.mjs'), { workerData: input, execArgv: [], resourceLimits: RESOURCE_LIMITS });
+  const worker = takeReader();
   const queue: (AnalyseEvent | Failure | Error)[] = [];
   let wake: (() => void) | undefined;
   const push = (item: AnalyseEvent | Failure | Error) => {
     queue.push(item);
     wake?.();
   };
+  const onError = (error: Error & { code?: string }) =>
+    push(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('E0001', 400, 'This file has too many rows to read at once: split it into smaller files') : error);
+  const onExit = (code: number) => push(new Error(`The upload reader stopped before it finished (exit code ${code})`));
   worker.on('message', push);
-  worker.once('error', (error: Error & { code?: string }) =>
-    push(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('E0001', 400, 'This file has too many rows to read at once: split it into smaller files') : error),
-  );
-  worker.once('exit', (code) => push(new Error(`The upload reader stopped before it finished (exit code ${code})`)));
+  worker.once('error', onError);
+  worker.once('exit', onExit);
+  worker.postMessage(input);
+  let finished = false;
   try {
     for (;;) {
       if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
@@ -39,12 +95,18 @@ export async function* analyseInWorker(input: AnalyseInput): AsyncGenerator<Anal
         if (item.refusal) throw new AppError(item.code!, item.statusCode!, item.message, item.fields);
         throw Object.assign(new Error(item.message), { stack: item.stack });
       }
+      if (item.kind === 'done') finished = true;
       yield item;
-      if (item.kind === 'done') return;
+      if (finished) return;
     }
   } finally {
-    worker.removeAllListeners();
-    worker.on('error', () => undefined); // whatever it says now, nobody is listening
-    void worker.terminate();
+    worker.off('message', push);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (finished && input.bytes.length <= KEEP_AFTER_BYTES) keepReader(worker);
+    else {
+      worker.on('error', () => undefined); // whatever it says now, nobody is listening
+      void worker.terminate();
+    }
   }
 }
