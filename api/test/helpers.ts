@@ -15,8 +15,8 @@ import type { SmsSender } from '../src/modules/auth/sms';
 /**
  * Test isolation: the embedded PGlite is one per jest worker (test/pglite-environment.cjs); with DATABASE_URL
  * each test file gets a fresh schema on that server, dropped afterwards (jest loads this module once per file).
- * Before every test the tables are truncated and the demo seed written again, and a new app is built
- * around a clock the test can move.
+ * Before every test the data tables get the demo seed back (resetData) and a new app is built around a clock the
+ * test can move.
  */
 
 export const DEMO = {
