@@ -161,7 +161,8 @@ describe('production refuses unsafe configuration', () => {
 
 // One build() per file: it opens the file's database and closes it after the describe that called it.
 describe('the app built from the configuration', () => {
-  const t = build({ env: { MEDICO_TEST_ROUTES: '' } });
+  // Both unset, as in a deployment: the tests' own defaults (test routes on, no /docs) are not under test here.
+  const t = build({ env: { MEDICO_TEST_ROUTES: '', API_DOCS: '' } });
   /** Another app on the same database and clock, built from the test configuration with these variables. */
   async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
     const app = await buildApp(testConfig(t.clock, env), { db: t.db });
