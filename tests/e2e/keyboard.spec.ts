@@ -41,6 +41,19 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** Signs in from the landing page by keyboard, each form sent with Enter (the first test tabs to its buttons too). */
+async function signInByKeyboard(page: Page, mobile: string): Promise<void> {
+  await page.goto('/');
+  await tabTo(page, page.getByPlaceholder('10-digit mobile number'));
+  await page.keyboard.type(mobile);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`We sent a 6-digit code to +91 ${mobile}`)).toBeVisible();
+  await tabTo(page, page.getByPlaceholder('6-digit code'));
+  await page.keyboard.type(await lastOtp(page, mobile));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+}
+
 test('the retailer signs in, searches, adds to the cart and submits with the keyboard only; focus is always visible', async ({ page }) => {
   // Dozens of Tab stops, each checked, and three remotes: more than the default minute on a busy machine.
   test.setTimeout(150_000);
@@ -95,15 +108,7 @@ test('the retailer signs in, searches, adds to the cart and submits with the key
 
 test('a dialog keeps focus inside and Escape gives it back to its opener; the navigation flyout works from the keyboard', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await tabTo(page, page.getByPlaceholder('10-digit mobile number'));
-  await page.keyboard.type(DEMO.retailer.mobile);
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(`We sent a 6-digit code to +91 ${DEMO.retailer.mobile}`)).toBeVisible();
-  await tabTo(page, page.getByPlaceholder('6-digit code'));
-  await page.keyboard.type(await lastOtp(page, DEMO.retailer.mobile));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await signInByKeyboard(page, DEMO.retailer.mobile);
 
   // The rail's group opens its flyout with focus on its first link; Escape closes it, focus back on the group.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -146,15 +151,7 @@ test('a dialog keeps focus inside and Escape gives it back to its opener; the na
 
 test('on a phone the navigation drawer opens, keeps focus and closes from the keyboard', async ({ newUser }) => {
   const page = await newUser(PHONE);
-  await page.goto('/');
-  await tabTo(page, page.getByPlaceholder('10-digit mobile number'));
-  await page.keyboard.type(DEMO.retailer.mobile);
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(`We sent a 6-digit code to +91 ${DEMO.retailer.mobile}`)).toBeVisible();
-  await tabTo(page, page.getByPlaceholder('6-digit code'));
-  await page.keyboard.type(await lastOtp(page, DEMO.retailer.mobile));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await signInByKeyboard(page, DEMO.retailer.mobile);
 
   const menu = page.getByRole('button', { name: 'Open navigation' });
   await tabTo(page, menu);
