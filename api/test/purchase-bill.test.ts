@@ -193,6 +193,26 @@ describe('manual purchase bill (supplier outside the platform)', () => {
     expect(second.statusCode).toBe(200);
     expect(await t.db.selectFrom('ledger_accounts').select('id').where('name', '=', 'Gujarat Pharma Traders').execute()).toHaveLength(1);
   });
+
+  it('pages through bills of the same date entered in the same instant without repeating or skipping one', async () => {
+    await setGstRate(t.db, '30049099', '2020-01-01', 1200);
+    const product = await addProduct(t.db, { name: 'Azivex 500', manufacturer: 'Ciplovia', composition: 'Azithromycin 500 mg', pack: '3 tablets', hsn: '30049099' });
+    const retailer = await signedIn(DEMO.retailer);
+    const line = { productId: product, hsn: '30049099', batchNo: 'AZ-9', expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10 };
+    const numbers = ['GPT/801', 'GPT/802', 'GPT/803', 'GPT/804', 'GPT/805'];
+    // The test clock stands still: every bill has the same date and the same created_at.
+    for (const billNumber of numbers) {
+      const res = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { supplierName: 'Gujarat Pharma Traders', supplierGstin: gstin('24', 'AAGFG1234K'), billNumber, billDate: '2026-11-20', lines: [line] });
+      expect(res.statusCode).toBe(200);
+    }
+    const seen: string[] = [];
+    for (let page = 0; page < numbers.length; page++) {
+      const list = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills, { source: 'MANUAL', page: String(page), pageSize: '1' }));
+      expect(list.totalResults).toBe(numbers.length);
+      seen.push(...list.items.map((b) => b.billNumber));
+    }
+    expect(seen.sort()).toEqual(numbers);
+  });
 });
 
 describe('purchase return (debit note)', () => {

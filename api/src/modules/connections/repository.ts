@@ -174,7 +174,7 @@ export async function listNearby(db: Database, f: NearbyFilter) {
   }
   const within = () => db.selectFrom(inner.as('t')).where('t.distance_km', '<=', f.radiusKm);
   const [items, total] = await Promise.all([
-    within().selectAll().orderBy('t.distance_km').orderBy('t.trade_name').limit(f.pageSize).offset(f.page * f.pageSize).execute(),
+    within().selectAll().orderBy('t.distance_km').orderBy('t.trade_name').orderBy('t.unit_code').limit(f.pageSize).offset(f.page * f.pageSize).execute(),
     within().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: total.n };

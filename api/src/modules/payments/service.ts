@@ -165,6 +165,7 @@ export class PaymentsService {
       .where('l.account_id', '=', accountId)
       .orderBy('p.paid_on', 'desc')
       .orderBy('p.created_at', 'desc')
+      .orderBy('a.payment_id', 'desc')
       .limit(50)
       .execute();
     const payments = await this.summaries(caller, paymentIds.map((p) => p.payment_id));
