@@ -117,7 +117,8 @@ export function listBills(db: Db, f: BillListFilter, page: { offset: number; lim
     .orderBy('b.status')
     .orderBy('b.bill_date', 'desc')
     .orderBy('b.created_at', 'desc')
-    // Bills made from one request share an instant: the id keeps pages from repeating or skipping one.
+    // Two bills can share a date and an instant (a platform bill takes its invoice's time): without the id a page
+    // could repeat one and skip the other.
     .orderBy('b.id', 'desc')
     .offset(page.offset)
     .limit(page.limit)
