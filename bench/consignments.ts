@@ -33,7 +33,7 @@ import { migrate } from '../api/src/db/migrate';
 import { seedDemo } from '../api/src/db/seed';
 import type { Caller } from '../api/src/http/access';
 import { ConsignmentReader } from '../api/src/modules/deliveries/read';
-import { cpuSeconds, freePort, httpCall, signInOverHttp, spawnApi, waitForHealth } from './http';
+import { cpuSeconds, freePort, httpCall, postgresCpuSeconds, signInOverHttp, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 10_000);
@@ -130,7 +130,9 @@ async function explain(db: Database, barcodes: string[]) {
   const config = loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: 'memory', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
   for (const query of [{}, { search: barcodes[0]! }, { search: 'vijay' }, { search: 'no such thing' }, { status: 'IN_TRANSIT' as const }]) {
     const recorder = new Recorder(db);
-    await new ConsignmentReader(db.withPlugin(recorder) as Database, config).list(caller, { page: 0, pageSize: 20, ...query });
+    const reader = new ConsignmentReader(db.withPlugin(recorder) as Database, config);
+    // Twice: counting the total, then with the total kept (as every later view until a consignment changes).
+    for (let i = 0; i < 2; i++) await reader.list(caller, { page: 0, pageSize: 20, ...query });
     // The statements sent (kysely also hands the plugin each subquery: those are left out).
     for (const q of recorder.queries.filter((q, i, all) => !all.some((other, j) => j !== i && other.sql.length > q.sql.length && other.sql.includes(q.sql)))) {
       const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, [...q.parameters]));
@@ -158,19 +160,37 @@ interface Run {
   concurrency: number;
   times: number[];
   apiCpuMs: number;
+  /** The PostgreSQL server's and this process's (the client's) CPU per request; null where not measurable. */
+  postgresCpuMs: number | null;
+  clientCpuMs: number;
   note: string;
 }
 
 /** `total` GETs, `concurrency` at a time, each URL from `url(i)`; the round trip of each, sorted, and the API's CPU per request. */
-async function drive(port: number, agent: Agent, apiPid: number, token: string, label: string, total: number, concurrency: number, url: (i: number) => string, check: (body: Buffer) => string): Promise<Run> {
+async function drive(
+  port: number,
+  agent: Agent,
+  apiPid: number,
+  token: string,
+  label: string,
+  total: number,
+  concurrency: number,
+  url: (i: number) => string,
+  check: (body: Buffer) => string,
+  /** Runs (and is awaited) before request i is sent: a write the request must see. Its time is not the request's. */
+  before?: (i: number) => Promise<void>,
+): Promise<Run> {
   const times: number[] = [];
   const notes = new Set<string>();
   let next = 0;
   const cpu = cpuSeconds(apiPid);
+  const pgCpu = postgresCpuSeconds();
+  const clientCpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const i = next++;
+        await before?.(i);
         const t0 = performance.now();
         const res = await httpCall(port, agent, 'GET', url(i), { token });
         times.push(performance.now() - t0);
@@ -180,7 +200,17 @@ async function drive(port: number, agent: Agent, apiPid: number, token: string, 
     }),
   );
   times.sort((a, b) => a - b);
-  return { label, concurrency, times, apiCpuMs: ((cpuSeconds(apiPid) - cpu) * 1000) / total, note: [...notes].slice(0, 3).join('; ') };
+  const pgCpuAfter = postgresCpuSeconds();
+  const client = process.cpuUsage(clientCpu);
+  return {
+    label,
+    concurrency,
+    times,
+    apiCpuMs: ((cpuSeconds(apiPid) - cpu) * 1000) / total,
+    postgresCpuMs: pgCpu === null || pgCpuAfter === null ? null : ((pgCpuAfter - pgCpu) * 1000) / total,
+    clientCpuMs: (client.user + client.system) / 1000 / total,
+    note: [...notes].slice(0, 3).join('; '),
+  };
 }
 
 const query = (params: Record<string, string>) => `${DELIVERY_PATHS.consignments}?${new URLSearchParams(params).toString()}`;
@@ -210,6 +240,8 @@ async function main() {
   const port = await freePort();
   const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  // Open for the whole run: a PostgreSQL backend that ends takes its CPU time out of postgresCpuSeconds().
+  const writer = databaseUrl ? await openDatabase({ databaseUrl, pgliteDataDir: 'memory' }) : null;
   const runs: Run[] = [];
   try {
     await waitForHealth(port);
@@ -225,21 +257,37 @@ async function main() {
     for (const [label, url] of kinds) await drive(port, agent, pid, token, label, 200, CONCURRENCY, url, listNote);
     await drive(port, agent, pid, token, 'label', 20, 1, (i) => DELIVERY_PATHS.label(labelIds[i % labelIds.length]!), () => '');
     for (const [label, url] of kinds) runs.push(await drive(port, agent, pid, token, label, REQUESTS, CONCURRENCY, url, listNote));
+    // The counts are kept until one of the seller's consignments changes: the first page again with an IN_TRANSIT
+    // one turning FAILED and back (through this process's own connection, as another API process would) before
+    // every 10th view, then before every view (each view then counts afresh). PostgreSQL only: PGlite has one opener.
+    if (writer) {
+      const moving = (await writer.selectFrom('consignments').select('id').where('status', '=', 'IN_TRANSIT').where('barcode_id', 'like', 'MB____5%').executeTakeFirstOrThrow()).id;
+      let moves = 0;
+      for (const every of [10, 1]) {
+        const move = async (i: number) => {
+          if (i % every === 0) await writer.updateTable('consignments').set({ status: moves++ % 2 ? 'IN_TRANSIT' : 'FAILED' }).where('id', '=', moving).execute();
+        };
+        const label = `overview, first page, a consignment moves before ${every === 1 ? 'every view' : `every ${every}th view`}`;
+        runs.push(await drive(port, agent, pid, token, label, REQUESTS, CONCURRENCY, () => DELIVERY_PATHS.consignments, listNote, move));
+      }
+    }
     const pdfNote = (body: Buffer) => (body.subarray(0, 5).toString() === '%PDF-' ? `PDF ~${(body.length / 1024).toFixed(1)} KiB` : 'not a PDF');
     runs.push(await drive(port, agent, pid, token, 'label PDF (100 × 150 mm)', LABELS, 1, (i) => DELIVERY_PATHS.label(labelIds[i % labelIds.length]!), pdfNote));
     runs.push(await drive(port, agent, pid, token, 'label PDF (100 × 150 mm)', LABELS, CONCURRENCY, (i) => DELIVERY_PATHS.label(labelIds[(i * 7) % labelIds.length]!), pdfNote));
     runs.push(await drive(port, agent, pid, token, 'overview, first page', 200, 1, () => DELIVERY_PATHS.consignments, listNote));
   } finally {
+    await writer?.destroy();
     agent.destroy();
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
   }
   if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
 
-  console.log(`\n| database | call | concurrent | requests | p50 | p95 | p99 | API CPU / request | answers |\n|---|---|---|---|---|---|---|---|---|`);
+  console.log(`\n| database | call | concurrent | requests | p50 | p95 | p99 | CPU / request: API, PostgreSQL, client | answers |\n|---|---|---|---|---|---|---|---|---|`);
   for (const r of runs) {
+    const pgCpu = r.postgresCpuMs === null ? '–' : `${r.postgresCpuMs.toFixed(2)} ms`;
     console.log(
-      `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${r.label} | ${r.concurrency} | ${r.times.length} | ${percentile(r.times, 50).toFixed(1)} ms | **${percentile(r.times, 95).toFixed(1)} ms** | ${percentile(r.times, 99).toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)} ms | ${r.note} |`,
+      `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${r.label} | ${r.concurrency} | ${r.times.length} | ${percentile(r.times, 50).toFixed(1)} ms | **${percentile(r.times, 95).toFixed(1)} ms** | ${percentile(r.times, 99).toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)}, ${pgCpu}, ${r.clientCpuMs.toFixed(2)} ms | ${r.note} |`,
     );
   }
   console.log(`\nuptime: ${execSync('uptime').toString().trim()}`);

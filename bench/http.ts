@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as httpRequest, type Agent } from 'node:http';
 import { createServer } from 'node:net';
@@ -107,4 +107,27 @@ export async function signInOverHttp(port: number, mobile: string, tries = 1): P
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server behind DATABASE_URL: its postmaster (found by the port on its
+ * command line, as scripts/with-postgres.mjs starts it) and the backends it forked. Other sessions' servers on
+ * the same machine are not counted. Null without a local server to read.
+ */
+export function postgresCpuSeconds(): number | null {
+  const port = process.env.DATABASE_URL && new URL(process.env.DATABASE_URL).port;
+  if (!port) return null;
+  const stats = readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .flatMap((pid) => {
+      try {
+        const [, rest] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ');
+        return [{ pid, fields: rest!.split(' '), cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') }];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
+  const postmaster = stats.find((s) => s.cmdline[0]?.endsWith('/postgres') && s.cmdline.includes('-p') && s.cmdline[s.cmdline.indexOf('-p') + 1] === port);
+  if (!postmaster) return null;
+  return stats.filter((s) => s === postmaster || s.fields[1] === postmaster.pid).reduce((sum, s) => sum + (Number(s.fields[11]) + Number(s.fields[12])) / 100, 0);
 }

@@ -229,7 +229,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });
   await app.register(billingRoutes, { billing: new BillingService(deps.db, config) });
   await app.register(outwardRoutes, { outward: new OutwardService(deps.db, config) });
-  await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: new ConsignmentReader(deps.db, config) });
+  const consignments = new ConsignmentReader(deps.db, config);
+  consignments.follow(feed);
+  await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: consignments });
   const dashboard = new DashboardService(deps.db, config, new ProfileService(deps.db, config, accountService), () => search.flushHits());
   dashboard.follow(feed);
   // A unit's own writes may move its figures; other units' figures move through their notifications (follow).

@@ -249,6 +249,31 @@ describe('the orders overview', () => {
     expect(await list(PEOPLE.rajesh, { search: 'lohar', page: '3', pageSize: '1' })).toEqual({ items: [], totalResults: 2, page: 3, pageSize: 1 });
   });
 
+  it('keeps each total until a consignment the unit sends, receives or carries comes, goes or moves', async () => {
+    const { online } = await mumbaiWorld();
+    const totals = () => Promise.all([PEOPLE.rajesh, PEOPLE.priya, PEOPLE.vijay].map(async (mobile) => (await list(mobile)).totalResults));
+    const inTransit = async () => (await list(PEOPLE.rajesh, { status: 'IN_TRANSIT' })).totalResults;
+    const logged = async () => Number((await t.db.selectFrom('change_log').select((e) => e.fn.countAll().as('n')).where('topic', '=', 'consignment').executeTakeFirstOrThrow()).n);
+    expect(await totals()).toEqual([2, 1, 2]);
+    expect(await inTransit()).toBe(1);
+    // Thane Pharma's order to Sharma, carried by Vijay: Sharma's and Vijay's totals move, Lohar Chawl's does not.
+    const thaneOrder = await insertConsignment(t.db, { owner: 'STK-THN-001', buyer: 'RTL-MUM-001', status: 'ASSIGNED', assignee: PEOPLE.vijay, createdAt: minutes(-10) });
+    expect(await totals()).toEqual([2, 2, 3]);
+    // A position report or a pin moves no total, so it is not logged.
+    const before = await logged();
+    await t.db.updateTable('consignments').set({ last_latitude: 19.1, last_longitude: 72.85, last_position_at: minutes(0), pin_tries: 3 }).where('id', '=', online.id).execute();
+    expect(await logged()).toBe(before);
+    // Delivered: out of the in-transit total.
+    await t.db.updateTable('consignments').set({ status: 'DELIVERED' }).where('id', '=', online.id).execute();
+    expect(await inTransit()).toBe(0);
+    // Handed to another carrier: out of Vijay's total (the unit he no longer carries for is logged from the old row).
+    const suresh = await t.db.selectFrom('users').select('id').where('mobile', '=', PEOPLE.suresh).executeTakeFirstOrThrow();
+    await t.db.updateTable('consignments').set({ assignee_user_id: suresh.id }).where('id', '=', thaneOrder.id).execute();
+    expect(await totals()).toEqual([2, 2, 2]);
+    await t.db.deleteFrom('consignments').where('id', '=', thaneOrder.id).execute();
+    expect(await totals()).toEqual([2, 1, 2]);
+  });
+
   it('pages newest first without repeats, and refuses a bad query with 400', async () => {
     await clearConsignments(t.db);
     const made: string[] = [];

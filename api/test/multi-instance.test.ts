@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CONNECTIONS_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, type StockistsResult } from 'shared-api';
+import { CONNECTIONS_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, PATHS, type ConsignmentList, type Market, type StockistsResult } from 'shared-api';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { marketplaceWorld, unitId } from './cart-fixtures';
@@ -84,6 +84,26 @@ describe('two API instances on one database', () => {
     expect(await pune(other.app, buyer.token, w.dolovex)).toMatchObject({ visible: false, availableQuantity: null, batches: [] });
     expect((await setAccess(CONNECTIONS_PATHS.grantAccess)).statusCode).toBe(200);
     expect(await pune(other.app, buyer.token, w.dolovex)).toMatchObject({ visible: true, availableQuantity: 120 });
+  });
+
+  it('counts a pickup booked through one in the other’s next orders overview', async () => {
+    const rajesh = await login(t.app, '9800000201');
+    const overview = async (status?: string) => {
+      const res = await other.app.inject({ method: 'GET', url: DELIVERY_PATHS.consignments, query: status ? { status } : {}, headers: bearer(rajesh) });
+      expect(res.statusCode).toBe(200);
+      return body<ConsignmentList>(res).totalResults;
+    };
+    // `other` has counted (and kept) Lohar Chawl's totals before the booking.
+    const [all, booked] = [await overview(), await overview('BOOKED')];
+    const markets = body<Market[]>(await t.app.inject({ method: 'GET', url: DELIVERY_PATHS.markets, headers: bearer(rajesh) }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: DELIVERY_PATHS.createOffline,
+      headers: bearer(rajesh),
+      payload: { direction: 'SEND', partyName: 'Girgaon Nursing Home', mobile: '9822012345', addressLine: '88, JSS Road', landmark: 'Opp. church', pincode: '400004', marketId: markets.find((m) => m.name === 'Mumbai Metropolitan Region')!.id, pickupDate: '2026-11-22', packages: 1, weightKg: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect([await overview(), await overview('BOOKED')]).toEqual([all + 1, booked + 1]);
   });
 
   it('refuses in the other a session signed out in one, access and refresh token alike', async () => {

@@ -21,6 +21,8 @@ import {
 } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
+import { CachedMap } from '../../db/cached-map';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -36,16 +38,22 @@ import { distanceKm, listMarkets, outstationReason } from './markets';
  * caller's role and actions from access.ts), the delivery boy's day, the orders ready to dispatch and the graphs.
  * Every read answers only what the caller may see (404 otherwise).
  *
- * The overview is one statement: the page with its total. The page's ids come first from the consignments'
- * overview indexes alone (an index range per side the caller stands on, newest first; migration 023), and only
- * those rows are joined to their market, order, delivery boy and photo count. Search is a case-insensitive
- * "contains" over the barcode id, the order number, both names and the delivery boy's name (consignments.search_text).
+ * An overview page is one statement: its ids come first from the consignments' overview indexes alone (an index
+ * range per side the caller stands on, newest first; migrations 023 and 028), and only those rows are joined to
+ * their market, order, delivery boy and photo count. Search is a case-insensitive "contains" over the barcode id,
+ * the order number, both names and the delivery boy's name (consignments.search_text). The counts per status (the
+ * tiles, and the list's total) are kept per unit, user and filters until the change log says one of the unit's
+ * consignments changed (migration 028): paging, reopening the screen and a scanner's repeated searches do not count
+ * the unit's consignments again.
  */
 
 type Query = z.output<typeof ConsignmentQuerySchema>;
 type Filters = Omit<Query, 'page' | 'pageSize'>;
 
 const notFound = () => new AppError('E0002', 404, 'No such consignment');
+/** Units whose overview counts are kept, and filters counted per unit (bounds on memory: past them, start afresh). */
+const COUNTED_UNITS = 5_000;
+const COUNTED_PER_UNIT = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The start of an IST day ('YYYY-MM-DD') as an instant. */
 const istStart = (date: string) => new Date(`${date}T00:00:00+05:30`);
@@ -165,6 +173,18 @@ export class ConsignmentReader {
     readonly config: Config,
   ) {}
 
+  /** The overview's counts per status by unit, then by user and filters; a unit's are dropped whole when one of its consignments changes. */
+  private readonly counted = new CachedMap<string, Map<string, Record<ConsignmentStatus, number>>>(COUNTED_UNITS);
+
+  /** Keeps the counts as fresh as the change log: every signed-in request catches up with it first (app.ts). */
+  follow(feed: ChangeFeed): void {
+    feed.subscribe((changes) => {
+      const consignments = changes.get('consignment');
+      if (consignments?.all) this.counted.clear();
+      else if (consignments) this.counted.delete(consignments.keys);
+    });
+  }
+
   // ---- one consignment ----
 
   /** One consignment by its barcode id or id, as the caller may see it; E0002 (404) for anyone else. `db` lets a writer read inside its transaction. */
@@ -244,23 +264,32 @@ export class ConsignmentReader {
 
   async list(caller: Caller, query: Query): Promise<ConsignmentList> {
     const { page, pageSize, ...filters } = query;
-    const found = await this.page(caller, filters, page * pageSize, pageSize);
-    // Past the last page there is no row to carry the total.
-    const total = found.length ? found[0]!.total : await this.total(caller, filters);
-    return { items: found.map((r) => r.summary), totalResults: total, page, pageSize };
+    const [items, { total }] = await Promise.all([this.page(caller, filters, page * pageSize, pageSize), this.counts(caller, filters)]);
+    return { items, totalResults: total, page, pageSize };
   }
 
+  /** The status tiles, and the total of the list with the same filters (the status filter narrows only the total). */
   async counts(caller: Caller, query: Filters): Promise<ConsignmentCounts> {
+    const { status, ...filters } = query;
+    // Taken before the read: a change the feed hands on while it runs drops this map, not the counts it then holds.
+    const kept = await this.counted.get(caller.unitId, async () => new Map());
+    const key = JSON.stringify([caller.userId, filters]);
+    let byStatus = kept.get(key);
+    if (!byStatus) {
+      byStatus = await this.countByStatus(caller, filters);
+      if (kept.size >= COUNTED_PER_UNIT) kept.clear();
+      kept.set(key, byStatus);
+    }
+    return { byStatus: { ...byStatus }, total: status ? byStatus[status] : Object.values(byStatus).reduce((a, b) => a + b, 0) };
+  }
+
+  /** Each part's count per status: index-only scans of the caller's ranges. */
+  private async countByStatus(caller: Caller, f: Filters): Promise<Record<ConsignmentStatus, number>> {
     const byStatus = Object.fromEntries(CONSIGNMENT_STATUSES.map((s) => [s, 0])) as Record<ConsignmentStatus, number>;
-    // The tiles show every status: the status filter narrows only the total, as it narrows the list.
-    const parts = this.parts(caller, { ...query, status: undefined }).map((q) =>
-      q.select(['consignments.status', (e) => e.fn.countAll<number>().as('n')]).groupBy('consignments.status'),
-    );
-    const [first, ...rest] = parts;
+    const [first, ...rest] = this.parts(caller, f).map((q) => q.select(['consignments.status', (e) => e.fn.countAll<number>().as('n')]).groupBy('consignments.status'));
     const rows = await rest.reduce((all, q) => all.unionAll(q), first!).execute();
     for (const r of rows) byStatus[r.status] += Number(r.n);
-    const total = query.status ? byStatus[query.status] : Object.values(byStatus).reduce((a, b) => a + b, 0);
-    return { byStatus, total };
+    return byStatus;
   }
 
   /**
@@ -284,7 +313,8 @@ export class ConsignmentReader {
     if (f.side === 'INCOMING') return [base().where('consignments.receiver_unit_id', '=', caller.unitId)];
     return [
       owner(),
-      base().where('consignments.receiver_unit_id', '=', caller.unitId).where('consignments.owner_unit_id', '!=', caller.unitId),
+      // Written as the index's predicate (migration 028), which PostgreSQL must see to use it.
+      base().where('consignments.receiver_unit_id', '=', caller.unitId).whereRef('consignments.owner_unit_id', '<>', 'consignments.receiver_unit_id'),
       base()
         .where('consignments.assignee_user_id', '=', caller.userId)
         .where('consignments.owner_unit_id', '!=', caller.unitId)
@@ -292,28 +322,21 @@ export class ConsignmentReader {
     ];
   }
 
-  /** How many consignments the filters select: the parts' counts, each an index-only scan of the caller's range. */
-  private totalOf(caller: Caller, f: Filters) {
-    const counts = this.parts(caller, f).map((q) => sql<number>`(${q.select((e) => e.fn.countAll().as('n'))})`);
-    return sql<number>`${sql.join(counts, sql` + `)}`;
-  }
-
-  private async total(caller: Caller, f: Filters): Promise<number> {
-    const row = await this.db.selectNoFrom(this.totalOf(caller, f).as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /**
-   * One page of summaries, newest first, each row carrying the total: one statement, so one round trip. The ids
-   * come from each part's first offset + limit in index order; only the page's rows are joined.
+   * One page of summaries, newest first, in one statement. The ids come from each part's first offset + limit in
+   * index order; only the page's rows are joined.
    */
-  private async page(caller: Caller, f: Filters, offset: number, limit: number): Promise<{ summary: ConsignmentSummary; total: number }[]> {
+  private async page(caller: Caller, f: Filters, offset: number, limit: number): Promise<ConsignmentSummary[]> {
+    // Without a search the row counts are written into the statement: as parameters, PostgreSQL's generic plan (kept
+    // by a prepared statement) cannot know a page is short, costs it as long and plans every execution afresh
+    // (~0.6 ms, half its time). A search stays planned afresh: its plan depends on the words searched for.
+    const inlined = (n: number) => (f.search ? n : sql.lit(n));
     const ordered = this.parts(caller, f).map((q) =>
-      q.select(['consignments.id', 'consignments.created_at']).orderBy('consignments.created_at', 'desc').orderBy('consignments.id', 'desc').limit(offset + limit),
+      q.select(['consignments.id', 'consignments.created_at']).orderBy('consignments.created_at', 'desc').orderBy('consignments.id', 'desc').limit(inlined(offset + limit)),
     );
     const [first, ...rest] = ordered.map((q, i) => this.db.selectFrom(q.as(`s${i}`)).selectAll());
     const merged = rest.reduce((all, q) => all.unionAll(q), first!);
-    const ids = this.db.selectFrom(merged.as('m')).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').offset(offset).limit(limit);
+    const ids = this.db.selectFrom(merged.as('m')).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').offset(inlined(offset)).limit(inlined(limit));
     const rows = await this.db
       .selectFrom('consignments as c')
       .innerJoin(ids.as('p'), 'p.id', 'c.id')
@@ -322,8 +345,6 @@ export class ConsignmentReader {
       .leftJoin('users as u', 'u.id', 'c.assignee_user_id')
       .select([
         ...SUMMARY_COLUMNS,
-        // Uncorrelated: worked out once for the statement.
-        this.totalOf(caller, f).as('total'),
         'm.name as market',
         'o.order_number',
         'o.item_count',
@@ -334,7 +355,7 @@ export class ConsignmentReader {
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute();
-    return rows.map((r) => ({ summary: summaryOf(caller, { ...r, images: r.images ?? 0 }), total: Number(r.total) }));
+    return rows.map((r) => summaryOf(caller, { ...r, images: r.images ?? 0 }));
   }
 
   // ---- the delivery boy's day ----
