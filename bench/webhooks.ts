@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { createCustomHead } from '../api/src/modules/ledger/accounts';
 import { signWebhook } from '../api/src/modules/reconciliation/gateway';
-import { cpuSeconds, freePort, httpCall, spawnApi, waitForHealth } from './http';
+import { cpuSeconds, freePort, httpCall, postgresCpuSeconds, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -213,11 +213,13 @@ async function main() {
   const failures: string[] = [];
   let seconds: number;
   let apiCpuMs: number;
+  let postgresCpuMs: number | null;
   try {
     await waitForHealth(port);
     const url = PAYMENTS_PATHS.webhook(GATEWAY);
     let next = 0;
     const cpuBefore = cpuSeconds(api.pid!);
+    const postgresBefore = postgresCpuSeconds();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -235,6 +237,8 @@ async function main() {
     );
     seconds = (performance.now() - started) / 1000;
     apiCpuMs = ((cpuSeconds(api.pid!) - cpuBefore) * 1000) / p.deliveries.length;
+    const postgresAfter = postgresCpuSeconds();
+    postgresCpuMs = postgresBefore === null || postgresAfter === null ? null : ((postgresAfter - postgresBefore) * 1000) / p.deliveries.length;
   } finally {
     agent.destroy();
     api.kill('SIGTERM');
@@ -254,9 +258,9 @@ async function main() {
   console.log(
     `payments rows: ${checked.appliedRows} applied, ${checked.unmatchedRows} queued; requests not PAID: ${checked.requestsNotPaid}; allocations = applied money: ${checked.booksMatch}; unbalanced vouchers: ${checked.unbalancedVouchers}`,
   );
-  console.log(`\n| database | deliveries | concurrency | distinct captured | lost | duplicated | time | events/s | p50 | p95 | API CPU per event |\n|---|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`\n| database | deliveries | concurrency | distinct captured | lost | duplicated | time | events/s | p50 | p95 | CPU per event: API, PostgreSQL |\n|---|---|---|---|---|---|---|---|---|---|---|`);
   console.log(
-    `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${p.deliveries.length} | ${CONCURRENCY} | ${p.captured.size} | **${checked.lost}** | **${checked.duplicated}** | ${seconds.toFixed(1)} s | **${(p.deliveries.length / seconds).toFixed(0)}** | ${percentile(latencies, 50).toFixed(1)} ms | ${percentile(latencies, 95).toFixed(1)} ms | ${apiCpuMs.toFixed(2)} ms |`,
+    `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${p.deliveries.length} | ${CONCURRENCY} | ${p.captured.size} | **${checked.lost}** | **${checked.duplicated}** | ${seconds.toFixed(1)} s | **${(p.deliveries.length / seconds).toFixed(0)}** | ${percentile(latencies, 50).toFixed(1)} ms | ${percentile(latencies, 95).toFixed(1)} ms | ${apiCpuMs.toFixed(2)}, ${postgresCpuMs === null ? '–' : `${postgresCpuMs.toFixed(2)} ms`} |`,
   );
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const ok = failures.length === 0 && checked.lost === 0 && checked.duplicated === 0 && JSON.stringify(outcomes) === JSON.stringify({ ...outcomes, ...p.expected });

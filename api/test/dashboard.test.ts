@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNTING_PATHS, DASHBOARD_PATHS, MARKETPLACE_PATHS, type Dashboard, type OrdersGraph, type SubmitResult } from 'shared-api';
 import { addProduct, connect, setGstRate, unitId } from './cart-fixtures';
+import { PEOPLE, clearConsignments, insertConsignment, outsideParty } from './deliveries-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 
 const t = build();
@@ -143,6 +144,15 @@ describe('dashboard', () => {
     expect(week.orders!.received!.received.count).toBeGreaterThanOrEqual(1);
     expect(week.mostSearched!.find((p) => p.productId === dolo)?.hits).toBe(2);
     expect(later.mostSearched!.find((p) => p.productId === dolo)).toBeUndefined();
+  });
+
+  it("counts pickups coming in from other units, and not the unit's own collects among them", async () => {
+    await clearConsignments(t.db);
+    const hourAgo = new Date(t.clock.now().getTime() - 3600_000);
+    await insertConsignment(t.db, { owner: 'STK-MUM-001', buyer: 'RTL-MUM-001', status: 'IN_TRANSIT', assignee: PEOPLE.vijay, createdAt: hourAgo });
+    await insertConsignment(t.db, { owner: 'RTL-MUM-001', direction: 'COLLECT', party: outsideParty('Girgaon Nursing Home'), createdAt: hourAgo });
+    const { pickups } = await (await signedIn(DEMO.retailer)).dashboard('WEEK');
+    expect([pickups.incoming?.total, pickups.incoming?.byStatus.IN_TRANSIT, pickups.offline?.total, pickups.offline?.byStatus.BOOKED]).toEqual([1, 1, 1, 1]);
   });
 
   it('gives a season boy what he carries and where he is paid, and no trading sections', async () => {

@@ -182,8 +182,8 @@ export type PickupPart = 'ONLINE' | 'OFFLINE' | 'INCOMING' | 'CARRIED';
 
 /**
  * Consignments created in the window by status now, per part: booked by the unit (online, offline), coming to it
- * from others, carried by the user. One statement; each part an index-only range of migration 023's overview
- * indexes. The deliveries module's counts take whole IST days; "24 Hours" is a rolling window, so they are not reused.
+ * from others, carried by the user. One statement; each part an index-only range of the overview indexes
+ * (migrations 023 and 028). The deliveries module's counts take whole IST days; "24 Hours" is a rolling window, so they are not reused.
  */
 export async function pickupCounts(db: Database, unitId: string, userId: string, parts: readonly PickupPart[], w: Window) {
   const range = sql`created_at >= ${w.since} AND created_at <= ${w.until}`;
@@ -193,7 +193,8 @@ export async function pickupCounts(db: Database, unitId: string, userId: string,
       case 'OFFLINE':
         return sql`SELECT ${part}::text AS part, status, count(*) AS n FROM consignments WHERE owner_unit_id = ${unitId} AND kind = ${part} AND ${range} GROUP BY status`;
       case 'INCOMING':
-        return sql`SELECT 'INCOMING'::text AS part, status, count(*) AS n FROM consignments WHERE receiver_unit_id = ${unitId} AND owner_unit_id <> ${unitId} AND ${range} GROUP BY status`;
+        // The predicate of migration 028's index of what other units send, so PostgreSQL reads that index.
+        return sql`SELECT 'INCOMING'::text AS part, status, count(*) AS n FROM consignments WHERE receiver_unit_id = ${unitId} AND owner_unit_id <> receiver_unit_id AND ${range} GROUP BY status`;
       case 'CARRIED':
         return sql`SELECT 'CARRIED'::text AS part, status, count(*) AS n FROM consignments WHERE assignee_user_id = ${userId} AND ${range} GROUP BY status`;
     }

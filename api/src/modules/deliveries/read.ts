@@ -51,9 +51,12 @@ type Query = z.output<typeof ConsignmentQuerySchema>;
 type Filters = Omit<Query, 'page' | 'pageSize'>;
 
 const notFound = () => new AppError('E0002', 404, 'No such consignment');
-/** Units whose overview counts are kept, and filters counted per unit (bounds on memory: past them, start afresh). */
-const COUNTED_UNITS = 5_000;
-const COUNTED_PER_UNIT = 200;
+/**
+ * Units whose overview counts are kept, and filters counted per unit: bounds on memory (at most 100,000 counts of
+ * ~300 bytes); past them, start afresh.
+ */
+const COUNTED_UNITS = 2_000;
+const COUNTED_PER_UNIT = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The start of an IST day ('YYYY-MM-DD') as an instant. */
 const istStart = (date: string) => new Date(`${date}T00:00:00+05:30`);
