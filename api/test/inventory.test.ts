@@ -312,7 +312,8 @@ describe('import correctness (issue 11)', () => {
     const wash = ['Issue11 Face Wash', '100 ml', 'Test Cosmetics'];
     const productHsn = async () => (await t.db.selectFrom('products').select('hsn').where('name', '=', wash[0]!).executeTakeFirstOrThrow()).hsn;
     // First seen in a file without HSN or GST columns: GST unknown.
-    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', await xlsxOf([HEADER.slice(0, 8), [...wash, 'FW-1', '03/28', 150, 120, 10]]), { mode: 'ADD' });
+    const first = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', await xlsxOf([HEADER.slice(0, 8), [...wash, 'FW-1', '03/28', 150, 120, 10]]), { mode: 'ADD' });
+    expect([first.statusCode, first.statusCode === 200 ? '' : first.body]).toEqual([200, '']);
     expect(await productHsn()).toBeNull();
 
     // A later file carries HSN 3808 (18 % in force) and agrees: no warning, the HSN is filled in.
