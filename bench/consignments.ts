@@ -11,7 +11,11 @@
  *   overview, first page      GET /delivery/service/orders                     (page of 20 + the total)
  *   overview, search          … ?search=…  (a barcode id, an order number, a party, the delivery boy)
  *   overview, status filter   … ?status=IN_TRANSIT | DELIVERED | BOOKED
+ *   overview, first page with one of the seller's consignments changing before every 10th, then every view
+ *                             (PostgreSQL only; the API keeps the counts until a consignment changes)
  *   label PDF                 GET /delivery/v2/orders/{id}/label, one at a time (the render time a user waits)
+ *
+ * Each row gives the CPU per request of the API process, the PostgreSQL server (from /proc) and this client.
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx consignments.ts   # PostgreSQL 15 (the target)
  *   pnpm --filter bench exec tsx consignments.ts                                 # embedded PGlite on disk
