@@ -37,7 +37,7 @@ import { migrate } from '../api/src/db/migrate';
 import { seedDemo } from '../api/src/db/seed';
 import type { Caller } from '../api/src/http/access';
 import { ConsignmentReader } from '../api/src/modules/deliveries/read';
-import { cpuSeconds, freePort, httpCall, postgresCpuSeconds, signInOverHttp, spawnApi, waitForHealth } from './http';
+import { cpuMeter, freePort, httpCall, signInOverHttp, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const CONSIGNMENTS = Number(process.env.BENCH_CONSIGNMENTS ?? 10_000);
@@ -187,8 +187,7 @@ async function drive(
   const times: number[] = [];
   const notes = new Set<string>();
   let next = 0;
-  const cpu = cpuSeconds(apiPid);
-  const pgCpu = postgresCpuSeconds();
+  const cpu = cpuMeter(apiPid);
   const clientCpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -204,14 +203,14 @@ async function drive(
     }),
   );
   times.sort((a, b) => a - b);
-  const pgCpuAfter = postgresCpuSeconds();
+  const { apiMs, postgresMs } = cpu.perRequest(total);
   const client = process.cpuUsage(clientCpu);
   return {
     label,
     concurrency,
     times,
-    apiCpuMs: ((cpuSeconds(apiPid) - cpu) * 1000) / total,
-    postgresCpuMs: pgCpu === null || pgCpuAfter === null ? null : ((pgCpuAfter - pgCpu) * 1000) / total,
+    apiCpuMs: apiMs,
+    postgresCpuMs: postgresMs,
     clientCpuMs: (client.user + client.system) / 1000 / total,
     note: [...notes].slice(0, 3).join('; '),
   };

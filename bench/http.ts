@@ -131,3 +131,21 @@ export function postgresCpuSeconds(): number | null {
   if (!postmaster) return null;
   return stats.filter((s) => s === postmaster || s.fields[1] === postmaster.pid).reduce((sum, s) => sum + (Number(s.fields[11]) + Number(s.fields[12])) / 100, 0);
 }
+
+/**
+ * Starts counting the CPU of the API process and of the PostgreSQL server; `perRequest(n)` answers each one's
+ * milliseconds per request over the n requests since (PostgreSQL null when it cannot be read).
+ */
+export function cpuMeter(apiPid: number): { perRequest: (requests: number) => { apiMs: number; postgresMs: number | null } } {
+  const api = cpuSeconds(apiPid);
+  const postgres = postgresCpuSeconds();
+  return {
+    perRequest(requests) {
+      const postgresNow = postgresCpuSeconds();
+      return {
+        apiMs: ((cpuSeconds(apiPid) - api) * 1000) / requests,
+        postgresMs: postgres === null || postgresNow === null ? null : ((postgresNow - postgres) * 1000) / requests,
+      };
+    },
+  };
+}

@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { createCustomHead } from '../api/src/modules/ledger/accounts';
 import { signWebhook } from '../api/src/modules/reconciliation/gateway';
-import { cpuSeconds, freePort, httpCall, postgresCpuSeconds, spawnApi, waitForHealth } from './http';
+import { cpuMeter, freePort, httpCall, spawnApi, waitForHealth } from './http';
 import { percentile } from './search-latency';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -218,8 +218,7 @@ async function main() {
     await waitForHealth(port);
     const url = PAYMENTS_PATHS.webhook(GATEWAY);
     let next = 0;
-    const cpuBefore = cpuSeconds(api.pid!);
-    const postgresBefore = postgresCpuSeconds();
+    const cpu = cpuMeter(api.pid!);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -236,9 +235,7 @@ async function main() {
       }),
     );
     seconds = (performance.now() - started) / 1000;
-    apiCpuMs = ((cpuSeconds(api.pid!) - cpuBefore) * 1000) / p.deliveries.length;
-    const postgresAfter = postgresCpuSeconds();
-    postgresCpuMs = postgresBefore === null || postgresAfter === null ? null : ((postgresAfter - postgresBefore) * 1000) / p.deliveries.length;
+    ({ apiMs: apiCpuMs, postgresMs: postgresCpuMs } = cpu.perRequest(p.deliveries.length));
   } finally {
     agent.destroy();
     api.kill('SIGTERM');

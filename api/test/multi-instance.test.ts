@@ -7,6 +7,7 @@ import { CONNECTIONS_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, 
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { marketplaceWorld, unitId } from './cart-fixtures';
+import { PEOPLE } from './deliveries-fixtures';
 import { DEMO, bearer, body, build, login, openSecondDatabase } from './helpers';
 
 /**
@@ -87,7 +88,7 @@ describe('two API instances on one database', () => {
   });
 
   it('counts a pickup booked through one in the other’s next orders overview', async () => {
-    const rajesh = await login(t.app, '9800000201');
+    const rajesh = await login(t.app, PEOPLE.rajesh);
     const overview = async (status?: string) => {
       const res = await other.app.inject({ method: 'GET', url: DELIVERY_PATHS.consignments, query: status ? { status } : {}, headers: bearer(rajesh) });
       expect(res.statusCode).toBe(200);
