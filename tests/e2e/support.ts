@@ -82,11 +82,20 @@ export const DEMO = {
   retailer: { mobile: '9800000002', firstName: 'Priya', city: 'Mumbai' },
 } as const;
 
-/** The last code the API "sent" by SMS (console adapter; GET /test/otp/last exists only with MEDICO_TEST_ROUTES=1). */
+/**
+ * The last code the API "sent" by SMS (console adapter; GET /test/otp/last exists only with MEDICO_TEST_ROUTES=1).
+ * Asked for until there is one: callers ask right after clicking Send, which may be before the API has answered it.
+ */
 export async function lastOtp(page: Page, mobile: string): Promise<string> {
-  const res = await page.request.get(`${API}/test/otp/last`, { params: { mobileNumber: mobile } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).body.otp as string;
+  let otp = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${API}/test/otp/last`, { params: { mobileNumber: mobile } });
+      if (res.ok()) otp = (await res.json()).body.otp as string;
+      return res.status();
+    })
+    .toBe(200);
+  return otp;
 }
 
 /**
