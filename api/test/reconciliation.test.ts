@@ -407,7 +407,8 @@ describe('bank statement import', () => {
     sheet.getColumn(1).numFmt = 'dd-mmm-yy';
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const res = await upload(w, 'sbi.xlsx', bytes);
-    expect(res.statusCode).toBe(200);
+    // The answer's text with the status: this once failed with a bare 400 in a loaded run (not reproduced since).
+    expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
     const result = body<StatementImportResult>(res);
     expect(result.lines.map((l) => [l.row, l.date, l.utr, l.amountPaise, l.outcome])).toEqual([
       [4, '2026-11-22', paid.utr, 10045, 'MATCHED'],
