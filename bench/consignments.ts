@@ -154,11 +154,6 @@ async function explain(db: Database, barcodes: string[]) {
 
 // ---- HTTP ----
 
-
-
-
-
-
 interface Run {
   label: string;
   concurrency: number;

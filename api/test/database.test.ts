@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { plannedPerExecution } from '../src/db/database';
 import { build } from './helpers';
 
 const ctx = build();
@@ -7,10 +8,10 @@ const ctx = build();
 const onServer = Boolean(process.env.DATABASE_URL);
 
 (onServer ? describe : describe.skip)('statements on a PostgreSQL server', () => {
-  const preparedOnThisConnection = async (text: string) => {
+  const preparedOnThisConnection = async (text: string, planned = sql``) => {
     // In one transaction, so both statements use the same connection of the pool.
     return ctx.db.transaction().execute(async (trx) => {
-      await sql`SELECT unit_code FROM units WHERE unit_code = ${'STK-PUN-001'}`.execute(trx);
+      await sql`SELECT unit_code FROM units WHERE unit_code = ${'STK-PUN-001'}${planned}`.execute(trx);
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = ${text}`.execute(trx);
       return rows[0]!.n;
     });
@@ -20,6 +21,13 @@ const onServer = Boolean(process.env.DATABASE_URL);
     const text = 'SELECT unit_code FROM units WHERE unit_code = $1';
     expect(await preparedOnThisConnection(text)).toBe(1);
     expect(await preparedOnThisConnection(text)).toBe(1);
+  });
+
+  it('marked to be planned per execution are sent unnamed, so the server plans them for their values', async () => {
+    const text = 'SELECT unit_code FROM units WHERE unit_code = $1 /* planned per execution */';
+    expect(await preparedOnThisConnection(text, sql` ${plannedPerExecution}`)).toBe(0);
+    // The marker is what keeps it unnamed: the same text without it is prepared.
+    expect(await preparedOnThisConnection('SELECT unit_code FROM units WHERE unit_code = $1')).toBe(1);
   });
 
   it('still answer after a table they return is altered (their prepared form is stale)', async () => {

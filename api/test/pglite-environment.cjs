@@ -17,7 +17,9 @@ class PGliteEnvironment extends TestEnvironment {
     closeTimer = null;
     if (!shared) {
       const { PGlite } = require('@electric-sql/pglite');
-      shared = PGlite.create();
+      // As database.ts's PGLITE_EXTENSIONS: the extensions the migrations create.
+      const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
+      shared = PGlite.create({ extensions: { pg_trgm } });
     }
     this.global.__PGLITE__ = await shared;
   }
