@@ -11,6 +11,10 @@
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx dashboard.ts   # PostgreSQL, full scale
  *   BENCH_SCALE=0.05 pnpm --filter bench exec tsx dashboard.ts                 # embedded PGlite, a smoke run
+ *
+ * BENCH_STATEMENTS=1 (with WITH_POSTGRES_SETTINGS="shared_preload_libraries=pg_stat_statements
+ * pg_stat_statements.track_planning=on") prints what each statement cost per answer in the stockists' run with a
+ * change before every view: where a fresh answer's time goes.
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -96,6 +100,18 @@ async function explain(db: Database, unitId: string) {
   }
 }
 
+/** PostgreSQL's time per answer for each statement of the last `answers` answers (pg_stat_statements). */
+async function statementCosts(db: Database, answers: number) {
+  const { rows } = await sql<{ query: string; calls: string; exec: number; plan: number }>`
+    SELECT query, calls, total_exec_time AS exec, total_plan_time AS plan FROM pg_stat_statements
+    WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC LIMIT 20`.execute(db);
+  console.log(`\n| statement | calls per answer | execute ms per answer | plan ms per answer |\n|---|---|---|---|`);
+  for (const r of rows) {
+    const text = r.query.replace(/\s+/g, ' ').slice(0, 110).replace(/\|/g, '\\|');
+    console.log(`| ${text} | ${(Number(r.calls) / answers).toFixed(2)} | ${(r.exec / answers).toFixed(3)} | ${(r.plan / answers).toFixed(3)} |`);
+  }
+}
+
 async function main() {
   const { db, app, scale, seeded } = await openBenchApi();
   const extra = await seedDashboard(db, new Date());
@@ -122,7 +138,10 @@ async function main() {
     ['retailers', buyers],
   ] as const) {
     for (const changeEvery of [1, 10, 0]) {
+      const costs = process.env.BENCH_STATEMENTS && who === 'stockists' && changeEvery === 1;
+      if (costs) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()`.execute(db);
       const r = await measure(app, db, callers, REQUESTS, changeEvery);
+      if (costs) await statementCosts(db, REQUESTS);
       const change = changeEvery === 1 ? 'every view' : changeEvery ? `every ${changeEvery} views` : 'none';
       rows.push(`| ${who} | ${change} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} |`);
     }

@@ -4,7 +4,8 @@
 // Starts the server from Debian's `postgresql` binaries (initdb + pg_ctl, no Docker) on 127.0.0.1 with a free
 // port, creates a database, runs the command with DATABASE_URL set, then stops the server and deletes its files,
 // also when the command fails or the script is interrupted. As root, the server runs as the `postgres` user
-// (PostgreSQL refuses to run as root).
+// (PostgreSQL refuses to run as root). WITH_POSTGRES_SETTINGS adds server settings for a benchmark's diagnosis,
+// space-separated, e.g. `shared_preload_libraries=pg_stat_statements`.
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -101,7 +102,8 @@ try {
   const port = await freePort();
   runServerTool(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   // Loopback only, socket in our own directory; durability settings off: this server lives for one test run.
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const extra = (process.env.WITH_POSTGRES_SETTINGS ?? '').split(/\s+/).filter(Boolean).map((setting) => ` -c ${setting}`);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join('')}`;
   runServerTool(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
   started = true;
   runServerTool(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${DATABASE}`]);
