@@ -49,7 +49,9 @@ async function seedDashboard(db: Database, now: Date): Promise<number> {
     SELECT (${now}::timestamptz AT TIME ZONE 'Asia/Kolkata')::date - d, p.product_id, 1 + (p.n * 7 + d) % 50
     FROM generate_series(0, ${HIT_DAYS - 1}) d
     JOIN bench_products p ON p.n <= ${HIT_PRODUCTS_PER_DAY}`.execute(db);
-  await sql`ANALYZE`.execute(db);
+  // As autovacuum does on a live server within a minute of such writes: the orders' visibility map set, so their
+  // pending counts read the partial index alone (migration 025).
+  await sql`VACUUM ANALYZE`.execute(db);
   return Math.round(performance.now() - started) / 1000;
 }
 

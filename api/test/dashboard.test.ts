@@ -146,6 +146,38 @@ describe('dashboard', () => {
     expect(later.mostSearched!.find((p) => p.productId === dolo)).toBeUndefined();
   });
 
+  it('shows the nearest-expiring schemes, by product name on the same day, and counts every running one', async () => {
+    // Clock: 2026-11-22. Expiring within days: before any scheme of the demo stock.
+    const names = ['Schemix Zeta', 'Schemix Alpha', 'Schemix Mid', 'Schemix Beta', 'Schemix Late', 'Schemix Later'];
+    const ids = new Map<string, string>();
+    for (const name of names) ids.set(name, await addProduct(t.db, { name, manufacturer: 'Microvia Labs' }));
+    const stockist = await signedIn(DEMO.stockist);
+    const before = (await stockist.dashboard()).offers!;
+    const scheme = (name: string, batchNo: string, expiry: string, quantity = 10) =>
+      addStock('STK-PUN-001', { productId: ids.get(name)!, batchNo, expiry, quantity, ptr: 1000, scheme: [5, 1] });
+    await scheme('Schemix Zeta', 'Z-1', '2026-11-24');
+    await scheme('Schemix Alpha', 'A-1', '2026-11-24');
+    await scheme('Schemix Mid', 'M-1', '2026-11-25');
+    await scheme('Schemix Beta', 'B-1', '2026-11-26');
+    await scheme('Schemix Late', 'L-1', '2026-11-27');
+    await scheme('Schemix Later', 'L-2', '2026-11-28');
+    // Expired, and sold out: not running.
+    await scheme('Schemix Alpha', 'A-OLD', '2026-11-20');
+    await scheme('Schemix Beta', 'B-NONE', '2026-11-24', 0);
+    t.clock.advance(30);
+
+    const offers = (await stockist.dashboard()).offers!;
+    expect(offers.running - before.running).toBe(6);
+    expect(offers.schemes.map((s) => [s.expiryDate, s.productName, s.batchNo])).toEqual([
+      ['2026-11-24', 'Schemix Alpha', 'A-1'],
+      ['2026-11-24', 'Schemix Zeta', 'Z-1'],
+      ['2026-11-25', 'Schemix Mid', 'M-1'],
+      ['2026-11-26', 'Schemix Beta', 'B-1'],
+      ['2026-11-27', 'Schemix Late', 'L-1'],
+    ]);
+    expect(offers.schemes[0]).toEqual(expect.objectContaining({ schemeBuy: 5, schemeFree: 1, available: 10, ptrPaise: 1000 }));
+  });
+
   it("counts pickups coming in from other units, and not the unit's own collects among them", async () => {
     await clearConsignments(t.db);
     const hourAgo = new Date(t.clock.now().getTime() - 3600_000);

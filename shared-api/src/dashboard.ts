@@ -72,6 +72,7 @@ export const RunningScheme = z.object({
   ptrPaise: Paise,
 });
 export const OfferFigures = z.object({ running: Count, schemes: z.array(RunningScheme) });
+export type OfferFigures = z.infer<typeof OfferFigures>;
 
 export const ConnectionFigures = z.object({
   /** Approved connections, either side. */

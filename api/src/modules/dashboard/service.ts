@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   DASHBOARD_PERIOD_HOURS,
   NEAR_EXPIRY_TILE_SHOWN,
@@ -16,7 +15,6 @@ import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { buyerNearExpiry, sellerNearExpiry } from '../clearance/service';
-import { bucketTotals } from '../inventory/repository';
 import { openItems } from '../ledger/outstanding';
 import type { ProfileService } from '../profile/service';
 import { addDays, istDate } from '../search/text';
@@ -53,6 +51,28 @@ export function sectionsFor(type: CustomerType, carries: boolean) {
     keepsStock,
     booksPickups: type !== 'SEASON_BOY',
     carries: type === 'SEASON_BOY' || carries,
+  };
+}
+
+/** The active warehouse's stock now, valued at PTR: in stock, and the near-expiry windows each including the nearer. */
+function inventoryFigures(stock: Awaited<ReturnType<typeof repo.warehouseStock>>, warehouse: { id: string; name: string }): InventoryFigures {
+  const none: StockFigure = { batches: 0, quantity: 0, valuePaise: 0 };
+  const add = (a: StockFigure, key: string): StockFigure => {
+    const b = stock.buckets.get(key) ?? none;
+    return { batches: a.batches + b.batches, quantity: a.quantity + b.quantity, valuePaise: a.valuePaise + b.valuePaise };
+  };
+  const d30 = add(none, '30');
+  const d60 = add(d30, '60');
+  const d90 = add(d60, '90');
+  return {
+    warehouseId: warehouse.id,
+    warehouseName: warehouse.name,
+    valuedAt: 'PTR',
+    inStock: add(d90, 'later'),
+    products: stock.products,
+    outOfStockProducts: stock.outOfStock,
+    nearExpiry: { d30, d60, d90 },
+    expired: add(none, 'expired'),
   };
 }
 
@@ -139,11 +159,10 @@ export class DashboardService {
     const parts: repo.PickupPart[] = [...(can.booksPickups ? (['ONLINE', 'OFFLINE', 'INCOMING'] as const) : []), ...(can.carries ? (['CARRIED'] as const) : [])];
     const skip = Promise.resolve(undefined);
 
-    const [received, placed, inventory, offers, connections, mostSold, mostSearched, preferences, payments, receivable, pickups, buying, selling] = await Promise.all([
+    const [received, placed, stock, connections, mostSold, mostSearched, preferences, payments, receivable, pickups, buying, selling] = await Promise.all([
       can.sellsOnline ? repo.orderFigures(this.db, caller.unitId, 'SELLER', w) : skip,
       can.buysOnline ? repo.orderFigures(this.db, caller.unitId, 'BUYER', w) : skip,
-      warehouse ? this.inventory(caller.unitId, warehouse, today) : skip,
-      warehouse && can.sellsOnline ? repo.runningSchemes(this.db, caller.unitId, warehouse.id, today, SCHEMES_SHOWN) : skip,
+      warehouse ? repo.warehouseStock(this.db, caller.unitId, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : skip,
       repo.connectionCounts(this.db, caller.unitId),
       can.keepsStock ? repo.mostSold(this.db, caller.unitId, w, TOP_SOLD) : skip,
       can.keepsStock ? this.mostSearched(caller.unitId, w) : skip,
@@ -170,8 +189,8 @@ export class DashboardService {
             },
           }
         : {}),
-      ...(inventory ? { inventory } : {}),
-      ...(offers ? { offers } : {}),
+      ...(stock && warehouse ? { inventory: inventoryFigures(stock, warehouse) } : {}),
+      ...(stock?.offers ? { offers: stock.offers } : {}),
       ...(buying || selling ? { nearExpiry: { ...(buying ? { buying } : {}), ...(selling ? { selling } : {}) } } : {}),
       connections: {
         connected: connections.connected,
@@ -183,38 +202,6 @@ export class DashboardService {
       ...(preferences ? { preferences } : {}),
       payments: { ...payments, ...(receivable !== undefined ? { receivablePaise: receivable } : {}) },
       pickups: Object.fromEntries([...pickups].map(([part, counts]) => [part.toLowerCase(), counts])),
-    };
-  }
-
-  /** The active warehouse's stock now, valued at PTR, by expiry window (inventory's bucketTotals, one statement). */
-  private async inventory(unitId: string, warehouse: { id: string; name: string }, today: string): Promise<InventoryFigures> {
-    const [buckets, counts] = await Promise.all([
-      bucketTotals(
-        this.db,
-        unitId,
-        warehouse.id,
-        sql<string>`CASE WHEN b.expiry_date <= ${today}::date THEN 'expired' WHEN b.expiry_date <= ${today}::date + 30 THEN '30'
-          WHEN b.expiry_date <= ${today}::date + 60 THEN '60' WHEN b.expiry_date <= ${today}::date + 90 THEN '90' ELSE 'later' END`,
-      ),
-      repo.productCounts(this.db, unitId, warehouse.id, today),
-    ]);
-    const none: StockFigure = { batches: 0, quantity: 0, valuePaise: 0 };
-    const add = (a: StockFigure, key: string): StockFigure => {
-      const b = buckets.get(key) ?? none;
-      return { batches: a.batches + b.batches, quantity: a.quantity + b.quantity, valuePaise: a.valuePaise + b.valuePaise };
-    };
-    const d30 = add(none, '30');
-    const d60 = add(d30, '60');
-    const d90 = add(d60, '90');
-    return {
-      warehouseId: warehouse.id,
-      warehouseName: warehouse.name,
-      valuedAt: 'PTR',
-      inStock: add(d90, 'later'),
-      products: counts.products,
-      outOfStockProducts: counts.outOfStock,
-      nearExpiry: { d30, d60, d90 },
-      expired: add(none, 'expired'),
     };
   }
 
