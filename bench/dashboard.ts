@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DASHBOARD_PATHS } from 'shared-api';
 import type { Database } from '../api/src/db/database';
+import { cpuMeter } from './http';
 import { BENCH_BUYERS } from './marketplace-seed';
 import { openBenchApi, percentile, signIn } from './search-latency';
 
@@ -84,11 +85,15 @@ async function measure(app: FastifyInstance, db: Database, callers: Caller[], to
     }
   };
   const wall = performance.now();
+  // This process is the API and the callers (app.inject); PostgreSQL's share is read from /proc.
+  const cpu = cpuMeter(process.pid);
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(callers[i % callers.length]!)));
   const seconds = (performance.now() - wall) / 1000;
   times.sort((a, b) => a - b);
-  return { times, perSecond: total / seconds };
+  return { times, perSecond: total / seconds, cpu: cpu.perRequest(total) };
 }
+
+const cpuText = (c: { apiMs: number; postgresMs: number | null }) => `${c.apiMs.toFixed(2)}, ${c.postgresMs === null ? '–' : `${c.postgresMs.toFixed(2)} ms`}`;
 
 async function explain(db: Database, unitId: string) {
   // The statements most likely to grow with a unit's history: its orders in a week, and the search counters.
@@ -145,12 +150,12 @@ async function main() {
       const r = await measure(app, db, callers, REQUESTS, changeEvery);
       if (costs) await statementCosts(db, REQUESTS);
       const change = changeEvery === 1 ? 'every view' : changeEvery ? `every ${changeEvery} views` : 'none';
-      rows.push(`| ${who} | ${change} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} |`);
+      rows.push(`| ${who} | ${change} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} | ${cpuText(r.cpu)} |`);
     }
     const alone = await measure(app, db, callers.slice(0, 1), 200, 1, 1);
-    rows.push(`| ${who} | every view | 1 | 200 | ${alone.perSecond.toFixed(0)} | ${ms(alone.times, 50)} | ${ms(alone.times, 95)} | ${ms(alone.times, 99)} |`);
+    rows.push(`| ${who} | every view | 1 | 200 | ${alone.perSecond.toFixed(0)} | ${ms(alone.times, 50)} | ${ms(alone.times, 95)} | ${ms(alone.times, 99)} | ${cpuText(alone.cpu)} |`);
   }
-  console.log(`\n| callers | a change | concurrent | requests | req/s | server p50 | server p95 | server p99 |\n|---|---|---|---|---|---|---|---|`);
+  console.log(`\n| callers | a change | concurrent | requests | req/s | server p50 | server p95 | server p99 | CPU / answer: API + callers, PostgreSQL |\n|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(r);
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   if (process.env.BENCH_EXPLAIN) {
