@@ -214,11 +214,14 @@ async function main() {
   let seconds: number;
   let apiCpuMs: number;
   let postgresCpuMs: number | null;
+  /** This process's: the gateway's side, on the same two cores. */
+  let clientCpuMs: number;
   try {
     await waitForHealth(port);
     const url = PAYMENTS_PATHS.webhook(GATEWAY);
     let next = 0;
     const cpu = cpuMeter(api.pid!);
+    const client = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -236,6 +239,8 @@ async function main() {
     );
     seconds = (performance.now() - started) / 1000;
     ({ apiMs: apiCpuMs, postgresMs: postgresCpuMs } = cpu.perRequest(p.deliveries.length));
+    const used = process.cpuUsage(client);
+    clientCpuMs = (used.user + used.system) / 1000 / p.deliveries.length;
   } finally {
     agent.destroy();
     api.kill('SIGTERM');
@@ -255,9 +260,9 @@ async function main() {
   console.log(
     `payments rows: ${checked.appliedRows} applied, ${checked.unmatchedRows} queued; requests not PAID: ${checked.requestsNotPaid}; allocations = applied money: ${checked.booksMatch}; unbalanced vouchers: ${checked.unbalancedVouchers}`,
   );
-  console.log(`\n| database | deliveries | concurrency | distinct captured | lost | duplicated | time | events/s | p50 | p95 | CPU per event: API, PostgreSQL |\n|---|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`\n| database | deliveries | concurrency | distinct captured | lost | duplicated | time | events/s | p50 | p95 | CPU per event: API, PostgreSQL, client |\n|---|---|---|---|---|---|---|---|---|---|---|`);
   console.log(
-    `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${p.deliveries.length} | ${CONCURRENCY} | ${p.captured.size} | **${checked.lost}** | **${checked.duplicated}** | ${seconds.toFixed(1)} s | **${(p.deliveries.length / seconds).toFixed(0)}** | ${percentile(latencies, 50).toFixed(1)} ms | ${percentile(latencies, 95).toFixed(1)} ms | ${apiCpuMs.toFixed(2)}, ${postgresCpuMs === null ? '–' : `${postgresCpuMs.toFixed(2)} ms`} |`,
+    `| ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'} | ${p.deliveries.length} | ${CONCURRENCY} | ${p.captured.size} | **${checked.lost}** | **${checked.duplicated}** | ${seconds.toFixed(1)} s | **${(p.deliveries.length / seconds).toFixed(0)}** | ${percentile(latencies, 50).toFixed(1)} ms | ${percentile(latencies, 95).toFixed(1)} ms | ${apiCpuMs.toFixed(2)}, ${postgresCpuMs === null ? '–' : postgresCpuMs.toFixed(2)}, ${clientCpuMs.toFixed(2)} ms |`,
   );
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const ok = failures.length === 0 && checked.lost === 0 && checked.duplicated === 0 && JSON.stringify(outcomes) === JSON.stringify({ ...outcomes, ...p.expected });
