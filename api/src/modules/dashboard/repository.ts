@@ -38,7 +38,7 @@ export async function orderFigures(db: Database, unitId: string, side: 'SELLER' 
   };
 }
 
-export interface StockBucket {
+interface StockBucket {
   /** 'expired', '30', '60', '90' (days from today, each window after the one before) or 'later'. */
   key: string;
   batches: number;
@@ -49,9 +49,10 @@ export interface StockBucket {
 /**
  * The warehouse's stock in one pass over its batches: units in stock by expiry window (valued at PTR), the products
  * held and those with nothing left to sell (no unexpired, unreserved units), and, when `schemesShown` is given, the
- * unexpired batches on sale with a free-quantity scheme (how many, and the nearest-expiring few). Three statements
- * before, each reading the same ~1,000 scattered heap rows of a stockist's godown: two thirds of a fresh answer's
- * time in PostgreSQL (bench/README.md, Dashboard).
+ * unexpired batches on sale with a free-quantity scheme (how many, and the nearest-expiring few). The batches are
+ * read once, from migration 030's covering index alone: three statements before (inventory's bucketTotals among
+ * them), each fetching the same ~1,000 scattered heap rows of a stockist's godown, were two thirds of a fresh
+ * answer's time in PostgreSQL (bench/README.md, Dashboard, run 5).
  */
 export async function warehouseStock(db: Database, unitId: string, warehouseId: string, today: string, schemesShown: number | null) {
   const d = sql`${today}::date`;
