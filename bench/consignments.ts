@@ -183,7 +183,6 @@ async function drive(
   const notes = new Set<string>();
   let next = 0;
   const cpu = cpuMeter(apiPid);
-  const clientCpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
@@ -198,15 +197,14 @@ async function drive(
     }),
   );
   times.sort((a, b) => a - b);
-  const { apiMs, postgresMs } = cpu.perRequest(total);
-  const client = process.cpuUsage(clientCpu);
+  const { apiMs, postgresMs, clientMs } = cpu.perRequest(total);
   return {
     label,
     concurrency,
     times,
     apiCpuMs: apiMs,
     postgresCpuMs: postgresMs,
-    clientCpuMs: (client.user + client.system) / 1000 / total,
+    clientCpuMs: clientMs,
     note: [...notes].slice(0, 3).join('; '),
   };
 }

@@ -133,18 +133,22 @@ export function postgresCpuSeconds(): number | null {
 }
 
 /**
- * Starts counting the CPU of the API process and of the PostgreSQL server; `perRequest(n)` answers each one's
- * milliseconds per request over the n requests since (PostgreSQL null when it cannot be read).
+ * Starts counting the CPU of the API process, of the PostgreSQL server and of this process (the benchmark's client);
+ * `perRequest(n)` answers each one's milliseconds per request over the n requests since (PostgreSQL null when it
+ * cannot be read).
  */
-export function cpuMeter(apiPid: number): { perRequest: (requests: number) => { apiMs: number; postgresMs: number | null } } {
+export function cpuMeter(apiPid: number): { perRequest: (requests: number) => { apiMs: number; postgresMs: number | null; clientMs: number } } {
   const api = cpuSeconds(apiPid);
   const postgres = postgresCpuSeconds();
+  const client = process.cpuUsage();
   return {
     perRequest(requests) {
       const postgresNow = postgresCpuSeconds();
+      const used = process.cpuUsage(client);
       return {
         apiMs: ((cpuSeconds(apiPid) - api) * 1000) / requests,
         postgresMs: postgres === null || postgresNow === null ? null : ((postgresNow - postgres) * 1000) / requests,
+        clientMs: (used.user + used.system) / 1000 / requests,
       };
     },
   };
