@@ -234,7 +234,7 @@ async function main() {
   await db.destroy();
 
   const port = await freePort();
-  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []);
+  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   // Open for the whole run: a PostgreSQL backend that ends takes its CPU time out of postgresCpuSeconds().
   const writer = databaseUrl ? await openDatabase({ databaseUrl, pgliteDataDir: 'memory' }) : null;

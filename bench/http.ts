@@ -14,10 +14,11 @@ const API_DIR = path.resolve(__dirname, '../api');
 /**
  * The API server (src/server.ts) on `port` as the benchmarks run it: demo mode without the demo seed, the test
  * OTP route for signing in, limits on codes lifted, request logs off (a production log pipe is not what is
- * measured). `env` adds to or overrides that; `nodeArgs` go before the script (e.g. --cpu-prof).
+ * measured). `env` adds to or overrides that. BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
  */
-export function spawnApi(port: number, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+export function spawnApi(port: number, env: Record<string, string> = {}): ChildProcess {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 /*
  * Payment gateway webhooks (issue 15): 10,000 signed deliveries POSTed over HTTP to the real API server
- * (`api/src/server.ts`: routing, the HMAC check, validation, one transaction per event, the payment posted to the
- * payee's books), BENCH_CONCURRENCY (default 20) at a time, in random order:
+ * (`api/src/server.ts`: routing, the HMAC check, validation, the events of a payee's lane applied together, each
+ * payment posted to the payee's books), BENCH_CONCURRENCY (default 20) at a time, in random order:
  *
  *   6,500 captured payments on payment requests (applied)       1,000 captured with an unknown reference (queued)
  *     500 payments that failed and were then captured (failed ignored, capture applied: 1,000 deliveries)

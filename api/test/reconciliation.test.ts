@@ -12,7 +12,9 @@ import {
   type UnmatchedPayments,
   type WebhookAck,
 } from 'shared-api';
+import { sql } from 'kysely';
 import { signWebhook } from '../src/modules/reconciliation/gateway';
+import { ReconciliationService } from '../src/modules/reconciliation/service';
 import { booksWorld, buyAndReceive, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { buildApp } from '../src/app';
@@ -126,6 +128,17 @@ async function outstanding(w: World): Promise<number> {
 }
 
 const paymentsOf = (t: TestContext, providerPaymentId: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', providerPaymentId).execute();
+/** How many transactions recorded these events (rows written by one transaction share its xmin). */
+const transactionsOf = async (t: TestContext, events: GatewayEvent[]) =>
+  new Set(
+    (
+      await t.db
+        .selectFrom('gateway_events')
+        .select(sql<string>`xmin::text`.as('xmin'))
+        .where('event_id', 'in', events.map((e) => e.eventId))
+        .execute()
+    ).map((r) => r.xmin),
+  ).size;
 const gatewayEventCount = async (t: TestContext) => Number((await t.db.selectFrom('gateway_events').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 const t = build({ env: { PAYMENT_WEBHOOK_SECRET: SECRET } });
@@ -218,6 +231,33 @@ describe('payment gateway webhook', () => {
     expect(outcomes.filter((o) => o === 'DUPLICATE')).toHaveLength(7);
     expect(await paymentsOf(t, e.paymentId)).toHaveLength(1);
     expect(await outstanding(w)).toBe(w.invoiceTotal - 3000);
+  });
+
+  it('applies events that arrive together in one transaction, a redelivery among them once', async () => {
+    const w = await world(t);
+    const service = new ReconciliationService(t.db, t.config);
+    const [first, second, third] = [event(t, { amountPaise: 1000 }), event(t, { amountPaise: 1500 }), event(t, { amountPaise: 2000 })];
+    // The first starts the payee's lane; the rest arrive while it runs and are applied together after it.
+    const acks = await Promise.all([first, second, third, second].map((e) => service.applyEvent(e)));
+    expect(acks.map((a) => a.outcome)).toEqual(['APPLIED', 'APPLIED', 'APPLIED', 'DUPLICATE']);
+    expect(acks[3]!.paymentId).toBe(acks[1]!.paymentId);
+    expect(await transactionsOf(t, [second, third])).toBe(1);
+    expect(await gatewayEventCount(t)).toBe(3);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 4500);
+  });
+
+  it('applies each event of a batch on its own when one is refused: nothing lost, the refused one queued', async () => {
+    const w = await world(t);
+    const service = new ReconciliationService(t.db, t.config);
+    expect((await service.applyEvent(event(t, { amountPaise: 1000 }))).outcome).toBe('APPLIED');
+    // Within the request's amount, so it is tried, but more than is still due: payRequest refuses it (E0010).
+    const tooMuch = event(t, { amountPaise: w.invoiceTotal - 500 });
+    const batch = [event(t, { amountPaise: 2000 }), tooMuch, event(t, { amountPaise: 3000 })];
+    const acks = await Promise.all([event(t, { amountPaise: 100 }), ...batch].map((e) => service.applyEvent(e)));
+    expect(acks.map((a) => a.outcome)).toEqual(['APPLIED', 'APPLIED', 'QUEUED', 'APPLIED']);
+    expect(await transactionsOf(t, batch)).toBe(3);
+    expect((await paymentsOf(t, tooMuch.paymentId))[0]).toMatchObject({ status: 'UNMATCHED', unmatched_reason: 'AMOUNT_MISMATCH' });
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 1000 - 100 - 2000 - 3000);
   });
 
   it('ignores a failure that arrives after the capture, and applies a capture that follows a failure', async () => {

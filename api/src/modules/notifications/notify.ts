@@ -27,9 +27,23 @@ export interface NotifyOptions {
 
 /** Writes the notification for the audience; answers the ids written (none when the audience is empty). */
 export async function notify(db: Database, to: Audience, n: NewNotification, options: NotifyOptions): Promise<string[]> {
-  const rows = await recipients(db, to);
-  if (!rows.length) return [];
-  const values = rows.map((r) => ({
+  const values = noticeRows(await recipients(db, to), n, options);
+  if (values.length) await db.insertInto('notifications').values(values).execute();
+  return values.map((v) => v.id);
+}
+
+/**
+ * The rows notify writes for whole units, for a caller that writes them in a statement of its own (with what they
+ * report, in one round trip).
+ */
+export function unitNotices(unitIds: readonly (string | null | undefined)[], n: NewNotification, options: NotifyOptions) {
+  return noticeRows(wholeUnits(unitIds), n, options);
+}
+
+const wholeUnits = (unitIds: readonly (string | null | undefined)[]) => [...new Set(unitIds.filter((u): u is string => !!u))].map((unitId) => ({ unitId, userId: null }));
+
+function noticeRows(to: readonly { unitId: string; userId: string | null }[], n: NewNotification, options: NotifyOptions) {
+  return to.map((r) => ({
     id: randomUUID(),
     unit_id: r.unitId,
     user_id: r.userId,
@@ -40,8 +54,6 @@ export async function notify(db: Database, to: Audience, n: NewNotification, opt
     created_at: options.at,
     ...(options.history ? { read_at: options.history.readAt, pushed_at: options.at } : {}),
   }));
-  await db.insertInto('notifications').values(values).execute();
-  return values.map((v) => v.id);
 }
 
 async function recipients(db: Database, to: Audience): Promise<{ unitId: string; userId: string | null }[]> {
@@ -50,8 +62,7 @@ async function recipients(db: Database, to: Audience): Promise<{ unitId: string;
     const user = await db.selectFrom('users').select('unit_id').where('id', '=', to.userId).executeTakeFirstOrThrow();
     return [{ unitId: user.unit_id, userId: to.userId }];
   }
-  const units = [...new Set(to.unitIds.filter((u): u is string => !!u))];
-  return units.map((unitId) => ({ unitId, userId: null }));
+  return wholeUnits(to.unitIds);
 }
 
 const segment = (value: string) => encodeURIComponent(value);

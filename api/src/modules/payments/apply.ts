@@ -9,7 +9,7 @@ import {
   customPartyHead,
   findPartyHead,
   insertPayment,
-  lockPartyHead,
+  partyHead,
   notifyPayment,
   paidOf,
   postPayment,
@@ -18,8 +18,10 @@ import {
   refuseRecorded,
   rupees,
   utrLockName,
+  type PartyHead,
   type Plan,
 } from './posting';
+import { PARTY_GROUP } from '../ledger/outstanding';
 
 /*
  * The one way a payment enters the books (issue 15), shared by manual entry (payments service), the gateway
@@ -50,16 +52,29 @@ export interface MoneyMoved {
  * request's status and notifies both sides (PAYMENT). Returns the new payment's id.
  */
 export async function payRequest(trx: Transaction<DB>, requestId: string, money: MoneyMoved): Promise<string> {
-  // The request's row lock, then the UTR's (assertNewPayment's), in one round trip: the subquery's FOR UPDATE runs
-  // before the outer select takes the UTR's lock. What they guard is read by the next statement, whose snapshot is
-  // taken once both are held (a statement waiting on a lock would still read as of its start).
+  // The request's row lock, the UTR's (assertNewPayment's), then the party head's, in one round trip: the FROM
+  // subquery's FOR UPDATE runs first, then the select list in order. What they guard is read by the next statement,
+  // whose snapshot is taken once all are held (a statement waiting on a lock would still read as of its start). A
+  // head of a platform party is left for planPayment, which locks it with its mirror in id order.
   await trx
-    .selectFrom(trx.selectFrom('payment_requests').select('id').where('id', '=', requestId).forUpdate().as('r'))
-    .select(money.utr ? nameLock(utrLockName(money.utr)).as('utr') : sql<null>`null`.as('utr'))
+    .selectFrom(trx.selectFrom('payment_requests').select(['id', 'party_account_id']).where('id', '=', requestId).forUpdate().as('r'))
+    .select((eb) => [
+      money.utr ? nameLock(utrLockName(money.utr)).as('utr') : sql<null>`null`.as('utr'),
+      eb.selectFrom('ledger_accounts as a').select('a.id').whereRef('a.id', '=', 'r.party_account_id').where('a.party_unit_id', 'is', null).forUpdate().as('head'),
+    ])
     .execute();
   const req = await trx
     .selectFrom('payment_requests as r')
+    // The head as findPartyHead reads it: the owner's debtor, or its creditor for a PAYOUT.
+    .leftJoin('ledger_accounts as a', (j) =>
+      j
+        .onRef('a.id', '=', 'r.party_account_id')
+        .onRef('a.unit_id', '=', 'r.unit_id')
+        .on('a.group_code', '=', sql<string>`CASE WHEN r.kind = 'PAYOUT' THEN ${PARTY_GROUP.PAYABLE} ELSE ${PARTY_GROUP.RECEIVABLE} END`),
+    )
+    .leftJoin('units as u', 'u.id', 'a.party_unit_id')
     .selectAll('r')
+    .select(['a.id as head_id', 'a.unit_id as head_unit_id', 'a.name as head_name', 'a.party_unit_id as head_party_unit_id', 'u.unit_code as head_unit_code', 'u.trade_name as head_trade_name'])
     .select([paidOf('r.id').as('paid'), ...recordedColumns(money)])
     .where('r.id', '=', requestId)
     .executeTakeFirst();
@@ -73,33 +88,43 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
   // PAYOUT: the owner pays (its creditor head); otherwise the owner is paid (its debtor head, a memo's named one).
   const role = req.kind === 'PAYOUT' ? 'PAYER' : 'PAYEE';
   const side = role === 'PAYER' ? 'PAYABLE' : 'RECEIVABLE';
-  let headId = req.party_account_id;
-  if (!headId) {
-    headId = await customPartyHead(trx, req.unit_id, role === 'PAYER' ? req.payee_name : req.payer_name, side, money.at);
+  let head: PartyHead;
+  if (req.party_account_id) {
+    const row = req.head_id
+      ? { id: req.head_id, unit_id: req.head_unit_id!, name: req.head_name!, party_unit_id: req.head_party_unit_id, unit_code: req.head_unit_code, trade_name: req.head_trade_name }
+      : undefined;
+    head = { ...partyHead(row, side), locked: req.head_party_unit_id === null };
+  } else {
+    // A request to a party without a head yet (a memo's payer): the head is made now, and locked by planPayment.
+    const headId = await customPartyHead(trx, req.unit_id, role === 'PAYER' ? req.payee_name : req.payer_name, side, money.at);
     await trx.updateTable('payment_requests').set({ party_account_id: headId }).where('id', '=', req.id).execute();
+    head = await findPartyHead(trx, req.unit_id, headId, side);
   }
-  const head = await lockPartyHead(trx, req.unit_id, headId, side);
   const invoices = req.kind === 'INVOICES' ? await trx.selectFrom('payment_request_invoices').select('invoice_id').where('request_id', '=', req.id).execute() : [];
   const plan: Plan = invoices.length ? { mode: 'DOCUMENTS', documents: invoices.map((i) => ({ documentId: i.invoice_id })) } : { mode: 'OLDEST_FIRST' };
 
   const paymentId = randomUUID();
   const payeeUnitId = role === 'PAYEE' ? req.unit_id : head.partyUnitId;
   const payerUnitId = role === 'PAYER' ? req.unit_id : head.partyUnitId;
-  await insertPayment(trx, {
-    id: paymentId,
-    payee_unit_id: payeeUnitId,
-    payer_unit_id: payerUnitId,
-    payee_name: req.payee_name,
-    payer_name: req.payer_name,
-    ...moneyColumns(money),
-    request_id: req.id,
-    status: 'APPLIED',
-    unmatched_reason: null,
-  });
-  // The request's status and the notices before the posting: the posting takes the payee's RCT counter, whose lock
-  // every receipt of that unit queues on until commit, so the less that follows it the better.
-  await refreshRequestStatus(trx, req.id);
-  await notifyPayment(trx, { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at });
+  const paid = Number(req.paid) + money.amountPaise;
+  // The request's status and the notices with the payment, before the posting: the posting takes the payee's RCT
+  // counter, whose lock every receipt of that unit queues on until commit, so the less that follows it the better.
+  await insertPayment(
+    trx,
+    {
+      id: paymentId,
+      payee_unit_id: payeeUnitId,
+      payer_unit_id: payerUnitId,
+      payee_name: req.payee_name,
+      payer_name: req.payer_name,
+      ...moneyColumns(money),
+      request_id: req.id,
+      status: 'APPLIED',
+      unmatched_reason: null,
+    },
+    { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at },
+    { id: req.id, status: paid >= Number(req.amount_paise) ? 'PAID' : 'PARTLY_PAID' },
+  );
   const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
   await postPayment(trx, { paymentId, money, role, head, plan, ownName });
   return paymentId;

@@ -3,7 +3,7 @@ import { formatPaise, type AllocationLine, type OutstandingSide, type PaymentMet
 import { lockName } from '../../db/locks';
 import type { DB, PaymentsTable } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { LINKS, notify } from '../notifications/notify';
+import { LINKS, unitNotices } from '../notifications/notify';
 import { createCustomHead, resolveAccounts } from '../ledger/accounts';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
@@ -39,35 +39,13 @@ export interface PartyHead {
   partyUnitCode: string | null;
   /** The platform party's trade name, else the head's name. */
   partyName: string;
-  /** Row-locked already for this payment (lockPartyHead). */
+  /** Row-locked already for this payment (payRequest's lock), so planPayment leaves it be. */
   locked?: boolean;
 }
 
 /** One head of the unit on that side (a debtor for RECEIVABLE, a creditor for PAYABLE); anything else is E0002. */
 export async function findPartyHead(db: Kysely<DB>, unitId: string, accountId: string, side: OutstandingSide): Promise<PartyHead> {
   return partyHead(await partyHeadQuery(db, unitId, accountId, side).executeTakeFirst(), side);
-}
-
-/**
- * findPartyHead for a payment about to be posted, in one round trip with the head's lock when the head alone needs
- * one (no platform party, so no mirror head to lock it in order with): planPayment then leaves it be. A party
- * unit's head is returned unlocked, for planPayment to lock with its mirror in id order.
- */
-export async function lockPartyHead(trx: Transaction<DB>, unitId: string, accountId: string, side: OutstandingSide): Promise<PartyHead> {
-  const row = await trx
-    .with('head', () => partyHeadQuery(trx, unitId, accountId, side))
-    .with('locked', (db) =>
-      db
-        .selectFrom('ledger_accounts')
-        .select('id')
-        .where('id', '=', (eb) => eb.selectFrom('head').select('id').where('party_unit_id', 'is', null))
-        .forUpdate(),
-    )
-    .selectFrom('head')
-    .selectAll('head')
-    .select((eb) => eb.exists(eb.selectFrom('locked').select('id')).as('locked'))
-    .executeTakeFirst();
-  return { ...partyHead(row, side), locked: row?.locked === true };
 }
 
 function partyHeadQuery(db: Kysely<DB>, unitId: string, accountId: string, side: OutstandingSide) {
@@ -80,7 +58,8 @@ function partyHeadQuery(db: Kysely<DB>, unitId: string, accountId: string, side:
     .where('a.group_code', '=', PARTY_GROUP[side]);
 }
 
-function partyHead(
+/** A head row as partyHeadQuery reads it, or E0002. */
+export function partyHead(
   row: { id: string; unit_id: string; name: string; party_unit_id: string | null; unit_code: string | null; trade_name: string | null } | undefined,
   side: OutstandingSide,
 ): PartyHead {
@@ -329,11 +308,21 @@ export function asDuplicatePayment(error: unknown): unknown {
   return error;
 }
 
-/** Inserts a payments row, a repeated UTR or provider id answered E0009. */
-export async function insertPayment(trx: Transaction<DB>, row: Insertable<PaymentsTable>): Promise<void> {
-  await trx
-    .insertInto('payments')
-    .values(row)
+/**
+ * Inserts a payments row, a repeated UTR or provider id answered E0009, in one statement with what is written with
+ * it: the PAYMENT notices to both sides and, for a payment on a request, the request's new status.
+ */
+export async function insertPayment(
+  trx: Transaction<DB>,
+  row: Insertable<PaymentsTable>,
+  notice: PaymentNotice,
+  request?: { id: string; status: 'PARTLY_PAID' | 'PAID' },
+): Promise<void> {
+  const payment = trx.with('payment', (db) => db.insertInto('payments').values(row));
+  // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
+  const written = request ? (payment.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as typeof payment) : payment;
+  const notices = paymentNotices(notice);
+  await (notices.length ? written.insertInto('notifications').values(notices) : written.selectNoFrom(sql<number>`1`.as('written')))
     .execute()
     .catch((error: unknown) => {
       throw asDuplicatePayment(error);
@@ -357,16 +346,32 @@ export async function refreshRequestStatus(trx: Transaction<DB>, requestId: stri
     .execute();
 }
 
-/** PAYMENT notices to both platform sides, written with the payment. */
-export async function notifyPayment(
-  trx: Transaction<DB>,
-  p: { payeeUnitId: string | null; payerUnitId: string | null; payeeName: string; payerName: string; amountPaise: number; method: PaymentMethod; utr: string | null; at: Date },
-): Promise<void> {
+/** Who paid whom, for the PAYMENT notices. */
+export interface PaymentNotice {
+  payeeUnitId: string | null;
+  payerUnitId: string | null;
+  payeeName: string;
+  payerName: string;
+  amountPaise: number;
+  method: PaymentMethod;
+  utr: string | null;
+  at: Date;
+}
+
+/** PAYMENT notices to both platform sides. */
+function paymentNotices(p: PaymentNotice) {
   const how = p.utr ? ` (UTR ${p.utr})` : ` (${p.method.replace('_', ' ').toLowerCase()})`;
-  if (p.payeeUnitId) {
-    await notify(trx, { unitIds: [p.payeeUnitId] }, { type: 'PAYMENT', title: 'Payment received', body: `${p.payerName} paid you ${rupees(p.amountPaise)}${how}.`, link: LINKS.receivePayments }, { at: p.at });
-  }
-  if (p.payerUnitId && p.payerUnitId !== p.payeeUnitId) {
-    await notify(trx, { unitIds: [p.payerUnitId] }, { type: 'PAYMENT', title: 'Payment made', body: `${rupees(p.amountPaise)} paid to ${p.payeeName}${how} is recorded.`, link: LINKS.makePayments }, { at: p.at });
-  }
+  const options = { at: p.at };
+  return [
+    ...unitNotices([p.payeeUnitId], { type: 'PAYMENT', title: 'Payment received', body: `${p.payerName} paid you ${rupees(p.amountPaise)}${how}.`, link: LINKS.receivePayments }, options),
+    ...(p.payerUnitId !== p.payeeUnitId
+      ? unitNotices([p.payerUnitId], { type: 'PAYMENT', title: 'Payment made', body: `${rupees(p.amountPaise)} paid to ${p.payeeName}${how} is recorded.`, link: LINKS.makePayments }, options)
+      : []),
+  ];
+}
+
+/** PAYMENT notices to both platform sides of a payment already written (insertPayment writes its own). */
+export async function notifyPayment(trx: Transaction<DB>, p: PaymentNotice): Promise<void> {
+  const notices = paymentNotices(p);
+  if (notices.length) await trx.insertInto('notifications').values(notices).execute();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { AllocateUnmatched, GatewayEvent, Payment, StatementImportResult, StatementLine, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
 import { AllocateUnmatched as AllocateUnmatchedSchema, STATEMENT_OUTCOMES } from 'shared-api';
@@ -20,7 +20,7 @@ import { readStatement, type ParsedLine } from './statement';
 type Trx = Transaction<DB>;
 type Outcome = WebhookAck['outcome'];
 type UnmatchedReason = 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED';
-/** What applyOnce read for decide: payments already on record for this money, and the payee with its request. */
+/** What applyOne read for decide: payments already on record for this money, and the payee with its request. */
 interface Found {
   seen: { id: string; provider_payment_id: string | null }[];
   payee: { id: string; trade_name: string; requestId: string | null; amount_paise: number | null; status: string | null } | null;
@@ -36,11 +36,36 @@ const ATTEMPTS = 4;
 const sqlCode = (error: unknown) => (error as { code?: unknown }).code;
 const isAppError = (error: unknown, code: string): error is AppError => error instanceof AppError && error.code === code;
 
+/**
+ * Lanes of webhook events (applyEvent): each holds one of the pool's 10 connections while its transaction runs, so
+ * a burst leaves two for everything else; and the most events one transaction applies.
+ */
+const LANES = 8;
+const BATCH_LIMIT = 50;
+interface Applying {
+  event: GatewayEvent;
+  log?: FastifyBaseLogger;
+}
+interface Waiting extends Applying {
+  resolve: (ack: WebhookAck) => void;
+  reject: (error: unknown) => void;
+}
+interface Lane {
+  waiting: Waiting[];
+  running: boolean;
+}
+/** A payee's lane, by its UPI ID as the payee lookup compares it. */
+function laneOf(payeeVpa: string): number {
+  let h = 0;
+  for (const c of payeeVpa.trim().toLowerCase()) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return Math.abs(h) % LANES;
+}
 
 export class ReconciliationService {
   private readonly provider: PaymentProvider;
   /** Its reader answers an allocated payment as every payments screen shows one. */
   private readonly payments: PaymentsService;
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ waiting: [], running: false }));
 
   constructor(
     readonly db: Database,
@@ -66,17 +91,50 @@ export class ReconciliationService {
   }
 
   /**
-   * Applies one event in one transaction, idempotently (see applyOnce). Events of one payment are not serialised up
-   * front (that would cost every event a lock): the unique indexes and the request's row lock decide, so a concurrent
-   * twin that records the same event, payment id or UTR first makes this attempt fail (23505 or payRequest's E0009),
-   * and the retry finds it and answers DUPLICATE. When the request refuses the payment (payRequest E0010: closed
-   * meanwhile, or more than is still due), the retry queues the money.
+   * Applies one event, idempotently, in its payee's lane: the events that arrive while a lane's transaction runs are
+   * applied together in its next one (a group commit), so a busy gateway costs a transaction per batch, not per
+   * event. One payee's events share a lane, so a redelivery does not race its original here, and lanes do not queue
+   * on each other's payee counters and heads.
    */
-  async applyEvent(event: GatewayEvent, log?: FastifyBaseLogger): Promise<WebhookAck> {
+  applyEvent(event: GatewayEvent, log?: FastifyBaseLogger): Promise<WebhookAck> {
+    const lane = this.lanes[laneOf(event.payeeVpa)]!;
+    return new Promise((resolve, reject) => {
+      lane.waiting.push({ event, log, resolve, reject });
+      if (!lane.running) void this.drain(lane);
+    });
+  }
+
+  private async drain(lane: Lane): Promise<void> {
+    lane.running = true;
+    while (lane.waiting.length) {
+      const batch = lane.waiting.splice(0, BATCH_LIMIT);
+      let acks: WebhookAck[] | null = null;
+      try {
+        acks = await this.db.transaction().execute((trx) => this.applyInOrder(trx, batch, true));
+      } catch {
+        // An event refused or raced (another process, a person's entry): the batch wrote nothing, so each event is
+        // applied again on its own, where applyAlone's retries settle it.
+      }
+      for (const [i, w] of batch.entries()) {
+        if (acks) w.resolve(acks[i]!);
+        else await this.applyAlone(w).then(w.resolve, w.reject);
+      }
+    }
+    lane.running = false;
+  }
+
+  /**
+   * One event in a transaction of its own. Events of one payment in different lanes or processes are not serialised
+   * up front (that would cost every event a lock): the unique indexes and the request's row lock decide, so a
+   * concurrent twin that records the same event, payment id or UTR first makes this attempt fail (23505 or
+   * payRequest's E0009), and the retry finds it and answers DUPLICATE. When the request refuses the payment
+   * (payRequest E0010: closed meanwhile, or more than is still due), the retry queues the money.
+   */
+  private async applyAlone(w: Applying): Promise<WebhookAck> {
     let mayApply = true;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction().execute((trx) => this.applyOnce(trx, event, mayApply, log));
+        return (await this.db.transaction().execute((trx) => this.applyInOrder(trx, [w], mayApply)))[0]!;
       } catch (error) {
         if (attempt >= ATTEMPTS) throw error;
         if (isAppError(error, 'E0010')) mayApply = false;
@@ -85,9 +143,32 @@ export class ReconciliationService {
     }
   }
 
-  private async applyOnce(trx: Trx, e: GatewayEvent, mayApply: boolean, log?: FastifyBaseLogger): Promise<WebhookAck> {
+  /**
+   * Applies events one after the other in the transaction; each is recorded once, with what was done, by one
+   * statement at the end: a concurrent twin that recorded one first makes it fail (23505, after waiting for the twin
+   * to commit), and the retry answers DUPLICATE.
+   */
+  private async applyInOrder(trx: Trx, events: readonly Applying[], mayApply: boolean): Promise<WebhookAck[]> {
     const provider = this.config.payments.gatewayName;
     const now = this.config.now();
+    const acks: WebhookAck[] = [];
+    const rows: Insertable<DB['gateway_events']>[] = [];
+    // This transaction's own, not on record until the end: a redelivery among them is answered from here.
+    const recorded = new Map<string, WebhookAck>();
+    for (const { event: e, log } of events) {
+      const twin = recorded.get(e.eventId);
+      const ack = twin ? { outcome: 'DUPLICATE' as const, paymentId: twin.paymentId } : await this.applyOne(trx, e, mayApply, now, log);
+      acks.push(ack);
+      if (ack.outcome === 'DUPLICATE') continue;
+      recorded.set(e.eventId, ack);
+      rows.push({ provider, event_id: e.eventId, provider_payment_id: e.paymentId, type: e.type, occurred_at: e.occurredAt, outcome: ack.outcome, payment_id: ack.paymentId, body: JSON.stringify(e), received_at: now });
+    }
+    if (rows.length) await trx.insertInto('gateway_events').values(rows).execute();
+    return acks;
+  }
+
+  private async applyOne(trx: Trx, e: GatewayEvent, mayApply: boolean, now: Date, log?: FastifyBaseLogger): Promise<WebhookAck> {
+    const provider = this.config.payments.gatewayName;
     // One statement reads what decide needs: the event if it is on record already (a redelivery stops here), the
     // payments of the same money, the payee with its request.
     const found = await trx
@@ -115,12 +196,6 @@ export class ReconciliationService {
       .executeTakeFirstOrThrow();
     if (found.recorded) return { outcome: 'DUPLICATE', paymentId: found.recorded.payment_id };
     const { outcome, paymentId, why } = await this.decide(trx, e, found, mayApply, now);
-    // Recorded once, with what was done: a concurrent twin that recorded it first makes this insert fail (23505, after
-    // waiting for the twin to commit), and the retry answers DUPLICATE.
-    await trx
-      .insertInto('gateway_events')
-      .values({ provider, event_id: e.eventId, provider_payment_id: e.paymentId, type: e.type, occurred_at: e.occurredAt, outcome, payment_id: paymentId, body: JSON.stringify(e), received_at: now })
-      .execute();
     // Money nobody can be credited with (an unknown payee) needs looking into; queued money is routine.
     if (why) log?.[outcome === 'IGNORED' ? 'warn' : 'info']({ provider, eventId: e.eventId, paymentId: e.paymentId, outcome }, `gateway event ${outcome.toLowerCase()}: ${why}`);
     return { outcome, paymentId };
