@@ -8,7 +8,6 @@ import {
   cannot,
   customPartyHead,
   findPartyHead,
-  insertPayment,
   partyHead,
   notifyPayment,
   paidOf,
@@ -107,26 +106,30 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
   const payeeUnitId = role === 'PAYEE' ? req.unit_id : head.partyUnitId;
   const payerUnitId = role === 'PAYER' ? req.unit_id : head.partyUnitId;
   const paid = Number(req.paid) + money.amountPaise;
-  // The request's status and the notices with the payment, before the posting: the posting takes the payee's RCT
-  // counter, whose lock every receipt of that unit queues on until commit, so the less that follows it the better.
-  await insertPayment(
-    trx,
-    {
-      id: paymentId,
-      payee_unit_id: payeeUnitId,
-      payer_unit_id: payerUnitId,
-      payee_name: req.payee_name,
-      payer_name: req.payer_name,
-      ...moneyColumns(money),
-      request_id: req.id,
-      status: 'APPLIED',
-      unmatched_reason: null,
-    },
-    { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at },
-    { id: req.id, status: paid >= Number(req.amount_paise) ? 'PAID' : 'PARTLY_PAID' },
-  );
   const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
-  await postPayment(trx, { paymentId, money, role, head, plan, ownName });
+  await postPayment(trx, {
+    paymentId,
+    money,
+    role,
+    head,
+    plan,
+    ownName,
+    write: {
+      row: {
+        id: paymentId,
+        payee_unit_id: payeeUnitId,
+        payer_unit_id: payerUnitId,
+        payee_name: req.payee_name,
+        payer_name: req.payer_name,
+        ...moneyColumns(money),
+        request_id: req.id,
+        status: 'APPLIED',
+        unmatched_reason: null,
+      },
+      notice: { payeeUnitId, payerUnitId, payeeName: req.payee_name, payerName: req.payer_name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at: money.at },
+      request: { id: req.id, status: paid >= Number(req.amount_paise) ? 'PAID' : 'PARTLY_PAID' },
+    },
+  });
   return paymentId;
 }
 

@@ -211,8 +211,8 @@ export async function planPayment(
   return { primary, mirror: { role: counterRole, unitId: counterUnitId, headId: mirrorHeadId, lines: mirrorLines } };
 }
 
-/** Posts one side: an RCT (payee) or PAY (payer) number shared by one voucher per line, and its allocation rows. */
-async function postSide(trx: Transaction<DB>, paymentId: string, s: PlannedSide, money: MoneyFacts, partyName: string): Promise<void> {
+/** Posts one side: an RCT (payee) or PAY (payer) number shared by one voucher per line. Answers its allocation rows. */
+async function postSide(trx: Transaction<DB>, paymentId: string, s: PlannedSide, money: MoneyFacts, partyName: string): Promise<Insertable<DB['payment_allocations']>[]> {
   const number = (await nextDocumentNumber(trx, s.unitId, s.role === 'PAYEE' ? 'RCT' : 'PAY', money.paidOn)).number;
   const via = SETTLEMENT_OF[money.method];
   const kind = s.role === 'PAYEE' ? 'RECEIPT' : 'PAYMENT';
@@ -248,17 +248,45 @@ async function postSide(trx: Transaction<DB>, paymentId: string, s: PlannedSide,
       voucher_number: number,
     });
   }
-  await trx.insertInto('payment_allocations').values(rows).execute();
+  return rows;
 }
 
-/** Plans and posts both sides of an already inserted payment. */
+/** A payment to write with its allocations: its row, its PAYMENT notices and, paid on a request, the request's status. */
+export interface NewPayment {
+  row: Insertable<PaymentsTable>;
+  notice: PaymentNotice;
+  request?: { id: string; status: 'PARTLY_PAID' | 'PAID' };
+}
+
+/**
+ * Plans and posts both sides of a payment. A new one (`write`) is written with its allocations, its notices and its
+ * request's status in one statement at the end (a repeated UTR or provider id answered E0009); else the payment is
+ * on record already and only its allocations are written.
+ */
 export async function postPayment(
   trx: Transaction<DB>,
-  p: { paymentId: string; money: MoneyFacts; role: Role; head: PartyHead; plan: Plan; ownName: string },
+  p: { paymentId: string; money: MoneyFacts; role: Role; head: PartyHead; plan: Plan; ownName: string; write?: NewPayment },
 ): Promise<{ primary: PlannedSide; mirror: PlannedSide | null }> {
   const planned = await planPayment(trx, { role: p.role, head: p.head, plan: p.plan, amountPaise: p.money.amountPaise, paidOn: p.money.paidOn, at: p.money.at });
-  await postSide(trx, p.paymentId, planned.primary, p.money, p.head.partyName);
-  if (planned.mirror) await postSide(trx, p.paymentId, planned.mirror, p.money, p.ownName);
+  const allocations = await postSide(trx, p.paymentId, planned.primary, p.money, p.head.partyName);
+  if (planned.mirror) allocations.push(...(await postSide(trx, p.paymentId, planned.mirror, p.money, p.ownName)));
+  if (!p.write) {
+    await trx.insertInto('payment_allocations').values(allocations).execute();
+    return planned;
+  }
+  const { row, notice, request } = p.write;
+  const payment = trx.with('payment', (db) => db.insertInto('payments').values(row));
+  // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
+  const written = request ? (payment.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as typeof payment) : payment;
+  const notices = paymentNotices(notice);
+  // The allocations' foreign key to the payment is checked at the statement's end, when the payment row is there.
+  await (notices.length ? (written.with('notices', (db) => db.insertInto('notifications').values(notices)) as typeof payment) : written)
+    .insertInto('payment_allocations')
+    .values(allocations)
+    .execute()
+    .catch((error: unknown) => {
+      throw asDuplicatePayment(error);
+    });
   return planned;
 }
 
@@ -308,27 +336,6 @@ export function asDuplicatePayment(error: unknown): unknown {
   return error;
 }
 
-/**
- * Inserts a payments row, a repeated UTR or provider id answered E0009, in one statement with what is written with
- * it: the PAYMENT notices to both sides and, for a payment on a request, the request's new status.
- */
-export async function insertPayment(
-  trx: Transaction<DB>,
-  row: Insertable<PaymentsTable>,
-  notice: PaymentNotice,
-  request?: { id: string; status: 'PARTLY_PAID' | 'PAID' },
-): Promise<void> {
-  const payment = trx.with('payment', (db) => db.insertInto('payments').values(row));
-  // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
-  const written = request ? (payment.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as typeof payment) : payment;
-  const notices = paymentNotices(notice);
-  await (notices.length ? written.insertInto('notifications').values(notices) : written.selectNoFrom(sql<number>`1`.as('written')))
-    .execute()
-    .catch((error: unknown) => {
-      throw asDuplicatePayment(error);
-    });
-}
-
 /** What a request's applied payments add up to, as a subquery on the request's id column (bigint paise). */
 export const paidOf = (requestIdColumn: string) =>
   sql<number | string>`(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.request_id = ${sql.ref(requestIdColumn)} AND p.status = 'APPLIED')`;
@@ -370,7 +377,7 @@ function paymentNotices(p: PaymentNotice) {
   ];
 }
 
-/** PAYMENT notices to both platform sides of a payment already written (insertPayment writes its own). */
+/** PAYMENT notices to both platform sides of a payment already written (postPayment writes a new one's itself). */
 export async function notifyPayment(trx: Transaction<DB>, p: PaymentNotice): Promise<void> {
   const notices = paymentNotices(p);
   if (notices.length) await trx.insertInto('notifications').values(notices).execute();

@@ -40,7 +40,7 @@ import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { addPayoutRow, badVpa, defaultUpi, deletePayoutRow, setDefaultPayoutRow, tradeName, upiAccounts } from './accounts';
 import { moneyColumns, payRequest, type MoneyMoved } from './apply';
-import { assertNewPayment, cannot, customPartyHead, findPartyHead, insertPayment, planAllocation, postPayment, rupees } from './posting';
+import { assertNewPayment, cannot, customPartyHead, findPartyHead, planAllocation, postPayment, rupees } from './posting';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const OPEN_STATUSES = ['OPEN', 'PARTLY_PAID'] as const;
@@ -232,22 +232,28 @@ export class PaymentsService {
       const paymentId = randomUUID();
       const payee = role === 'PAYEE' ? { unitId: caller.unitId, name: own } : { unitId: head.partyUnitId, name: head.partyName };
       const payer = role === 'PAYER' ? { unitId: caller.unitId, name: own } : { unitId: head.partyUnitId, name: head.partyName };
-      await insertPayment(
-        trx,
-        {
-          id: paymentId,
-          payee_unit_id: payee.unitId,
-          payer_unit_id: payer.unitId,
-          payee_name: payee.name,
-          payer_name: payer.name,
-          ...moneyColumns(money),
-          request_id: null,
-          status: 'APPLIED',
-          unmatched_reason: null,
+      await postPayment(trx, {
+        paymentId,
+        money,
+        role,
+        head,
+        plan: input.allocation,
+        ownName: own,
+        write: {
+          row: {
+            id: paymentId,
+            payee_unit_id: payee.unitId,
+            payer_unit_id: payer.unitId,
+            payee_name: payee.name,
+            payer_name: payer.name,
+            ...moneyColumns(money),
+            request_id: null,
+            status: 'APPLIED',
+            unmatched_reason: null,
+          },
+          notice: { payeeUnitId: payee.unitId, payerUnitId: payer.unitId, payeeName: payee.name, payerName: payer.name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at },
         },
-        { payeeUnitId: payee.unitId, payerUnitId: payer.unitId, payeeName: payee.name, payerName: payer.name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at },
-      );
-      await postPayment(trx, { paymentId, money, role, head, plan: input.allocation, ownName: own });
+      });
       return paymentId;
     });
     return this.payment(caller, id);
