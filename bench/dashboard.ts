@@ -13,7 +13,7 @@
  *   BENCH_SCALE=0.05 pnpm --filter bench exec tsx dashboard.ts                 # embedded PGlite, a smoke run
  *
  * BENCH_STATEMENTS=1 (with WITH_POSTGRES_SETTINGS="shared_preload_libraries=pg_stat_statements
- * pg_stat_statements.track_planning=on") prints what each statement cost per answer in the stockists' run with a
+ * pg_stat_statements.track_planning=on") prints what each statement cost per answer in the stockists' runs with a
  * change before every view: where a fresh answer's time goes.
  */
 import { readFileSync } from 'node:fs';
@@ -61,21 +61,33 @@ const serverTimes = new Map<string, number>();
 interface Caller {
   token: string;
   unitId: string;
+  /** The active warehouse: the one whose stock the dashboard shows. */
+  warehouseId: string;
 }
 
 /**
- * `changeEvery`: before every n-th view the viewer's unit gets a notification (as an order, payment or pickup would
- * give it), which drops its cached answers in the API, so that view is computed afresh. 1: every view computed.
+ * What happens before a view: an order (the seller's stock moves, one batch reserved, and the unit is notified), or a
+ * payment or pickup (the unit is notified; stock stays). A notice drops the unit's cached answers in the API, so the
+ * view is computed afresh; a change to the warehouse's batches drops its stock figures too.
  */
-async function measure(app: FastifyInstance, db: Database, callers: Caller[], total: number, changeEvery: number, concurrency = CONCURRENCY) {
+type Change = 'order' | 'payment';
+
+/** `changeEvery`: a change before every n-th view (1: every view computed afresh; 0: none). */
+async function measure(app: FastifyInstance, db: Database, callers: Caller[], total: number, changeEvery: number, change: Change = 'order', concurrency = CONCURRENCY) {
   const times: number[] = [];
   let next = 0;
-  const worker = async ({ token, unitId }: Caller) => {
+  const worker = async ({ token, unitId, warehouseId }: Caller) => {
     while (next < total) {
       const i = next++;
       const id = `d${i}`;
       if (changeEvery > 0 && i % changeEvery === 0) {
-        await sql`INSERT INTO notifications (id, unit_id, type, title, body, created_at, pushed_at)
+        // One statement, so the API never sees the notice without the stock change.
+        const stock =
+          change === 'order'
+            ? sql`UPDATE inventory_batches SET reserved = reserved + 1 WHERE id = (SELECT id FROM inventory_batches
+                WHERE unit_id = ${unitId} AND warehouse_id = ${warehouseId} AND quantity > reserved ORDER BY expiry_date DESC LIMIT 1)`
+            : sql`SELECT 1`;
+        await sql`WITH moved AS (${stock}) INSERT INTO notifications (id, unit_id, type, title, body, created_at, pushed_at)
           VALUES (gen_random_uuid(), ${unitId}, 'GENERAL', 'Bench', 'A change', now(), now())`.execute(db);
       }
       const res = await app.inject({ method: 'GET', url: DASHBOARD_PATHS.dashboard, query: { period: i % 2 ? 'WEEK' : 'DAY' }, headers: { authorization: `Bearer ${token}`, 'x-bench-id': id } });
@@ -127,10 +139,10 @@ async function main() {
     const id = request.headers['x-bench-id'];
     if (typeof id === 'string') serverTimes.set(id, reply.elapsedTime);
   });
-  const callerOf = async (mobile: string): Promise<Caller> => ({
-    token: await signIn(app, mobile),
-    unitId: (await db.selectFrom('users').select('unit_id').where('mobile', '=', mobile).executeTakeFirstOrThrow()).unit_id,
-  });
+  const callerOf = async (mobile: string): Promise<Caller> => {
+    const user = await db.selectFrom('users').select(['unit_id', 'active_warehouse_id']).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    return { token: await signIn(app, mobile), unitId: user.unit_id, warehouseId: user.active_warehouse_id! };
+  };
   const sellers: Caller[] = [];
   for (let n = 1; n <= CONCURRENCY; n++) sellers.push(await callerOf(sellerMobile(n)));
   const buyers: Caller[] = [];
@@ -140,20 +152,28 @@ async function main() {
   await measure(app, db, buyers, 200, 1);
   const rows: string[] = [];
   const ms = (t: number[], p: number) => `${percentile(t, p).toFixed(1)} ms`;
+  const modes: [label: string, changeEvery: number, change: Change][] = [
+    ['an order before every view', 1, 'order'],
+    ['a payment or pickup before every view', 1, 'payment'],
+    ['an order every 10 views', 10, 'order'],
+    ['none', 0, 'order'],
+  ];
   for (const [who, callers] of [
     ['stockists', sellers],
     ['retailers', buyers],
   ] as const) {
-    for (const changeEvery of [1, 10, 0]) {
+    for (const [label, changeEvery, change] of modes) {
       const costs = process.env.BENCH_STATEMENTS && who === 'stockists' && changeEvery === 1;
       if (costs) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()`.execute(db);
-      const r = await measure(app, db, callers, REQUESTS, changeEvery);
-      if (costs) await statementCosts(db, REQUESTS);
-      const change = changeEvery === 1 ? 'every view' : changeEvery ? `every ${changeEvery} views` : 'none';
-      rows.push(`| ${who} | ${change} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} | ${cpuText(r.cpu)} |`);
+      const r = await measure(app, db, callers, REQUESTS, changeEvery, change);
+      if (costs) {
+        console.log(`\n${who}, ${label}:`);
+        await statementCosts(db, REQUESTS);
+      }
+      rows.push(`| ${who} | ${label} | ${CONCURRENCY} | ${REQUESTS} | ${r.perSecond.toFixed(0)} | ${ms(r.times, 50)} | **${ms(r.times, 95)}** | ${ms(r.times, 99)} | ${cpuText(r.cpu)} |`);
     }
-    const alone = await measure(app, db, callers.slice(0, 1), 200, 1, 1);
-    rows.push(`| ${who} | every view | 1 | 200 | ${alone.perSecond.toFixed(0)} | ${ms(alone.times, 50)} | ${ms(alone.times, 95)} | ${ms(alone.times, 99)} | ${cpuText(alone.cpu)} |`);
+    const alone = await measure(app, db, callers.slice(0, 1), 200, 1, 'order', 1);
+    rows.push(`| ${who} | an order before every view | 1 | 200 | ${alone.perSecond.toFixed(0)} | ${ms(alone.times, 50)} | ${ms(alone.times, 95)} | ${ms(alone.times, 99)} | ${cpuText(alone.cpu)} |`);
   }
   console.log(`\n| callers | a change | concurrent | requests | req/s | server p50 | server p95 | server p99 | CPU / answer: API + callers, PostgreSQL |\n|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(r);

@@ -178,6 +178,34 @@ describe('dashboard', () => {
     expect(offers.schemes[0]).toEqual(expect.objectContaining({ schemeBuy: 5, schemeFree: 1, available: 10, ptrPaise: 1000 }));
   });
 
+  it("keeps a warehouse's stock figures while its batches stay as they are, and reads them again when one changes", async () => {
+    const keptol = await addProduct(t.db, { name: 'Keptol 40', manufacturer: 'Microvia Labs' });
+    // Expiring first: the nearest scheme shown.
+    await addStock('STK-PUN-001', { productId: keptol, batchNo: 'K-1', expiry: '2026-11-23', quantity: 10, ptr: 1000, scheme: [5, 1] });
+    const unit = await unitId(t.db, 'STK-PUN-001');
+    const stockist = await signedIn(DEMO.stockist);
+    const first = await stockist.dashboard();
+    expect(first.offers!.schemes[0]).toMatchObject({ productName: 'Keptol 40', available: 10 });
+    // Each notice drops the unit's answers, as an order, a payment or a pickup does.
+    const notice = () => t.db.insertInto('notifications').values({ id: randomUUID(), unit_id: unit, type: 'GENERAL', title: 'Test', body: 'A change', created_at: t.clock.now() }).execute();
+
+    // Something else moved (a second UPI ID) and the product was renamed; no batch changed.
+    await t.db.insertInto('payout_accounts').values({ id: randomUUID(), unit_id: unit, kind: 'UPI', account_name: 'Agarwal Pharma', vpa: 'agarwal2@okaxis', is_default: false, created_at: t.clock.now() }).execute();
+    await t.db.updateTable('products').set({ name: 'Keptol 40 (renamed)' }).where('id', '=', keptol).execute();
+    await notice();
+    const again = await stockist.dashboard();
+    expect(again.payments.upiAccounts).toBe(first.payments.upiAccounts + 1);
+    // The stock figures were kept: the new name shows when they are next read.
+    expect(again.offers!.schemes[0]).toMatchObject({ productName: 'Keptol 40', available: 10 });
+    expect(again.inventory).toEqual(first.inventory);
+
+    // A batch of the warehouse changed (here straight in the database, as another API process would write it).
+    await t.db.updateTable('inventory_batches').set({ reserved: 4 }).where('unit_id', '=', unit).where('batch_no', '=', 'K-1').execute();
+    await notice();
+    const changed = await stockist.dashboard();
+    expect(changed.offers!.schemes[0]).toMatchObject({ productName: 'Keptol 40 (renamed)', available: 6 });
+  });
+
   it("counts pickups coming in from other units, and not the unit's own collects among them", async () => {
     await clearConsignments(t.db);
     const hourAgo = new Date(t.clock.now().getTime() - 3600_000);

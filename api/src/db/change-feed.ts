@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { statementCounter, type Database } from './database';
 
-/** The topics of change_log (migration 007; 'notification' 024, 'consignment' 028: key the unit) and what their keys are. */
-export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection' | 'notification' | 'consignment';
+/**
+ * The topics of change_log (migration 007; 'notification' 024, 'consignment' 028: key the unit; 'warehouse' 031: key
+ * the warehouse whose batches changed) and what their keys are.
+ */
+export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection' | 'notification' | 'consignment' | 'warehouse';
 
 /** What changed in one topic since the last look. `all`: everything in it (a TRUNCATE, or the feed started over). */
 export interface TopicChanges {
@@ -16,7 +19,7 @@ export type ChangeHandler = (changes: ReadonlyMap<Topic, TopicChanges>) => Promi
 const KEEP_MINUTES = 60;
 const STALE_MS = 30 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const TOPICS: Topic[] = ['product', 'stock', 'session', 'user', 'unit', 'connection', 'notification', 'consignment'];
+const TOPICS: Topic[] = ['product', 'stock', 'session', 'user', 'unit', 'connection', 'notification', 'consignment', 'warehouse'];
 
 interface ChangeRow {
   xid: string;

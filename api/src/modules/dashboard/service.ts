@@ -76,6 +76,32 @@ function inventoryFigures(stock: Awaited<ReturnType<typeof repo.warehouseStock>>
   };
 }
 
+/**
+ * Values kept ANSWER_TTL_MS unless dropped, with what they depend on (`about`): callers arriving while one is
+ * computed share the computation; one dropped while in flight still answers those who asked before the change, and
+ * is not kept; a failed one is not kept either.
+ */
+class Kept<V, About> {
+  private readonly entries = new Map<string, { at: number; about: About; value: Promise<V> }>();
+
+  get(key: string, about: About, at: Date, compute: () => Promise<V>): Promise<V> {
+    const now = at.getTime();
+    const cached = this.entries.get(key);
+    if (cached && now - cached.at < ANSWER_TTL_MS) return cached.value;
+    if (this.entries.size > 10_000) for (const [k, v] of this.entries) if (now - v.at >= ANSWER_TTL_MS) this.entries.delete(k);
+    const value = compute();
+    this.entries.set(key, { at: now, about, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  drop(stale: (about: About) => boolean): void {
+    for (const [k, v] of this.entries) if (stale(v.about)) this.entries.delete(k);
+  }
+}
+
 /** The dashboard (issue 16): one answer per period, every section read side by side. */
 export class DashboardService {
   constructor(
@@ -86,42 +112,35 @@ export class DashboardService {
     private readonly flushSearchHits: () => Promise<number>,
   ) {}
 
-  private readonly answers = new Map<string, { at: number; unitId: string; userId: string; answer: Promise<Dashboard> }>();
+  /** Each user's answer per period. */
+  private readonly answers = new Kept<Dashboard, { unitId: string; userId: string }>();
+  /**
+   * Each warehouse's stock figures, the largest part of a fresh answer: kept while its batches stay as they are, so
+   * an answer computed again after a payment or a pickup reads the rest only. Dropped by the change log's 'warehouse'
+   * topic (migration 031) in every process; a renamed product among the schemes shows within ANSWER_TTL_MS.
+   */
+  private readonly stock = new Kept<Awaited<ReturnType<typeof repo.warehouseStock>>, { unitId: string; warehouseId: string }>();
 
-  /** Drops the answers the change log says are out of date (see ANSWER_TTL_MS). */
+  /** Drops the answers and stock figures the change log says are out of date (see ANSWER_TTL_MS). */
   follow(feed: ChangeFeed): void {
     feed.subscribe((changes) => {
       for (const [topic, change] of changes) {
-        if (topic !== 'notification' && topic !== 'connection' && topic !== 'unit' && topic !== 'user') continue;
-        if (change.all) this.answers.clear();
-        for (const key of change.keys) {
-          for (const [k, v] of this.answers) if ((topic === 'user' ? v.userId : v.unitId) === key) this.answers.delete(k);
-        }
+        if (topic === 'warehouse') this.stock.drop((v) => change.all || change.keys.has(v.warehouseId));
+        if (topic === 'notification' || topic === 'connection' || topic === 'unit') this.answers.drop((v) => change.all || change.keys.has(v.unitId));
+        if (topic === 'user') this.answers.drop((v) => change.all || change.keys.has(v.userId));
       }
     });
   }
 
   /** The unit wrote something (any request but a read): its figures may have moved. */
   forgetUnit(unitId: string): void {
-    for (const [k, v] of this.answers) if (v.unitId === unitId) this.answers.delete(k);
+    this.answers.drop((v) => v.unitId === unitId);
+    this.stock.drop((v) => v.unitId === unitId);
   }
 
-  /**
-   * The caller's dashboard, reused for ANSWER_TTL_MS unless dropped: callers arriving while it is computed share the
-   * computation; one dropped while in flight still answers those who asked before the change, and is not kept.
-   */
+  /** The caller's dashboard, reused as `answers` says. */
   dashboard(caller: Caller, period: DashboardPeriod): Promise<Dashboard> {
-    const key = `${caller.userId} ${period}`;
-    const now = this.config.now().getTime();
-    const cached = this.answers.get(key);
-    if (cached && now - cached.at < ANSWER_TTL_MS) return cached.answer;
-    if (this.answers.size > 10_000) for (const [k, v] of this.answers) if (now - v.at >= ANSWER_TTL_MS) this.answers.delete(k);
-    const answer = this.compute(caller, period);
-    this.answers.set(key, { at: now, unitId: caller.unitId, userId: caller.userId, answer });
-    answer.catch(() => {
-      if (this.answers.get(key)?.answer === answer) this.answers.delete(key);
-    });
-    return answer;
+    return this.answers.get(`${caller.userId} ${period}`, { unitId: caller.unitId, userId: caller.userId }, this.config.now(), () => this.compute(caller, period));
   }
 
   private readonly topSearchedCache = new Map<string, { at: number; writes: number; rows: Promise<repo.TopSearched[]> }>();
@@ -144,6 +163,11 @@ export class DashboardService {
     return top.map((p) => ({ ...p, stocked: stocked.has(p.productId) }));
   }
 
+  private stockOf(unitId: string, warehouseId: string, today: string, schemesShown: number | null) {
+    const key = `${unitId} ${warehouseId} ${today} ${schemesShown}`;
+    return this.stock.get(key, { unitId, warehouseId }, this.config.now(), () => repo.warehouseStock(this.db, unitId, warehouseId, today, schemesShown));
+  }
+
   private window(period: DashboardPeriod): repo.Window {
     const until = this.config.now();
     const since = new Date(until.getTime() - DASHBOARD_PERIOD_HOURS[period] * 3600_000);
@@ -162,7 +186,7 @@ export class DashboardService {
     const [received, placed, stock, connections, mostSold, mostSearched, preferences, payments, receivable, pickups, buying, selling] = await Promise.all([
       can.sellsOnline ? repo.orderFigures(this.db, caller.unitId, 'SELLER', w) : skip,
       can.buysOnline ? repo.orderFigures(this.db, caller.unitId, 'BUYER', w) : skip,
-      warehouse ? repo.warehouseStock(this.db, caller.unitId, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : skip,
+      warehouse ? this.stockOf(caller.unitId, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : skip,
       repo.connectionCounts(this.db, caller.unitId),
       can.keepsStock ? repo.mostSold(this.db, caller.unitId, w, TOP_SOLD) : skip,
       can.keepsStock ? this.mostSearched(caller.unitId, w) : skip,
