@@ -1,5 +1,4 @@
 import bwipjs from 'bwip-js/node';
-import QRCode from 'qrcode';
 import type { QrFormat } from 'shared-api';
 import { AppError } from '../http/errors';
 import { CONTENT_TYPES, type DownloadFile } from '../http/file-reply';
@@ -7,7 +6,8 @@ import { CONTENT_TYPES, type DownloadFile } from '../http/file-reply';
 /*
  * The one barcode/QR module (ARCHITECTURE.md decision 9): QR codes of UPI links for screens (PNG, SVG) and for
  * documents (drawn into PDFs as PNG), error correction M so a printed QR still scans with a smudge; Code 128 for
- * consignment labels (bwip-js), read by the hand scanners at dispatch.
+ * consignment labels (bwip-js), read by the hand scanners at dispatch. The QR library is loaded with the first QR code,
+ * not at start (~10 MB of memory).
  */
 
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
@@ -15,7 +15,10 @@ const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 /** E0054 when the text cannot be encoded (too long for a QR code). */
 const qrError = (error: unknown) => new AppError('E0054', 422, `QR code can't be generated: ${error instanceof Error ? error.message : String(error)}`);
 
+const qrcode = async () => (await import('qrcode')).default;
+
 export async function qrPng(text: string, widthPx = 320): Promise<Buffer> {
+  const QRCode = await qrcode();
   try {
     return await QRCode.toBuffer(text, { ...OPTIONS, type: 'png', width: widthPx });
   } catch (error) {
@@ -24,6 +27,7 @@ export async function qrPng(text: string, widthPx = 320): Promise<Buffer> {
 }
 
 export async function qrSvg(text: string): Promise<string> {
+  const QRCode = await qrcode();
   try {
     return await QRCode.toString(text, { ...OPTIONS, type: 'svg' });
   } catch (error) {

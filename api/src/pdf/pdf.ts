@@ -1,9 +1,8 @@
-import PDFDocument from 'pdfkit';
-
 /**
  * The one PDF module (ARCHITECTURE.md decision 9): documents people print are drawn here with pdfkit, on the server.
  * Standard PDF fonts (Helvetica) keep files small and fast to make; they cover Latin-1 only, so amounts print as
- * "Rs." figures and other characters are replaced (printable()).
+ * "Rs." figures and other characters are replaced (printable()). pdfkit is loaded with the first document, not at
+ * start: it is ~25 MB of memory a server that prints nothing (an import, say) does not need.
  */
 
 export type PaperSize = 'A4' | 'A5';
@@ -43,7 +42,8 @@ export const printedDate = (date: string) => `${date.slice(8, 10)}-${date.slice(
 export const pdfFileName = (documentNumber: string) => `${documentNumber.replace(/\//g, '-')}.pdf`;
 
 /** Draws a document and answers its bytes. */
-export function renderPdf(size: PageSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(size: PageSize, info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     ...LAYOUT[size],
     bufferPages: false,

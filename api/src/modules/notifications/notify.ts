@@ -4,8 +4,9 @@ import type { Database } from '../../db/database';
 
 /*
  * The one way a notification is written (issue 16). Every producer calls `notify` inside the transaction of the event
- * it reports, so the notice exists exactly when the event does; the change log trigger (024) then tells the unit's
- * open tabs, and the push dispatcher picks up the rows whose pushed_at is NULL.
+ * it reports (or writes `unitNotices`' rows in a statement of that transaction), so the notice exists exactly when the
+ * event does; the change log trigger (024) then tells the unit's open tabs, and the push dispatcher picks up the rows
+ * whose pushed_at is NULL.
  */
 
 /** Who sees it: everyone in these units (user_id NULL; null entries and repeats skipped), or one person only. */

@@ -275,6 +275,7 @@ export async function postPayment(
     return planned;
   }
   const { row, notice, request } = p.write;
+  // One statement of common table expressions. Nothing reads the CTEs' names, so each builder is typed as the first.
   const payment = trx.with('payment', (db) => db.insertInto('payments').values(row));
   // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
   const written = request ? (payment.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as typeof payment) : payment;
