@@ -14,7 +14,8 @@
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx webhooks.ts   # PostgreSQL 15 (the target: ≥ 500 events/s)
  *   pnpm --filter bench exec tsx webhooks.ts                                 # embedded PGlite on disk
  *
- * BENCH_EVENTS scales the mix (default 10000), BENCH_PAYEES spreads it over that many payee units (default 10).
+ * BENCH_EVENTS scales the mix (default 10000), BENCH_PAYEES spreads it over that many payee units (default 10);
+ * API_WORKERS is passed to the server (default 1).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -206,7 +207,7 @@ async function main() {
   await db.destroy();
 
   const port = await freePort();
-  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_GATEWAY_NAME: GATEWAY });
+  const api = spawnApi(port, { PGLITE_DATA_DIR: dataDir, PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_GATEWAY_NAME: GATEWAY, API_WORKERS: process.env.API_WORKERS ?? '1' });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const outcomes: Record<WebhookAck['outcome'], number> = { APPLIED: 0, QUEUED: 0, DUPLICATE: 0, IGNORED: 0 };
   const latencies: number[] = [];

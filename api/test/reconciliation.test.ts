@@ -14,6 +14,7 @@ import {
 } from 'shared-api';
 import { sql } from 'kysely';
 import { signWebhook } from '../src/modules/reconciliation/gateway';
+import { nextDocumentNumber } from '../src/modules/ledger/numbering';
 import { ReconciliationService } from '../src/modules/reconciliation/service';
 import { booksWorld, buyAndReceive, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
@@ -258,6 +259,32 @@ describe('payment gateway webhook', () => {
     expect(await transactionsOf(t, batch)).toBe(3);
     expect((await paymentsOf(t, tooMuch.paymentId))[0]).toMatchObject({ status: 'UNMATCHED', unmatched_reason: 'AMOUNT_MISMATCH' });
     expect(await outstanding(w)).toBe(w.invoiceTotal - 1000 - 100 - 2000 - 3000);
+  });
+
+  // Needs a second connection: PGlite runs one session, so the held lock would hold back every other query.
+  (process.env.DATABASE_URL ? it : it.skip)("applies a batch's events one at a time when it cannot have a lock in time", async () => {
+    const w = await world(t);
+    const service = new ReconciliationService(t.db, t.config);
+    // Another transaction (a person recording a receipt) holds the payee's receipt counter for a while.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const person = t.db.transaction().execute(async (trx) => {
+      await nextDocumentNumber(trx, w.stockistUnit, 'RCT', t.clock.now().toISOString().slice(0, 10));
+      held();
+      await released;
+    });
+    await isHeld;
+    // The first (queued: no receipt, so no counter) runs alone; the two captures then wait in the lane as one batch.
+    const batch = [event(t, { amountPaise: 1000 }), event(t, { amountPaise: 2000 })];
+    const acks = Promise.all([event(t, { reference: 'PR-NOPE-1' }), ...batch].map((e) => service.applyEvent(e)));
+    setTimeout(release, 600);
+    await person;
+    expect((await acks).map((a) => a.outcome)).toEqual(['QUEUED', 'APPLIED', 'APPLIED']);
+    // The batch gave up waiting and rolled back; each was applied in a transaction of its own once the lock was free.
+    expect(await transactionsOf(t, batch)).toBe(2);
+    expect(await outstanding(w)).toBe(w.invoiceTotal - 3000);
   });
 
   it('ignores a failure that arrives after the capture, and applies a capture that follows a failure', async () => {

@@ -59,14 +59,16 @@ async function entriesOf(db: Database, unitId: string, side: OutstandingSide, as
   const { rows } = await sql<EntryRow>`
     SELECT l.account_id, v.id AS voucher_id, v.voucher_date, v.document_type, v.document_id, v.document_number,
            sum(l.debit_paise - l.credit_paise) AS net,
-           coalesce(cn.invoice_id, dn.bill_id, v.document_id) AS target
+           -- Subqueries under CASE, not joins: a join looked a note up for every entry, whatever its type.
+           coalesce(CASE v.document_type
+                      WHEN 'CREDIT_NOTE' THEN (SELECT cn.invoice_id FROM credit_notes cn WHERE cn.id = v.document_id AND cn.unit_id = v.unit_id)
+                      WHEN 'DEBIT_NOTE' THEN (SELECT dn.bill_id FROM debit_notes dn WHERE dn.id = v.document_id AND dn.unit_id = v.unit_id)
+                    END, v.document_id) AS target
     FROM ledger_accounts a
     JOIN voucher_lines l ON l.account_id = a.id
     JOIN vouchers v ON v.id = l.voucher_id
-    LEFT JOIN credit_notes cn ON v.document_type = 'CREDIT_NOTE' AND cn.id = v.document_id AND cn.unit_id = v.unit_id
-    LEFT JOIN debit_notes dn ON v.document_type = 'DEBIT_NOTE' AND dn.id = v.document_id AND dn.unit_id = v.unit_id
     WHERE ${heads} AND l.voucher_date <= ${asOf}::date
-    GROUP BY l.account_id, v.id, cn.invoice_id, dn.bill_id
+    GROUP BY l.account_id, v.id
     ORDER BY l.account_id, v.voucher_date, v.created_at, v.id`.execute(db);
   return rows;
 }

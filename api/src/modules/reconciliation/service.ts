@@ -42,6 +42,8 @@ const isAppError = (error: unknown, code: string): error is AppError => error in
  */
 const LANES = 8;
 const BATCH_LIMIT = 50;
+/** The longest a batch of several events waits for a lock before its events are applied one at a time. */
+const BATCH_LOCK_WAIT_MS = 100;
 interface Applying {
   event: GatewayEvent;
   log?: FastifyBaseLogger;
@@ -110,10 +112,17 @@ export class ReconciliationService {
       const batch = lane.waiting.splice(0, BATCH_LIMIT);
       let acks: WebhookAck[] | null = null;
       try {
-        acks = await this.db.transaction().execute((trx) => this.applyInOrder(trx, batch, true));
+        acks = await this.db.transaction().execute(async (trx) => {
+          // A batch holds its payee's receipt counter from its first receipt to its commit while it locks the next
+          // events' requests and heads: against another process's batch, or a person's payment that holds one of
+          // those and waits for the counter, that can be a deadlock. So a batch never waits long for a lock: it gives
+          // up (55P03), and its events go the one-at-a-time way, which takes its locks in the order everyone does.
+          if (batch.length > 1) await sql`SET LOCAL lock_timeout = ${sql.lit(`${BATCH_LOCK_WAIT_MS}ms`)}`.execute(trx);
+          return this.applyInOrder(trx, batch, true);
+        });
       } catch {
-        // An event refused or raced (another process, a person's entry): the batch wrote nothing, so each event is
-        // applied again on its own, where applyAlone's retries settle it.
+        // An event refused or raced (another process, a person's entry), or a lock not had in time: the batch wrote
+        // nothing, so each event is applied again on its own, where applyAlone's retries settle it.
       }
       for (const [i, w] of batch.entries()) {
         if (acks) w.resolve(acks[i]!);
