@@ -165,8 +165,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
   // One per process: the caches of sessions and search follow the database's change log through it.
   const feed = new ChangeFeed(deps.db);
-  // The live channel and the push dispatcher act on changes without a request to trigger the read.
-  feed.follow(config.notifications.livePollMs);
+  // The live channel and the push dispatcher act on changes without a request to trigger the read. The background
+  // loops start when the app is ready: server.ts applies the migrations in between, so a first start on an empty
+  // database does not read tables that are not there yet.
+  app.addHook('onReady', async () => feed.follow(config.notifications.livePollMs));
   app.addHook('onClose', () => feed.stop());
   const auth = new AuthService(deps.db, config, sms, app.log, feed);
   app.decorateRequest('caller', null);
@@ -195,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(notificationsRoutes, { notifications: new NotificationsService(deps.db, config) });
   // CART reminders for carts left unsubmitted (CART_REMINDER_MINUTES); safe with several API processes.
   const cartReminders = new CartReminders(deps.db, config, app.log);
-  cartReminders.start();
+  app.addHook('onReady', async () => cartReminders.start());
   app.addHook('onClose', () => cartReminders.stop());
   // Subscribed after the auth service, so a logged-out session is out of its cache when the hub re-checks streams.
   await app.register(liveRoutes, { live: new LiveHub(feed, (authorization) => auth.authenticate(authorization), app.log) });
@@ -211,7 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.
   const pushDispatcher = new PushDispatcher(deps.db, config, createPushSender(config, app.log), app.log);
-  pushDispatcher.start(feed);
+  app.addHook('onReady', async () => pushDispatcher.start(feed));
   app.addHook('onClose', () => pushDispatcher.close());
   await app.register(connectionsRoutes, { connections: new ConnectionsService(deps.db, config) });
   const accountService = new AccountService(deps.db);

@@ -316,6 +316,8 @@ describe('two API processes on one database', () => {
   beforeEach(async () => {
     const db = await openSecondDatabase(t.db);
     other = { db, app: await buildApp(t.config, { db }) };
+    // Ready, as listening makes a server: its dispatcher starts then.
+    await other.app.ready();
   });
 
   afterEach(async () => {
