@@ -1,4 +1,3 @@
-import bwipjs from 'bwip-js/node';
 import type { QrFormat } from 'shared-api';
 import { AppError } from '../http/errors';
 import { CONTENT_TYPES, type DownloadFile } from '../http/file-reply';
@@ -6,8 +5,8 @@ import { CONTENT_TYPES, type DownloadFile } from '../http/file-reply';
 /*
  * The one barcode/QR module (ARCHITECTURE.md decision 9): QR codes of UPI links for screens (PNG, SVG) and for
  * documents (drawn into PDFs as PNG), error correction M so a printed QR still scans with a smudge; Code 128 for
- * consignment labels (bwip-js), read by the hand scanners at dispatch. The QR library is loaded with the first QR code,
- * not at start (~10 MB of memory).
+ * consignment labels (bwip-js), read by the hand scanners at dispatch. Both libraries are loaded with the first code
+ * made, not at start (~10 and ~8 MB of memory a server that makes none, an import say, does not need).
  */
 
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
@@ -53,7 +52,10 @@ const barcodeError = (error: unknown) => new AppError('E0054', 422, `Barcode can
  * The symbol as module widths, bar first, alternating bar and space, quiet zones not included: what a PDF draws
  * as vector bars (crisp at any printer resolution, no image to embed).
  */
-export function code128Bars(text: string): number[] {
+const bwip = async () => (await import('bwip-js/node')).default;
+
+export async function code128Bars(text: string): Promise<number[]> {
+  const bwipjs = await bwip();
   try {
     const [symbol] = bwipjs.raw({ bcid: 'code128', text });
     if (!symbol || !('sbs' in symbol)) throw new Error('no bars');
@@ -64,7 +66,8 @@ export function code128Bars(text: string): number[] {
 }
 
 /** The barcode as SVG with its text under it (for screens and the SVG label); scale 2 px per module. */
-export function code128Svg(text: string, options: { heightMm?: number; includeText?: boolean } = {}): string {
+export async function code128Svg(text: string, options: { heightMm?: number; includeText?: boolean } = {}): Promise<string> {
+  const bwipjs = await bwip();
   try {
     return bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: options.heightMm ?? 15, includetext: options.includeText ?? true, textxalign: 'center', paddingwidth: 10 });
   } catch (error) {
@@ -74,6 +77,7 @@ export function code128Svg(text: string, options: { heightMm?: number; includeTe
 
 /** The barcode as PNG with its text under it; `scale` px per module (3 prints well at 203 dpi). */
 export async function code128Png(text: string, scale = 3, heightMm = 15): Promise<Buffer> {
+  const bwipjs = await bwip();
   try {
     return await bwipjs.toBuffer({ bcid: 'code128', text, scale, height: heightMm, includetext: true, textxalign: 'center', paddingwidth: 10 });
   } catch (error) {

@@ -138,8 +138,8 @@ function drawLabel(doc: Pdf, l: ShippingLabel, bars: number[]): void {
 }
 
 /** The label as a one-page PDF, 100 × 150 mm. */
-export function renderLabelPdf(l: ShippingLabel): Promise<Buffer> {
-  const bars = code128Bars(l.barcodeId);
+export async function renderLabelPdf(l: ShippingLabel): Promise<Buffer> {
+  const bars = await code128Bars(l.barcodeId);
   return renderPdf('LABEL', { title: `Label ${l.barcodeId}`, author: l.from.name, subject: `${l.orderNumber} to ${l.to.name}` }, (doc) => drawLabel(doc, l, bars));
 }
 
@@ -149,7 +149,7 @@ export function renderLabelPdf(l: ShippingLabel): Promise<Buffer> {
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** The label as an SVG document, 100 × 150 mm; the barcode is bwip-js's own SVG, nested. */
-export function renderLabelSvg(l: ShippingLabel): string {
+export async function renderLabelSvg(l: ShippingLabel): Promise<string> {
   const m = 4;
   const inner = 100 - 2 * m;
   const parts: string[] = [];
@@ -167,7 +167,7 @@ export function renderLabelSvg(l: ShippingLabel): string {
   y += 2;
 
   // bwip-js draws the bars and the id under them; its viewBox keeps the proportions inside this box.
-  const barcode = code128Svg(l.barcodeId, { heightMm: 18, includeText: true }).replace('<svg ', `<svg x="${m}" y="${y}" width="${inner}" height="26" preserveAspectRatio="xMidYMid meet" `);
+  const barcode = (await code128Svg(l.barcodeId, { heightMm: 18, includeText: true })).replace('<svg ', `<svg x="${m}" y="${y}" width="${inner}" height="26" preserveAspectRatio="xMidYMid meet" `);
   parts.push(barcode.replace(/<\?xml[^>]*>/, '').trim());
   y += 28;
   rule(y);

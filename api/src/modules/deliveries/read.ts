@@ -485,7 +485,7 @@ export class ConsignmentReader {
       notes: c.notes,
     };
     return format === 'svg'
-      ? { fileName: `label-${c.barcode_id}.svg`, contentType: CONTENT_TYPES.svg, body: renderLabelSvg(label) }
+      ? { fileName: `label-${c.barcode_id}.svg`, contentType: CONTENT_TYPES.svg, body: await renderLabelSvg(label) }
       : { fileName: `label-${c.barcode_id}.pdf`, contentType: CONTENT_TYPES.pdf, body: await renderLabelPdf(label) };
   }
 
