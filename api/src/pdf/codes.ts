@@ -48,12 +48,12 @@ export async function qrFile(text: string, format: QrFormat, baseName: string): 
 /** E0054 when the text cannot be encoded (Code 128 holds ASCII only). */
 const barcodeError = (error: unknown) => new AppError('E0054', 422, `Barcode can't be generated: ${error instanceof Error ? error.message : String(error)}`);
 
+const bwip = async () => (await import('bwip-js/node')).default;
+
 /**
  * The symbol as module widths, bar first, alternating bar and space, quiet zones not included: what a PDF draws
  * as vector bars (crisp at any printer resolution, no image to embed).
  */
-const bwip = async () => (await import('bwip-js/node')).default;
-
 export async function code128Bars(text: string): Promise<number[]> {
   const bwipjs = await bwip();
   try {
