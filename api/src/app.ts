@@ -234,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const consignments = new ConsignmentReader(deps.db, config);
   consignments.follow(feed);
   await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: consignments });
-  const dashboard = new DashboardService(deps.db, config, new ProfileService(deps.db, config, accountService), () => search.flushHits());
+  const dashboard = new DashboardService(deps.db, config, () => search.flushHits());
   dashboard.follow(feed);
   // A unit's own writes may move its figures; other units' figures move through their notifications (follow).
   // onSend: after the handler committed, before the client can ask again.

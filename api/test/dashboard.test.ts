@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTING_PATHS, DASHBOARD_PATHS, MARKETPLACE_PATHS, type Dashboard, type OrdersGraph, type SubmitResult } from 'shared-api';
+import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, MARKETPLACE_PATHS, PAYMENTS_PATHS, type Dashboard, type OrdersGraph, type PartyDues, type SubmitResult } from 'shared-api';
 import { addProduct, connect, setGstRate, unitId } from './cart-fixtures';
 import { PEOPLE, clearConsignments, insertConsignment, outsideParty } from './deliveries-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
@@ -8,6 +8,7 @@ const t = build();
 
 const SEASON_BOY = '9800000301';
 const OTHER_STOCKIST = '9800000201';
+const THANE_STOCKIST = '9800000202'; // STK-THN-001, connected to no one in the seed
 
 async function signedIn(mobile: string) {
   const session = await login(t.app, mobile);
@@ -109,6 +110,8 @@ describe('dashboard', () => {
     expect(sold.mostSold!.find((p) => p.productId === dolo)).toEqual({ productId: dolo, name: 'Dashovex 650 Tablet', manufacturer: 'Microvia Labs', quantity: 33, valuePaise: order.totalPaise });
     // A sale on credit: the retailer owes it.
     expect(sold.payments.receivablePaise! - before.payments.receivablePaise!).toBe(order.totalPaise);
+    // The whole figure is what the debtors' list adds up to (the demo's receipts and notes settled per invoice).
+    expect(sold.payments.receivablePaise).toBe(body<PartyDues>(await stockist.get(PAYMENTS_PATHS.receivable)).totalPaise);
     expect(sold.preferences).toMatchObject({ autoApprove: expect.any(Boolean) });
     expect(sold.connections.withAccess).toEqual(expect.any(Number));
 
@@ -204,6 +207,23 @@ describe('dashboard', () => {
     await notice();
     const changed = await stockist.dashboard();
     expect(changed.offers!.schemes[0]).toMatchObject({ productName: 'Keptol 40 (renamed)', available: 6 });
+  });
+
+  it('counts connections on each side as a request is made and approved', async () => {
+    const thane = await signedIn(THANE_STOCKIST);
+    const retailer = await signedIn(DEMO.retailer);
+    const [s0, r0] = [(await thane.dashboard()).connections, (await retailer.dashboard()).connections];
+    const asked = await retailer.post(CONNECTIONS_PATHS.request, { sellerUnitCode: 'STK-THN-001' });
+    expect(asked.statusCode).toBe(200);
+    const [s1, r1] = [(await thane.dashboard()).connections, (await retailer.dashboard()).connections];
+    expect([s1.pendingReceived! - s0.pendingReceived!, s1.pendingSent - s0.pendingSent, s1.connected - s0.connected]).toEqual([1, 0, 0]);
+    expect([r1.pendingSent - r0.pendingSent, r1.connected - r0.connected]).toEqual([1, 0]);
+
+    const { connectionId } = body<{ connectionId: string }>(asked);
+    expect((await thane.post(CONNECTIONS_PATHS.approve, { connectionId, grantAccess: true })).statusCode).toBe(200);
+    const [s2, r2] = [(await thane.dashboard()).connections, (await retailer.dashboard()).connections];
+    expect([s2.pendingReceived! - s0.pendingReceived!, s2.connected - s0.connected, s2.withAccess! - s0.withAccess!]).toEqual([0, 1, 1]);
+    expect([r2.pendingSent - r0.pendingSent, r2.connected - r0.connected]).toEqual([0, 1]);
   });
 
   it("counts pickups coming in from other units, and not the unit's own collects among them", async () => {

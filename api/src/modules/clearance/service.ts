@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { firstRow, type Part } from '../../db/parts';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf, type Origin } from '../connections/repository';
@@ -50,12 +51,13 @@ export async function buyerNearExpiry(db: Database, buyer: { userId: string; uni
 }
 
 /** The dashboard's tile for a seller: its offers buyers can buy now, and their free units. */
-export async function sellerNearExpiry(db: Database, sellerUnitId: string, today: string) {
-  const { rows } = await sql<{ running: number; units: number }>`
-    SELECT count(*)::int AS running, COALESCE(sum(b.quantity - b.reserved), 0)::int AS units
+export function sellerNearExpiry(sellerUnitId: string, today: string): Part<{ running: number; units: number }> {
+  return firstRow(
+    sql`SELECT count(*)::int AS running, COALESCE(sum(b.quantity - b.reserved), 0)::int AS units
     FROM clearance_offers o JOIN inventory_batches b ON b.id = o.batch_id
-    WHERE o.seller_unit_id = ${sellerUnitId} AND ${activeSql(today)}`.execute(db);
-  return rows[0] ?? { running: 0, units: 0 };
+    WHERE o.seller_unit_id = ${sellerUnitId} AND ${activeSql(today)}`,
+    (r: { running: number; units: number } | null) => r ?? { running: 0, units: 0 },
+  );
 }
 
 /** Near-expiry exchange (issue 18): the seller's candidates and offers, and the buyers' market. */

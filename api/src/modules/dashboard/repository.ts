@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus, type Figure, type OfferFigures, type SearchedProduct, type SoldProduct, type StatusCounts } from 'shared-api';
 import type { Database } from '../../db/database';
+import { allRows, firstRow, type Part } from '../../db/parts';
 
 /*
- * The dashboard's reads (issue 16). Each is one statement over an index range of the caller's unit; the service
- * runs them side by side. Outstanding receivables reuse the ledger's openItems; preferences the profile service.
+ * The dashboard's reads (issue 16), each over an index range of the caller's unit. Most are parts (db/parts.ts) the
+ * service reads together in one statement; the warehouse's stock is its own statement, kept apart (service.ts).
+ * Receivables come from the ledger (sideBalance), preferences from the profile, near-expiry offers from clearance.
  */
 
 /** A period of instants [since, until] (until is now: what happened this instant counts) and the IST days it touches [sinceDay, untilDay]. */
@@ -19,23 +21,23 @@ const num = (v: unknown) => Number(v ?? 0);
 const figure = (count: unknown, value: unknown): Figure => ({ count: num(count), valuePaise: num(value) });
 
 /** Orders of the unit on one side in the window (by status now), and every order on that side still awaiting a decision. */
-export async function orderFigures(db: Database, unitId: string, side: 'SELLER' | 'BUYER', w: Window) {
+export function orderFigures(unitId: string, side: 'SELLER' | 'BUYER', w: Window) {
   const column = sql.ref(side === 'SELLER' ? 'seller_unit_id' : 'buyer_unit_id');
-  const { rows } = await sql<Record<string, string | number>>`
-    SELECT count(*) AS n, coalesce(sum(total_paise), 0) AS v,
+  return firstRow(
+    sql`SELECT count(*) AS n, coalesce(sum(total_paise), 0) AS v,
            count(*) FILTER (WHERE status = 'ACCEPTED') AS accepted_n,
            coalesce(sum(total_paise) FILTER (WHERE status = 'ACCEPTED'), 0) AS accepted_v,
            count(*) FILTER (WHERE status = 'REJECTED') AS rejected,
            (SELECT count(*) FROM orders p WHERE p.${column} = ${unitId} AND p.status = 'PLACED') AS pending_n,
            (SELECT coalesce(sum(p.total_paise), 0) FROM orders p WHERE p.${column} = ${unitId} AND p.status = 'PLACED') AS pending_v
-    FROM orders WHERE ${column} = ${unitId} AND created_at >= ${w.since} AND created_at <= ${w.until}`.execute(db);
-  const r = rows[0]!;
-  return {
-    all: figure(r.n, r.v),
-    accepted: figure(r.accepted_n, r.accepted_v),
-    rejected: num(r.rejected),
-    pending: figure(r.pending_n, r.pending_v),
-  };
+    FROM orders WHERE ${column} = ${unitId} AND created_at >= ${w.since} AND created_at <= ${w.until}`,
+    (r: Record<string, number> | null) => ({
+      all: figure(r?.n, r?.v),
+      accepted: figure(r?.accepted_n, r?.accepted_v),
+      rejected: num(r?.rejected),
+      pending: figure(r?.pending_n, r?.pending_v),
+    }),
+  );
 }
 
 interface StockBucket {
@@ -90,40 +92,35 @@ export async function warehouseStock(db: Database, unitId: string, warehouseId: 
   };
 }
 
-/** Connections of the unit on either side: approved, and pending on each side; buyers with access when it sells. */
-export async function connectionCounts(db: Database, unitId: string) {
-  const { rows } = await sql<Record<string, string>>`
-    SELECT count(*) FILTER (WHERE status = 'APPROVED') AS connected,
-           count(*) FILTER (WHERE status = 'APPROVED' AND seller_unit_id = ${unitId} AND has_access) AS with_access,
-           count(*) FILTER (WHERE status = 'PENDING' AND seller_unit_id = ${unitId}) AS pending_received,
-           count(*) FILTER (WHERE status = 'PENDING' AND buyer_unit_id = ${unitId}) AS pending_sent
-    FROM connections WHERE seller_unit_id = ${unitId} OR buyer_unit_id = ${unitId}`.execute(db);
-  const r = rows[0]!;
-  return { connected: num(r.connected), withAccess: num(r.with_access), pendingReceived: num(r.pending_received), pendingSent: num(r.pending_sent) };
+/**
+ * Connections of the unit on either side: approved, and pending on each side; buyers with access when it sells.
+ * Each side its own index range (a unit is never on both sides of one connection): with `seller OR buyer` PostgreSQL
+ * planned the whole dashboard statement again on every execution (~1 ms), never settling on its generic plan.
+ */
+export function connectionCounts(unitId: string) {
+  return firstRow(
+    sql`SELECT s.approved + b.approved AS connected, s.with_access, s.pending AS pending_received, b.pending AS pending_sent
+    FROM (SELECT count(*) FILTER (WHERE status = 'APPROVED') AS approved, count(*) FILTER (WHERE status = 'APPROVED' AND has_access) AS with_access,
+                 count(*) FILTER (WHERE status = 'PENDING') AS pending
+          FROM connections WHERE seller_unit_id = ${unitId}) s,
+         (SELECT count(*) FILTER (WHERE status = 'APPROVED') AS approved, count(*) FILTER (WHERE status = 'PENDING') AS pending
+          FROM connections WHERE buyer_unit_id = ${unitId}) b`,
+    (r: Record<string, number> | null) => ({ connected: num(r?.connected), withAccess: num(r?.with_access), pendingReceived: num(r?.pending_received), pendingSent: num(r?.pending_sent) }),
+  );
 }
 
 /** What the unit sold on its sales invoices (online and over the counter) in the window's days, most units first. */
-export async function mostSold(db: Database, unitId: string, w: Window, limit: number): Promise<SoldProduct[]> {
-  const rows = await db
-    .selectFrom('sales_invoices as i')
-    .innerJoin('sales_invoice_lines as l', 'l.invoice_id', 'i.id')
-    .select([
-      'l.product_id',
-      'l.product_name',
-      'l.manufacturer',
-      sql<string>`sum(l.quantity + l.free_quantity)`.as('quantity'),
-      sql<string>`sum(l.total_paise)`.as('value'),
-    ])
-    .where('i.unit_id', '=', unitId)
-    .where('i.invoice_date', '>=', w.sinceDay)
-    .where('i.invoice_date', '<=', w.untilDay)
-    .groupBy(['l.product_id', 'l.product_name', 'l.manufacturer'])
-    .orderBy(sql`sum(l.quantity + l.free_quantity)`, 'desc')
-    .orderBy(sql`sum(l.total_paise)`, 'desc')
-    .orderBy('l.product_name')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ productId: r.product_id, name: r.product_name, manufacturer: r.manufacturer, quantity: num(r.quantity), valuePaise: num(r.value) }));
+export function mostSold(unitId: string, w: Window, limit: number) {
+  return allRows(
+    sql`SELECT l.product_id, l.product_name, l.manufacturer, sum(l.quantity + l.free_quantity) AS quantity, sum(l.total_paise) AS value
+    FROM sales_invoices i JOIN sales_invoice_lines l ON l.invoice_id = i.id
+    WHERE i.unit_id = ${unitId} AND i.invoice_date >= ${w.sinceDay}::date AND i.invoice_date <= ${w.untilDay}::date
+    GROUP BY l.product_id, l.product_name, l.manufacturer
+    ORDER BY 4 DESC, 5 DESC, l.product_name LIMIT ${limit}`,
+    sql`t.quantity DESC, t.value DESC, t.product_name`,
+    (rows: { product_id: string; product_name: string; manufacturer: string; quantity: number; value: number }[]): SoldProduct[] =>
+      rows.map((r) => ({ productId: r.product_id, name: r.product_name, manufacturer: r.manufacturer, quantity: num(r.quantity), valuePaise: num(r.value) })),
+  );
 }
 
 export type TopSearched = Omit<SearchedProduct, 'stocked'>;
@@ -145,36 +142,32 @@ export async function topSearched(db: Database, w: Window, limit: number): Promi
 }
 
 /** Which of the products the unit can sell today (unexpired, unreserved units in any of its warehouses). */
-export async function stockedAmong(db: Database, unitId: string, productIds: readonly string[], today: string): Promise<Set<string>> {
-  if (!productIds.length) return new Set();
-  const rows = await db
-    .selectFrom('inventory_batches')
-    .select('product_id')
-    .distinct()
-    .where('product_id', 'in', productIds)
-    .where('unit_id', '=', unitId)
-    .where('expiry_date', '>', today)
-    .where(sql<boolean>`quantity > reserved`)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
+export function stockedAmong(unitId: string, productIds: readonly string[], today: string): Part<Set<string>> {
+  const ids = productIds.length ? sql.join(productIds) : sql`NULL`;
+  return allRows(
+    sql`SELECT DISTINCT product_id FROM inventory_batches
+    WHERE product_id IN (${ids}) AND unit_id = ${unitId} AND expiry_date > ${today}::date AND quantity > reserved`,
+    null,
+    (rows: { product_id: string }[]) => new Set(rows.map((r) => r.product_id)),
+  );
 }
 
 /** Where the unit is paid (bank accounts, UPI IDs, the default UPI ID) and what it received in the window's days. */
-export async function paymentFigures(db: Database, unitId: string, w: Window) {
-  const { rows } = await sql<Record<string, string | null>>`
-    SELECT (SELECT count(*) FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'BANK') AS bank,
+export function paymentFigures(unitId: string, w: Window) {
+  return firstRow(
+    sql`SELECT (SELECT count(*) FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'BANK') AS bank,
            (SELECT count(*) FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI') AS upi,
            (SELECT vpa FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI' AND is_default) AS vpa,
            (SELECT account_name FROM payout_accounts WHERE unit_id = ${unitId} AND kind = 'UPI' AND is_default) AS vpa_name,
            count(*) AS received_n, coalesce(sum(amount_paise), 0) AS received_v
-    FROM payments WHERE payee_unit_id = ${unitId} AND status = 'APPLIED' AND paid_on >= ${w.sinceDay}::date AND paid_on <= ${w.untilDay}::date`.execute(db);
-  const r = rows[0]!;
-  return {
-    bankAccounts: num(r.bank),
-    upiAccounts: num(r.upi),
-    primaryUpi: r.vpa ? { vpa: r.vpa, accountName: r.vpa_name ?? '' } : null,
-    received: figure(r.received_n, r.received_v),
-  };
+    FROM payments WHERE payee_unit_id = ${unitId} AND status = 'APPLIED' AND paid_on >= ${w.sinceDay}::date AND paid_on <= ${w.untilDay}::date`,
+    (r: { bank: number; upi: number; vpa: string | null; vpa_name: string | null; received_n: number; received_v: number } | null) => ({
+      bankAccounts: num(r?.bank),
+      upiAccounts: num(r?.upi),
+      primaryUpi: r?.vpa ? { vpa: r.vpa, accountName: r.vpa_name ?? '' } : null,
+      received: figure(r?.received_n, r?.received_v),
+    }),
+  );
 }
 
 export type PickupPart = 'ONLINE' | 'OFFLINE' | 'INCOMING' | 'CARRIED';
@@ -184,7 +177,7 @@ export type PickupPart = 'ONLINE' | 'OFFLINE' | 'INCOMING' | 'CARRIED';
  * from others, carried by the user. One statement; each part an index-only range of the overview indexes
  * (migrations 023 and 028). The deliveries module's counts take whole IST days; "24 Hours" is a rolling window, so they are not reused.
  */
-export async function pickupCounts(db: Database, unitId: string, userId: string, parts: readonly PickupPart[], w: Window) {
+export function pickupCounts(unitId: string, userId: string, parts: readonly PickupPart[], w: Window) {
   const range = sql`created_at >= ${w.since} AND created_at <= ${w.until}`;
   const queries = parts.map((part) => {
     switch (part) {
@@ -198,16 +191,17 @@ export async function pickupCounts(db: Database, unitId: string, userId: string,
         return sql`SELECT 'CARRIED'::text AS part, status, count(*) AS n FROM consignments WHERE assignee_user_id = ${userId} AND ${range} GROUP BY status`;
     }
   });
-  const out = new Map<PickupPart, StatusCounts>();
-  for (const part of parts) out.set(part, { total: 0, byStatus: Object.fromEntries(CONSIGNMENT_STATUSES.map((s) => [s, 0])) as Record<ConsignmentStatus, number> });
-  if (!queries.length) return out;
-  const { rows } = await sql<{ part: PickupPart; status: ConsignmentStatus; n: string }>`${sql.join(queries, sql` UNION ALL `)}`.execute(db);
-  for (const r of rows) {
-    const counts = out.get(r.part)!;
-    counts.byStatus[r.status] += num(r.n);
-    counts.total += num(r.n);
-  }
-  return out;
+  const query = queries.length ? sql.join(queries, sql` UNION ALL `) : sql`SELECT NULL::text AS part, NULL::text AS status, 0 AS n WHERE false`;
+  return allRows(query, null, (rows: { part: PickupPart; status: ConsignmentStatus; n: number }[]) => {
+    const out = new Map<PickupPart, StatusCounts>();
+    for (const part of parts) out.set(part, { total: 0, byStatus: Object.fromEntries(CONSIGNMENT_STATUSES.map((s) => [s, 0])) as Record<ConsignmentStatus, number> });
+    for (const r of rows) {
+      const counts = out.get(r.part)!;
+      counts.byStatus[r.status] += num(r.n);
+      counts.total += num(r.n);
+    }
+    return out;
+  });
 }
 
 /** The caller's active warehouse (when it is the unit's) and whether the user carries consignments. */

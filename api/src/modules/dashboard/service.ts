@@ -7,16 +7,16 @@ import {
   type DashboardPeriod,
   type InventoryFigures,
   type OrdersGraph,
-  type SearchedProduct,
   type StockFigure,
 } from 'shared-api';
 import type { Config } from '../../config';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
+import { readParts } from '../../db/parts';
 import type { Caller } from '../../http/access';
 import { buyerNearExpiry, sellerNearExpiry } from '../clearance/service';
-import { openItems } from '../ledger/outstanding';
-import type { ProfileService } from '../profile/service';
+import { sideBalance } from '../ledger/outstanding';
+import { preferencesOf } from '../profile/service';
 import { addDays, istDate } from '../search/text';
 import * as repo from './repository';
 
@@ -107,7 +107,6 @@ export class DashboardService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-    private readonly profile: ProfileService,
     /** Writes the searches counted in this process (so the most-searched products include them); answers its write count. */
     private readonly flushSearchHits: () => Promise<number>,
   ) {}
@@ -145,7 +144,8 @@ export class DashboardService {
 
   private readonly topSearchedCache = new Map<string, { at: number; writes: number; rows: Promise<repo.TopSearched[]> }>();
 
-  private async mostSearched(unitId: string, w: repo.Window): Promise<SearchedProduct[]> {
+  /** The marketplace's most-searched products of the window (kept as topSearchedCache says). */
+  private async topSearched(w: repo.Window): Promise<repo.TopSearched[]> {
     const writes = await this.flushSearchHits();
     const key = `${w.sinceDay} ${w.untilDay}`;
     const now = Date.now();
@@ -158,9 +158,7 @@ export class DashboardService {
       // A failed count is not kept.
       cached.rows.catch(() => this.topSearchedCache.delete(key));
     }
-    const top = await cached.rows;
-    const stocked = await repo.stockedAmong(this.db, unitId, top.map((p) => p.productId), w.untilDay);
-    return top.map((p) => ({ ...p, stocked: stocked.has(p.productId) }));
+    return cached.rows;
   }
 
   private stockOf(unitId: string, warehouseId: string, today: string, schemesShown: number | null) {
@@ -177,28 +175,35 @@ export class DashboardService {
   private async compute(caller: Caller, period: DashboardPeriod): Promise<Dashboard> {
     const w = this.window(period);
     const today = w.untilDay;
-    const user = await repo.userContext(this.db, caller.userId, caller.unitId);
+    const keepsStock = sectionsFor(caller.customerType, false).keepsStock;
+    const [user, top] = await Promise.all([repo.userContext(this.db, caller.userId, caller.unitId), keepsStock ? this.topSearched(w) : undefined]);
     const can = sectionsFor(caller.customerType, user?.delivery_staff === true);
     const warehouse = can.keepsStock && user?.warehouse_id ? { id: user.warehouse_id, name: user.warehouse_name ?? '' } : null;
     const parts: repo.PickupPart[] = [...(can.booksPickups ? (['ONLINE', 'OFFLINE', 'INCOMING'] as const) : []), ...(can.carries ? (['CARRIED'] as const) : [])];
-    const skip = Promise.resolve(undefined);
+    const unit = caller.unitId;
 
-    const [received, placed, stock, connections, mostSold, mostSearched, preferences, payments, receivable, pickups, buying, selling] = await Promise.all([
-      can.sellsOnline ? repo.orderFigures(this.db, caller.unitId, 'SELLER', w) : skip,
-      can.buysOnline ? repo.orderFigures(this.db, caller.unitId, 'BUYER', w) : skip,
-      warehouse ? this.stockOf(caller.unitId, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : skip,
-      repo.connectionCounts(this.db, caller.unitId),
-      can.keepsStock ? repo.mostSold(this.db, caller.unitId, w, TOP_SOLD) : skip,
-      can.keepsStock ? this.mostSearched(caller.unitId, w) : skip,
-      can.sellsOnline ? this.profile.preferences(caller) : skip,
-      repo.paymentFigures(this.db, caller.unitId, w),
-      // The same figure as payments' summary: what debtors owe per the ledger, today.
-      can.keepsStock ? openItems(this.db, caller.unitId, { asOf: today, side: 'RECEIVABLE' }).then((ps) => ps.reduce((s, p) => s + p.balancePaise, 0)) : skip,
-      repo.pickupCounts(this.db, caller.unitId, caller.userId, parts, w),
-      // Near-expiry offers: bought through the cart, sold as online orders.
-      can.buysOnline ? buyerNearExpiry(this.db, caller, today, NEAR_EXPIRY_TILE_SHOWN) : skip,
-      can.sellsOnline ? sellerNearExpiry(this.db, caller.unitId, today) : skip,
+    // The unit's figures in one statement (db/parts.ts); the warehouse's stock beside it, kept as `stock` says; the
+    // buyer's near-expiry offers need its place first.
+    const [figures, stock, buying] = await Promise.all([
+      readParts(this.db, {
+        received: can.sellsOnline ? repo.orderFigures(unit, 'SELLER', w) : undefined,
+        placed: can.buysOnline ? repo.orderFigures(unit, 'BUYER', w) : undefined,
+        connections: repo.connectionCounts(unit),
+        mostSold: can.keepsStock ? repo.mostSold(unit, w, TOP_SOLD) : undefined,
+        stocked: top?.length ? repo.stockedAmong(unit, top.map((p) => p.productId), today) : undefined,
+        preferences: can.sellsOnline ? preferencesOf(unit) : undefined,
+        payments: repo.paymentFigures(unit, w),
+        // The same figure as payments' summary: what debtors owe per the ledger, today.
+        receivable: can.keepsStock ? sideBalance(unit, 'RECEIVABLE', today) : undefined,
+        pickups: repo.pickupCounts(unit, caller.userId, parts, w),
+        // Near-expiry offers: bought through the cart, sold as online orders.
+        selling: can.sellsOnline ? sellerNearExpiry(unit, today) : undefined,
+      }),
+      warehouse ? this.stockOf(unit, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : undefined,
+      can.buysOnline ? buyerNearExpiry(this.db, caller, today, NEAR_EXPIRY_TILE_SHOWN) : undefined,
     ]);
+    const { received, placed, connections, mostSold, preferences, payments, receivable, pickups, selling } = figures;
+    const mostSearched = top?.map((p) => ({ ...p, stocked: figures.stocked?.has(p.productId) ?? false }));
 
     return {
       period,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Ageing, OpenDocument, OutstandingReport, OutstandingSide, PartyOutstanding, PartyOutstandingDetail } from 'shared-api';
 import type { Database } from '../../db/database';
+import { firstRow, type Part } from '../../db/parts';
 import { AppError } from '../../http/errors';
 
 /** The group of party heads on each side (walk-in and custom heads in it included). */
@@ -152,6 +153,21 @@ export async function openItems(db: Database, unitId: string, options: { asOf: s
     parties.push({ accountId: head.id, name: head.name, partyUnitId: head.party_unit_id, partyUnitCode: head.unit_code, side, balancePaise: balance, items, unallocatedPaise });
   }
   return parties;
+}
+
+/**
+ * What every party head on a side comes to as of a day (owed to the unit for RECEIVABLE, by it for PAYABLE): the sum
+ * of openItems' balances, read without settling each head, since a head's open items less its unallocated amount
+ * are its balance, Σ (debit − credit) of its entries (see settle).
+ */
+export function sideBalance(unitId: string, side: OutstandingSide, asOf: string): Part<number> {
+  const sign = side === 'RECEIVABLE' ? 1 : -1;
+  return firstRow(
+    sql`SELECT coalesce(sum(l.debit_paise - l.credit_paise), 0) AS net
+    FROM ledger_accounts a JOIN voucher_lines l ON l.account_id = a.id
+    WHERE a.unit_id = ${unitId} AND a.group_code = ${PARTY_GROUP[side]} AND l.voucher_date <= ${asOf}::date`,
+    (r: { net: number } | null) => sign * Number(r?.net ?? 0),
+  );
 }
 
 /** The open items of one party head of the unit as of a day, in one statement (nothing for a head not on that side). */

@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { firstRow, readParts, type Part } from '../../db/parts';
 import type { Caller } from '../../http/access';
 import { AppError, loggedOut, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -25,6 +26,17 @@ const MAX_QR_BYTES = 512 * 1024;
 
 /** '2026-12-25' → '25 Dec 2026' for notification text. */
 const dayText = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The unit's seller preferences (the dashboard reads them with its other figures). */
+export function preferencesOf(unitId: string): Part<Preferences> {
+  return firstRow(
+    sql`SELECT minimum_order_paise, whatsapp_number, auto_approve, payment_qr IS NOT NULL AS has_qr FROM units WHERE id = ${unitId}`,
+    (row: { minimum_order_paise: number | null; whatsapp_number: string | null; auto_approve: boolean; has_qr: boolean } | null) => {
+      if (!row) throw loggedOut();
+      return { minimumOrderPaise: row.minimum_order_paise, whatsappNumber: row.whatsapp_number, autoApprove: row.auto_approve, hasPaymentQr: row.has_qr };
+    },
+  );
+}
 
 /** Profile details beyond /myaccount, seller preferences, where the unit is paid, and its warehouses. */
 export class ProfileService {
@@ -63,13 +75,7 @@ export class ProfileService {
   }
 
   async preferences(caller: Caller): Promise<Preferences> {
-    const row = await this.db
-      .selectFrom('units')
-      .select(['minimum_order_paise', 'whatsapp_number', 'auto_approve', sql<boolean>`payment_qr IS NOT NULL`.as('has_qr')])
-      .where('id', '=', caller.unitId)
-      .executeTakeFirst();
-    if (!row) throw loggedOut();
-    return { minimumOrderPaise: row.minimum_order_paise, whatsappNumber: row.whatsapp_number, autoApprove: row.auto_approve, hasPaymentQr: row.has_qr };
+    return (await readParts(this.db, { preferences: preferencesOf(caller.unitId) })).preferences;
   }
 
   async setPreferences(caller: Caller, input: PreferencesUpdate): Promise<Preferences> {
