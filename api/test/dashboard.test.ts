@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { ACCOUNTING_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, MARKETPLACE_PATHS, PAYMENTS_PATHS, type Dashboard, type OrdersGraph, type PartyDues, type SubmitResult } from 'shared-api';
 import { addProduct, connect, setGstRate, unitId } from './cart-fixtures';
 import { PEOPLE, clearConsignments, insertConsignment, outsideParty } from './deliveries-fixtures';
+import { buildApp } from '../src/app';
 import { DEMO, bearer, body, build, login } from './helpers';
 
 const t = build();
@@ -207,6 +209,45 @@ describe('dashboard', () => {
     await notice();
     const changed = await stockist.dashboard();
     expect(changed.offers!.schemes[0]).toMatchObject({ productName: 'Keptol 40 (renamed)', available: 6 });
+  });
+
+  it('patches the kept stock when some batches change, to what a fresh read counts', async () => {
+    const unit = await unitId(t.db, 'STK-PUN-001');
+    const [patchol, gone] = [await addProduct(t.db, { name: 'Patchol 10', manufacturer: 'Microvia Labs' }), await addProduct(t.db, { name: 'Patchgone 5', manufacturer: 'Microvia Labs' })];
+    await addStock('STK-PUN-001', { productId: gone, batchNo: 'G-1', expiry: '2027-03-01', quantity: 20, ptr: 800 });
+    const stockist = await signedIn(DEMO.stockist);
+    const first = await stockist.dashboard();
+
+    // As another API process writes them: a new product's batch on a scheme, expiring first; a batch sold out; a batch
+    // gone; then the unit is notified (as an order does), so its answer is counted again.
+    await addStock('STK-PUN-001', { productId: patchol, batchNo: 'P-1', expiry: '2026-11-23', quantity: 7, ptr: 500, scheme: [2, 1] });
+    // The same product in the unit's other warehouse: not in this one's figures.
+    const nashik = await t.db.selectFrom('warehouses').select('id').where('unit_id', '=', unit).where('display_name', '=', 'Nashik Branch').executeTakeFirstOrThrow();
+    const now = t.clock.now();
+    await t.db
+      .insertInto('inventory_batches')
+      .values({ id: randomUUID(), unit_id: unit, warehouse_id: nashik.id, product_id: patchol, batch_no: 'P-N', expiry_date: '2026-11-23', mrp_paise: 1000, ptr_paise: 500, quantity: 50, scheme_buy: 2, scheme_free: 1, created_at: now, updated_at: now })
+      .execute();
+    const soldOut = await t.db.selectFrom('inventory_batches').select('id').where('unit_id', '=', unit).where('quantity', '>', 0).where('expiry_date', '>', '2027-01-01').orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('inventory_batches').set({ reserved: sql`quantity` }).where('id', '=', soldOut.id).execute();
+    await t.db.deleteFrom('inventory_batches').where('unit_id', '=', unit).where('product_id', '=', gone).execute();
+    await t.db.insertInto('notifications').values({ id: randomUUID(), unit_id: unit, type: 'GENERAL', title: 'Test', body: 'A change', created_at: t.clock.now() }).execute();
+    const patched = await stockist.dashboard();
+    expect(patched.offers!.schemes[0]).toMatchObject({ productName: 'Patchol 10', batchNo: 'P-1', available: 7, schemeBuy: 2, schemeFree: 1 });
+    expect(patched.offers!.running).toBe(first.offers!.running + 1);
+    expect(patched.inventory!.products).toBe(first.inventory!.products);
+    expect(patched.inventory!.inStock.quantity).toBe(first.inventory!.inStock.quantity + 7 - 20);
+
+    // A second API process keeps nothing yet: it reads the warehouse whole.
+    const other = await buildApp(t.config, { db: t.db });
+    try {
+      const res = await other.inject({ method: 'GET', url: DASHBOARD_PATHS.dashboard, query: { period: 'DAY' }, headers: bearer(stockist.session) });
+      const fresh = body<Dashboard>(res);
+      expect(patched.inventory).toEqual(fresh.inventory);
+      expect(patched.offers).toEqual(fresh.offers);
+    } finally {
+      await other.close();
+    }
   });
 
   it('counts connections on each side as a request is made and approved', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { CONSIGNMENT_STATUSES, type ConsignmentStatus, type Figure, type OfferFigures, type SearchedProduct, type SoldProduct, type StatusCounts } from 'shared-api';
+import { CONSIGNMENT_STATUSES, type ConsignmentStatus, type Figure, type SearchedProduct, type SoldProduct, type StatusCounts } from 'shared-api';
 import type { Database } from '../../db/database';
 import { allRows, firstRow, type Part } from '../../db/parts';
 
 /*
  * The dashboard's reads (issue 16), each over an index range of the caller's unit. Most are parts (db/parts.ts) the
- * service reads together in one statement; the warehouse's stock is its own statement, kept apart (service.ts).
+ * service reads together in one statement; the warehouse's stock is kept apart (stock.ts).
  * Receivables come from the ledger (sideBalance), preferences from the profile, near-expiry offers from clearance.
  */
 
@@ -38,58 +38,6 @@ export function orderFigures(unitId: string, side: 'SELLER' | 'BUYER', w: Window
       pending: figure(r?.pending_n, r?.pending_v),
     }),
   );
-}
-
-interface StockBucket {
-  /** 'expired', '30', '60', '90' (days from today, each window after the one before) or 'later'. */
-  key: string;
-  batches: number;
-  quantity: number;
-  valuePaise: number;
-}
-
-/**
- * The warehouse's stock in one pass over its batches: units in stock by expiry window (valued at PTR), the products
- * held and those with nothing left to sell (no unexpired, unreserved units), and, when `schemesShown` is given, the
- * unexpired batches on sale with a free-quantity scheme (how many, and the nearest-expiring few). The batches are
- * read once, from migration 030's covering index alone: three statements before (inventory's bucketTotals among
- * them), each fetching the same ~1,000 scattered heap rows of a stockist's godown, were two thirds of a fresh
- * answer's time in PostgreSQL (bench/README.md, Dashboard, run 5).
- */
-export async function warehouseStock(db: Database, unitId: string, warehouseId: string, today: string, schemesShown: number | null) {
-  const d = sql`${today}::date`;
-  const schemes =
-    schemesShown === null
-      ? sql`NULL::int AS running, NULL::json AS shown`
-      : sql`(SELECT count(*) FROM on_scheme)::int AS running,
-          (SELECT json_agg(s ORDER BY s."expiryDate", s."productName", s."batchId") FROM (
-             SELECT x.id AS "batchId", x.product_id AS "productId", p.name AS "productName", x.batch_no AS "batchNo",
-                    x.expiry_date AS "expiryDate", coalesce(x.scheme_buy, 0) AS "schemeBuy", x.scheme_free AS "schemeFree",
-                    x.quantity - x.reserved AS available, x.ptr_paise AS "ptrPaise"
-             FROM on_scheme o JOIN inventory_batches x ON x.id = o.id JOIN products p ON p.id = x.product_id
-             -- Names (the second sort key) only for the batches expiring no later than the last one shown.
-             WHERE o.expiry_date <= coalesce((SELECT expiry_date FROM on_scheme ORDER BY expiry_date OFFSET ${schemesShown - 1} LIMIT 1), 'infinity')
-             ORDER BY x.expiry_date, p.name, x.id LIMIT ${schemesShown}) s) AS shown`;
-  const { rows } = await sql<{ buckets: StockBucket[] | null; products: number; out_of_stock: number; running: number | null; shown: OfferFigures['schemes'] | null }>`
-    WITH b AS MATERIALIZED (
-      SELECT id, product_id, expiry_date, quantity, reserved, ptr_paise, scheme_free
-      FROM inventory_batches WHERE unit_id = ${unitId} AND warehouse_id = ${warehouseId}),
-    on_scheme AS (SELECT id, expiry_date FROM b WHERE scheme_free > 0 AND expiry_date > ${d} AND quantity > reserved)
-    SELECT (SELECT json_agg(t) FROM (
-              SELECT CASE WHEN expiry_date <= ${d} THEN 'expired' WHEN expiry_date <= ${d} + 30 THEN '30'
-                          WHEN expiry_date <= ${d} + 60 THEN '60' WHEN expiry_date <= ${d} + 90 THEN '90' ELSE 'later' END AS key,
-                     count(*)::int AS batches, sum(quantity)::int AS quantity, sum(quantity::bigint * ptr_paise)::bigint AS "valuePaise"
-              FROM b WHERE quantity > 0 GROUP BY 1) t) AS buckets,
-           held.products, held.out_of_stock, ${schemes}
-    FROM (SELECT count(*)::int AS products, count(*) FILTER (WHERE sellable <= 0)::int AS out_of_stock
-          FROM (SELECT sum(CASE WHEN expiry_date > ${d} THEN quantity - reserved ELSE 0 END) AS sellable FROM b GROUP BY product_id) h) held`.execute(db);
-  const r = rows[0]!;
-  return {
-    buckets: new Map((r.buckets ?? []).map((x) => [x.key, { batches: x.batches, quantity: x.quantity, valuePaise: Number(x.valuePaise) }])),
-    products: r.products,
-    outOfStock: r.out_of_stock,
-    offers: r.running === null ? null : { running: r.running, schemes: r.shown ?? [] },
-  };
 }
 
 /**

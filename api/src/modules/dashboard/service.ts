@@ -19,10 +19,15 @@ import { sideBalance } from '../ledger/outstanding';
 import { preferencesOf } from '../profile/service';
 import { addDays, istDate } from '../search/text';
 import * as repo from './repository';
+import { countStock, patchStock, readStock, shownSchemes, type Bucket, type HeldStock } from './stock';
 
 const TOP_SOLD = 5;
 const TOP_SEARCHED = 10;
 const SCHEMES_SHOWN = 5;
+/** Warehouses whose stock is kept (~100 KB each for a stockist's godown). */
+const STOCK_KEPT = 500;
+/** More products changed at once (an import) than this: the warehouse's stock is read again whole. */
+const PATCH_PRODUCTS_MAX = 100;
 /**
  * How long the marketplace's most-searched products are kept per window: summing a week of counters over every
  * product searched costs far more than the rest of an answer, and is the same for every caller. This process's own
@@ -55,9 +60,9 @@ export function sectionsFor(type: CustomerType, carries: boolean) {
 }
 
 /** The active warehouse's stock now, valued at PTR: in stock, and the near-expiry windows each including the nearer. */
-function inventoryFigures(stock: Awaited<ReturnType<typeof repo.warehouseStock>>, warehouse: { id: string; name: string }): InventoryFigures {
+function inventoryFigures(stock: ReturnType<typeof countStock>, warehouse: { id: string; name: string }): InventoryFigures {
   const none: StockFigure = { batches: 0, quantity: 0, valuePaise: 0 };
-  const add = (a: StockFigure, key: string): StockFigure => {
+  const add = (a: StockFigure, key: Bucket): StockFigure => {
     const b = stock.buckets.get(key) ?? none;
     return { batches: a.batches + b.batches, quantity: a.quantity + b.quantity, valuePaise: a.valuePaise + b.valuePaise };
   };
@@ -79,26 +84,45 @@ function inventoryFigures(stock: Awaited<ReturnType<typeof repo.warehouseStock>>
 /**
  * Values kept ANSWER_TTL_MS unless dropped, with what they depend on (`about`): callers arriving while one is
  * computed share the computation; one dropped while in flight still answers those who asked before the change, and
- * is not kept; a failed one is not kept either.
+ * is not kept; a failed one is not kept either. At most `limit` are kept (the oldest go first).
  */
 class Kept<V, About> {
   private readonly entries = new Map<string, { at: number; about: About; value: Promise<V> }>();
+
+  constructor(private readonly limit: number) {}
 
   get(key: string, about: About, at: Date, compute: () => Promise<V>): Promise<V> {
     const now = at.getTime();
     const cached = this.entries.get(key);
     if (cached && now - cached.at < ANSWER_TTL_MS) return cached.value;
-    if (this.entries.size > 10_000) for (const [k, v] of this.entries) if (now - v.at >= ANSWER_TTL_MS) this.entries.delete(k);
-    const value = compute();
-    this.entries.set(key, { at: now, about, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    return value;
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) {
+      for (const [k, v] of this.entries) if (now - v.at >= ANSWER_TTL_MS) this.entries.delete(k);
+      for (const k of this.entries.keys()) if (this.entries.size >= this.limit) this.entries.delete(k);
+    }
+    const entry = { at: now, about, value: compute() };
+    this.entries.set(key, entry);
+    this.forgetIfFailed(key, entry.value);
+    return entry.value;
   }
 
   drop(stale: (about: About) => boolean): void {
     for (const [k, v] of this.entries) if (stale(v.about)) this.entries.delete(k);
+  }
+
+  /** The values `changed` picks become what `next` makes of them, as old as they were (callers wait for the new one). */
+  update(changed: (about: About) => boolean, next: (value: Promise<V>, about: About) => Promise<V>): void {
+    for (const [k, v] of this.entries) {
+      if (!changed(v.about)) continue;
+      v.value = next(v.value, v.about);
+      this.forgetIfFailed(k, v.value);
+    }
+  }
+
+  private forgetIfFailed(key: string, value: Promise<V>): void {
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
   }
 }
 
@@ -112,29 +136,41 @@ export class DashboardService {
   ) {}
 
   /** Each user's answer per period. */
-  private readonly answers = new Kept<Dashboard, { unitId: string; userId: string }>();
+  private readonly answers = new Kept<Dashboard, { unitId: string; userId: string }>(10_000);
   /**
-   * Each warehouse's stock figures, the largest part of a fresh answer: kept while its batches stay as they are, so
-   * an answer computed again after a payment or a pickup reads the rest only. Dropped by the change log's 'warehouse'
-   * topic (migration 031) in every process; a renamed product among the schemes shows within ANSWER_TTL_MS.
+   * Each warehouse's stock (stock.ts), the largest part of a fresh answer, kept apart from the answers: an answer
+   * computed again after a payment or a pickup reads the rest only, and one after an order reads again only the
+   * products whose batches changed (the change log's 'warehouse' topic, migration 031, says which warehouses; its
+   * 'stock' topic which products). ~100 KB each for a stockist's godown.
    */
-  private readonly stock = new Kept<Awaited<ReturnType<typeof repo.warehouseStock>>, { unitId: string; warehouseId: string }>();
+  private readonly stock = new Kept<HeldStock, { unitId: string; warehouseId: string }>(STOCK_KEPT);
 
-  /** Drops the answers and stock figures the change log says are out of date (see ANSWER_TTL_MS). */
+  /** Drops the answers and stock figures the change log says are out of date (see ANSWER_TTL_MS), or patches the stock. */
   follow(feed: ChangeFeed): void {
     feed.subscribe((changes) => {
+      const warehouses = changes.get('warehouse');
+      if (warehouses) {
+        const products = changes.get('stock');
+        const changed = (v: { warehouseId: string }) => warehouses.all || warehouses.keys.has(v.warehouseId);
+        if (warehouses.all || !products || products.all || products.keys.size === 0 || products.keys.size > PATCH_PRODUCTS_MAX) this.stock.drop(changed);
+        else {
+          const ids = [...products.keys];
+          this.stock.update(changed, (held, v) => held.then((h) => patchStock(this.db, v.unitId, v.warehouseId, h, ids)));
+        }
+      }
       for (const [topic, change] of changes) {
-        if (topic === 'warehouse') this.stock.drop((v) => change.all || change.keys.has(v.warehouseId));
         if (topic === 'notification' || topic === 'connection' || topic === 'unit') this.answers.drop((v) => change.all || change.keys.has(v.unitId));
         if (topic === 'user') this.answers.drop((v) => change.all || change.keys.has(v.userId));
       }
     });
   }
 
-  /** The unit wrote something (any request but a read): its figures may have moved. */
+  /**
+   * The unit wrote something (any request but a read): its figures may have moved. Its stock is left to the change
+   * log, which every batch change writes to and every request reads first (app.ts).
+   */
   forgetUnit(unitId: string): void {
     this.answers.drop((v) => v.unitId === unitId);
-    this.stock.drop((v) => v.unitId === unitId);
   }
 
   /** The caller's dashboard, reused as `answers` says. */
@@ -161,9 +197,8 @@ export class DashboardService {
     return cached.rows;
   }
 
-  private stockOf(unitId: string, warehouseId: string, today: string, schemesShown: number | null) {
-    const key = `${unitId} ${warehouseId} ${today} ${schemesShown}`;
-    return this.stock.get(key, { unitId, warehouseId }, this.config.now(), () => repo.warehouseStock(this.db, unitId, warehouseId, today, schemesShown));
+  private stockOf(unitId: string, warehouseId: string): Promise<HeldStock> {
+    return this.stock.get(`${unitId} ${warehouseId}`, { unitId, warehouseId }, this.config.now(), () => readStock(this.db, unitId, warehouseId));
   }
 
   private window(period: DashboardPeriod): repo.Window {
@@ -184,7 +219,7 @@ export class DashboardService {
 
     // The unit's figures in one statement (db/parts.ts); the warehouse's stock beside it, kept as `stock` says; the
     // buyer's near-expiry offers need its place first.
-    const [figures, stock, buying] = await Promise.all([
+    const [figures, held, buying] = await Promise.all([
       readParts(this.db, {
         received: can.sellsOnline ? repo.orderFigures(unit, 'SELLER', w) : undefined,
         placed: can.buysOnline ? repo.orderFigures(unit, 'BUYER', w) : undefined,
@@ -199,10 +234,12 @@ export class DashboardService {
         // Near-expiry offers: bought through the cart, sold as online orders.
         selling: can.sellsOnline ? sellerNearExpiry(unit, today) : undefined,
       }),
-      warehouse ? this.stockOf(unit, warehouse.id, today, can.sellsOnline ? SCHEMES_SHOWN : null) : undefined,
+      warehouse ? this.stockOf(unit, warehouse.id) : undefined,
       can.buysOnline ? buyerNearExpiry(this.db, caller, today, NEAR_EXPIRY_TILE_SHOWN) : undefined,
     ]);
     const { received, placed, connections, mostSold, preferences, payments, receivable, pickups, selling } = figures;
+    const stock = held ? countStock(held, today) : undefined;
+    const schemes = held && stock && can.sellsOnline ? await shownSchemes(this.db, held, stock.onScheme, SCHEMES_SHOWN) : undefined;
     const mostSearched = top?.map((p) => ({ ...p, stocked: figures.stocked?.has(p.productId) ?? false }));
 
     return {
@@ -219,7 +256,7 @@ export class DashboardService {
           }
         : {}),
       ...(stock && warehouse ? { inventory: inventoryFigures(stock, warehouse) } : {}),
-      ...(stock?.offers ? { offers: stock.offers } : {}),
+      ...(stock && schemes ? { offers: { running: stock.onScheme.length, schemes } } : {}),
       ...(buying || selling ? { nearExpiry: { ...(buying ? { buying } : {}), ...(selling ? { selling } : {}) } } : {}),
       connections: {
         connected: connections.connected,
