@@ -24,8 +24,8 @@ import { countStock, patchStock, readStock, shownSchemes, type Bucket, type Held
 const TOP_SOLD = 5;
 const TOP_SEARCHED = 10;
 const SCHEMES_SHOWN = 5;
-/** Warehouses whose stock is kept (~100 KB each for a stockist's godown). */
-const STOCK_KEPT = 500;
+/** Warehouses whose stock is kept at most (~250 KB each for a stockist's godown of ~1,000 batches). */
+const STOCK_KEPT = 200;
 /** More products changed at once (an import) than this: the warehouse's stock is read again whole. */
 const PATCH_PRODUCTS_MAX = 100;
 /**
@@ -86,19 +86,25 @@ function inventoryFigures(stock: ReturnType<typeof countStock>, warehouse: { id:
  * computed share the computation; one dropped while in flight still answers those who asked before the change, and
  * is not kept; a failed one is not kept either. At most `limit` are kept (the oldest go first).
  */
-class Kept<V, About> {
+export class Kept<V, About> {
   private readonly entries = new Map<string, { at: number; about: About; value: Promise<V> }>();
 
   constructor(private readonly limit: number) {}
+
+  /** How many values are held (expired ones included until the next computation lets them go). */
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: string, about: About, at: Date, compute: () => Promise<V>): Promise<V> {
     const now = at.getTime();
     const cached = this.entries.get(key);
     if (cached && now - cached.at < ANSWER_TTL_MS) return cached.value;
     this.entries.delete(key);
-    if (this.entries.size >= this.limit) {
-      for (const [k, v] of this.entries) if (now - v.at >= ANSWER_TTL_MS) this.entries.delete(k);
-      for (const k of this.entries.keys()) if (this.entries.size >= this.limit) this.entries.delete(k);
+    // Oldest first (a value computed again goes to the end): the expired ones, then as many as the limit asks.
+    for (const [k, v] of this.entries) {
+      if (now - v.at < ANSWER_TTL_MS && this.entries.size < this.limit) break;
+      this.entries.delete(k);
     }
     const entry = { at: now, about, value: compute() };
     this.entries.set(key, entry);
@@ -141,7 +147,7 @@ export class DashboardService {
    * Each warehouse's stock (stock.ts), the largest part of a fresh answer, kept apart from the answers: an answer
    * computed again after a payment or a pickup reads the rest only, and one after an order reads again only the
    * products whose batches changed (the change log's 'warehouse' topic, migration 031, says which warehouses; its
-   * 'stock' topic which products). ~100 KB each for a stockist's godown.
+   * 'stock' topic which products).
    */
   private readonly stock = new Kept<HeldStock, { unitId: string; warehouseId: string }>(STOCK_KEPT);
 
