@@ -228,7 +228,18 @@ describe('dashboard', () => {
       .insertInto('inventory_batches')
       .values({ id: randomUUID(), unit_id: unit, warehouse_id: nashik.id, product_id: patchol, batch_no: 'P-N', expiry_date: '2026-11-23', mrp_paise: 1000, ptr_paise: 500, quantity: 50, scheme_buy: 2, scheme_free: 1, created_at: now, updated_at: now })
       .execute();
-    const soldOut = await t.db.selectFrom('inventory_batches').select('id').where('unit_id', '=', unit).where('quantity', '>', 0).where('expiry_date', '>', '2027-01-01').orderBy('id').executeTakeFirstOrThrow();
+    // A batch on no scheme (one on a scheme would leave the running count), of a product the warehouse keeps.
+    const soldOut = await t.db
+      .selectFrom('inventory_batches')
+      .select('id')
+      .where('unit_id', '=', unit)
+      .where('warehouse_id', '=', (await t.db.selectFrom('users').select('active_warehouse_id').where('mobile', '=', DEMO.stockist).executeTakeFirstOrThrow()).active_warehouse_id)
+      .where('product_id', '!=', gone)
+      .where('quantity', '>', 0)
+      .where('expiry_date', '>', '2027-01-01')
+      .where((eb) => eb.or([eb('scheme_free', 'is', null), eb('scheme_free', '=', 0)]))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('inventory_batches').set({ reserved: sql`quantity` }).where('id', '=', soldOut.id).execute();
     await t.db.deleteFrom('inventory_batches').where('unit_id', '=', unit).where('product_id', '=', gone).execute();
     await t.db.insertInto('notifications').values({ id: randomUUID(), unit_id: unit, type: 'GENERAL', title: 'Test', body: 'A change', created_at: t.clock.now() }).execute();
