@@ -68,7 +68,7 @@ interface Caller {
 /**
  * What happens before a view: an order (the seller's stock moves, one batch reserved, and the unit is notified), or a
  * payment or pickup (the unit is notified; stock stays). A notice drops the unit's cached answers in the API, so the
- * view is computed afresh; a change to the warehouse's batches drops its stock figures too.
+ * view is computed afresh; a change to the warehouse's batches has the API read those products' batches again.
  */
 type Change = 'order' | 'payment';
 

@@ -37,6 +37,8 @@ export interface HeldStock {
 }
 
 const COLUMNS = sql`b.id, b.product_id AS "productId", b.expiry_date AS expiry, b.quantity, b.reserved, b.ptr_paise AS "ptrPaise", b.scheme_free AS "schemeFree"`;
+/** A Label of batch b, its product p joined. */
+const LABEL = sql`p.name AS "productName", b.batch_no AS "batchNo", coalesce(b.scheme_buy, 0) AS "schemeBuy"`;
 
 function add(byProduct: Map<string, Batch[]>, b: Batch) {
   const batches = byProduct.get(b.productId);
@@ -60,7 +62,7 @@ export async function readStock(db: Database, unitId: string, warehouseId: strin
  */
 export async function patchStock(db: Database, unitId: string, warehouseId: string, held: HeldStock, productIds: readonly string[]): Promise<HeldStock> {
   const { rows } = await sql<Batch & Label & { warehouseId: string }>`
-    SELECT ${COLUMNS}, b.warehouse_id AS "warehouseId", p.name AS "productName", b.batch_no AS "batchNo", coalesce(b.scheme_buy, 0) AS "schemeBuy"
+    SELECT ${COLUMNS}, b.warehouse_id AS "warehouseId", ${LABEL}
     FROM inventory_batches b JOIN products p ON p.id = b.product_id
     WHERE b.product_id = ANY(${[...productIds]}::uuid[]) AND b.unit_id = ${unitId}`.execute(db);
   // A new value, not the kept one changed: an answer counting from the kept one sees it whole.
@@ -126,7 +128,7 @@ export async function shownSchemes(db: Database, held: HeldStock, onScheme: read
   const missing = candidates.filter((b) => !held.labels.has(b.id)).map((b) => b.id);
   if (missing.length) {
     const { rows } = await sql<Label & { id: string }>`
-      SELECT b.id, p.name AS "productName", b.batch_no AS "batchNo", coalesce(b.scheme_buy, 0) AS "schemeBuy"
+      SELECT b.id, ${LABEL}
       FROM inventory_batches b JOIN products p ON p.id = b.product_id WHERE b.id = ANY(${missing}::uuid[])`.execute(db);
     for (const { id, ...label } of rows) held.labels.set(id, label);
   }
