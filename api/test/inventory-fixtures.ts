@@ -69,3 +69,51 @@ export function multipart(fileName: string, bytes: Buffer, fields: Record<string
   parts.push(bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * The same zip with ZIP64 directory records (APPNOTE 4.3.14–4.3.16, 4.5.3): every part's offset moved to a ZIP64
+ * extra field, as some writers always do. Expects a zip without an archive comment.
+ */
+export function asZip64(zip: Buffer): Buffer {
+  const end = zip.length - 22;
+  if (zip.readUInt32LE(end) !== 0x06054b50) throw new Error('not a zip without comment');
+  const entries = zip.readUInt16LE(end + 10);
+  const directory = zip.readUInt32LE(end + 16);
+  const records: Buffer[] = [];
+  for (let at = directory, i = 0; i < entries; i++) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const header = Buffer.from(zip.subarray(at, at + 46));
+    const zip64 = Buffer.alloc(12);
+    zip64.writeUInt16LE(0x0001, 0);
+    zip64.writeUInt16LE(8, 2);
+    zip64.writeBigUInt64LE(BigInt(header.readUInt32LE(42)), 4);
+    header.writeUInt32LE(0xffffffff, 42);
+    header.writeUInt16LE(extraLength + zip64.length, 30);
+    const name = zip.subarray(at + 46, at + 46 + nameLength);
+    const rest = zip.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength + commentLength);
+    records.push(header, name, rest.subarray(0, extraLength), zip64, rest.subarray(extraLength));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  const centralDirectory = Buffer.concat(records);
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(entries), 24);
+  record.writeBigUInt64LE(BigInt(entries), 32);
+  record.writeBigUInt64LE(BigInt(centralDirectory.length), 40);
+  record.writeBigUInt64LE(BigInt(directory), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(directory + centralDirectory.length), 8);
+  locator.writeUInt32LE(1, 16);
+  const last = Buffer.from(zip.subarray(end));
+  last.writeUInt16LE(0xffff, 8);
+  last.writeUInt16LE(0xffff, 10);
+  last.writeUInt32LE(0xffffffff, 12);
+  last.writeUInt32LE(0xffffffff, 16);
+  return Buffer.concat([zip.subarray(0, directory), centralDirectory, record, locator, last]);
+}

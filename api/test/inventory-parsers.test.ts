@@ -1,10 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as XLSX from 'xlsx';
 import { isMonthYearFormat, parseExpiry } from '../src/modules/inventory/parsers/dates';
 import { findHeaderRow, mappingOf, cellText } from '../src/modules/inventory/parsers/header-detect';
 import { parsePaise } from '../src/modules/inventory/parsers/money';
 import { readUpload } from '../src/modules/inventory/parsers/read-upload';
 import { validateRows } from '../src/modules/inventory/parsers/rows';
-import { Formatted, HEADER, pdfOf, pdfTable, xlsxOf } from './inventory-fixtures';
+import { Formatted, HEADER, asZip64, pdfOf, pdfTable, xlsxOf } from './inventory-fixtures';
 
 const RULES = { today: '2026-11-22', knownHsn: new Set(['3004', '3003']) };
 
@@ -134,6 +136,24 @@ describe('XLSX', () => {
       [10, ['duplicate batch (same product and batch as row 9)']],
     ]);
     expect(a.valid.map((l) => l.batchNo)).toEqual(['AML1']);
+  });
+
+  it('reads a workbook however its parts are stored, and leaves nothing in the temp directory', async () => {
+    // exceljs's reader names the files it parks a sheet in tmp-<pid>-…
+    const parked = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = parked();
+    const row = ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'DOL24A101', '03/27', '33.60', '26.88', 120];
+    // Shared strings stored after the sheet, as Excel and exceljs write them.
+    const excel = await xlsxOf([HEADER.slice(0, 8), row]);
+    // No shared strings part: SheetJS writes every text inline.
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER.slice(0, 8), row]), 'Stock');
+    const inline = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    for (const bytes of [excel, inline, asZip64(excel), asZip64(inline)]) {
+      const a = await analyse('stock.xlsx', bytes);
+      expect(a.valid.map((l) => [l.batchNo, l.expiryDate, l.mrpPaise, l.quantity])).toEqual([['DOL24A101', '2027-03-31', 3360, 120]]);
+    }
+    expect(parked()).toEqual(before);
   });
 
   it('refuses a file that is not a workbook though named .xlsx, and reads an empty or header-only sheet as no rows', async () => {

@@ -24,6 +24,13 @@ async function upload(path: string, headers: Record<string, string>, name: strin
   return t.app.inject({ method: 'POST', url: path, headers: { ...headers, ...body.headers }, payload: body.payload });
 }
 
+/** An upload that must succeed: its body, or a failure that names what the API answered instead. */
+async function uploaded(path: string, headers: Record<string, string>, name: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  const res = await upload(path, headers, name, bytes, fields);
+  if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
+  return res.json().body;
+}
+
 async function ledgerMatchesStock(warehouseId: string) {
   const mismatches = await sql<{ id: string }>`
     SELECT b.id FROM inventory_batches b LEFT JOIN stock_movements m ON m.batch_id = b.id
@@ -70,25 +77,24 @@ describe('inventory upload', () => {
     expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
 
     const after = await counts();
-    const again = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'renamed.xlsx', bytes, { mode: 'ADD' });
-    expect(again.json().body).toMatchObject({ alreadyImported: true, rowsImported: 2 });
+    expect(await uploaded(INVENTORY_PATHS.uploadImport, s.headers, 'renamed.xlsx', bytes, { mode: 'ADD' })).toMatchObject({ alreadyImported: true, rowsImported: 2 });
     expect(await counts()).toEqual(after);
-    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'stock.xlsx', bytes);
-    expect(preview.json().body.previousImport).toMatchObject({ mode: 'REPLACE', rowsImported: 2 });
+    const preview = await uploaded(INVENTORY_PATHS.uploadPreview, s.headers, 'stock.xlsx', bytes);
+    expect(preview.previousImport).toMatchObject({ mode: 'REPLACE', rowsImported: 2 });
   });
 
   it('ADD adds to existing batches, and the user’s mapping replaces the detected one', async () => {
     const s = await stockist();
     const first = await xlsxOf([HEADER, ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'TEST-ADD-1', '03/28', 33.6, 26.88, 50]]);
-    await upload(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD' });
+    await uploaded(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD' });
     t.clock.advance(60);
     // Columns the detector cannot name: the user maps them.
     const second = await xlsxOf([
       ['Item Name', 'Pack', 'Company', 'Code', 'Use before', 'MRP', 'PTR', 'Nos'],
       ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'TEST-ADD-1', '03/28', 33.6, 26.88, 25],
     ]);
-    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second);
-    expect(preview.json().body.missingFields).toEqual(['Batch', 'Expiry', 'Quantity']);
+    const preview = await uploaded(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second);
+    expect(preview.missingFields).toEqual(['Batch', 'Expiry', 'Quantity']);
     const before = await counts();
     const unmapped = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD' });
     expect([unmapped.statusCode, unmapped.json().message]).toEqual([400, 'Map these columns before importing: Batch, Expiry, Quantity']);
@@ -96,8 +102,7 @@ describe('inventory upload', () => {
     expect([allBad.statusCode, allBad.json().message]).toEqual([400, 'No valid rows to import: see the problems of each row']);
     expect(await counts()).toEqual(before);
     const mapping = JSON.stringify({ name: 0, pack: 1, manufacturer: 2, batch: 3, expiry: 4, mrp: 5, ptr: 6, quantity: 7 });
-    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD', mapping });
-    expect(res.json().body).toMatchObject({ rowsImported: 1, productsCreated: 0 });
+    expect(await uploaded(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD', mapping })).toMatchObject({ rowsImported: 1, productsCreated: 0 });
     const batch = await t.db.selectFrom('inventory_batches').select(['id', 'quantity']).where('batch_no', '=', 'TEST-ADD-1').executeTakeFirstOrThrow();
     expect(batch.quantity).toBe(75);
     const detail = await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.batch(batch.id), headers: s.headers });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { AppError } from '../../../http/errors';
 import { dateCellValue } from './dates';
 import type { Cell } from './header-detect';
+import { worksheetsLast } from './zip-order';
 
 /** An exceljs cell value → a plain cell (formulas give their cached result, rich text its text). */
 function plain(value: unknown): Cell {
@@ -30,9 +31,14 @@ export async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
   return Array.from(rows, (r) => r ?? []);
 }
 
-/** Each row of the first worksheet that has rows, in order, with its 0-based row index (empty rows may be skipped). */
+/**
+ * Each row of the first worksheet that has rows, in order, with its 0-based row index (empty rows may be skipped).
+ * The worksheets are read from the bytes in an order that leaves nothing in the temp directory (zip-order.ts).
+ */
 export async function eachXlsxRow(bytes: Buffer, onRow: (cells: Cell[], index: number) => void): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+  const ordered = worksheetsLast(bytes);
+  if (!ordered) throw notWorkbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(ordered), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -59,6 +65,8 @@ export async function eachXlsxRow(bytes: Buffer, onRow: (cells: Cell[], index: n
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('E0001', 400, 'This file is not a readable Excel (XLSX) workbook');
+    throw notWorkbook();
   }
 }
+
+const notWorkbook = () => new AppError('E0001', 400, 'This file is not a readable Excel (XLSX) workbook');
