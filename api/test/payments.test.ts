@@ -1,5 +1,6 @@
 import {
   ACCOUNTING_PATHS,
+  BOOKS_PATHS,
   PAYMENTS_PATHS,
   PROFILE_PATHS,
   upiPayLink,
@@ -157,6 +158,12 @@ describe('recording payments', () => {
     const again = await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: w.creditor, method: 'UPI', utr: UTR1, amountPaise: 100, paidOn: '2026-11-22' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'E0009', message: 'This UTR is already recorded' });
+    expect(await counts(t.db)).toEqual(before);
+
+    // A payment dated in a closed financial year: refused whole, by the statement that writes its vouchers.
+    expect((await w.stockist.post(BOOKS_PATHS.closeFinancialYear('2025-26'))).statusCode).toBe(200);
+    const late = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: 100, paidOn: '2026-03-31' });
+    expect([late.statusCode, late.json().code, late.json().message]).toEqual([409, 'E0012', 'The financial year 2025-26 is closed: no entry can be dated 31-03-2026']);
     expect(await counts(t.db)).toEqual(before);
 
     const listed = body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'PAID' }));

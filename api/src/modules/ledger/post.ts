@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type { VoucherKind } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
@@ -60,17 +60,31 @@ export function timeOrderedId(at: Date): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function insertVoucher(trx: Transaction<DB>, v: NewVoucher | (Omit<NewVoucher, 'kind'> & { kind: 'REVERSAL'; reversesId: string })): Promise<string> {
-  const lines = checkedLines(v.lines);
-  // A closed year is refused by the vouchers trigger of migration 015 (E0012 below): a statement fewer per voucher.
-  const accountIds = await resolveAccounts(trx, v.unitId, lines.map((l) => l.account), v.at);
-  const id = timeOrderedId(v.at);
-  // One statement for the voucher and its lines (the lines' foreign key is checked at its end).
-  await trx
-    .with('voucher', (db) =>
-      db.insertInto('vouchers').values({
+type AnyVoucher = NewVoucher | (Omit<NewVoucher, 'kind'> & { kind: 'REVERSAL'; reversesId: string });
+
+/** A voucher checked and its heads resolved: the rows that write it. */
+export interface VoucherRows {
+  voucher: Insertable<DB['vouchers']>;
+  lines: Insertable<DB['voucher_lines']>[];
+}
+
+/**
+ * Vouchers of one unit checked as postVoucher checks them, their heads resolved together (one statement), as the rows
+ * to write: for a caller that writes them in one statement with the document they post (payments/posting.ts).
+ * Whatever statement writes them maps its error with asClosedYearError: a closed year is refused by the vouchers
+ * trigger of migration 015 (a statement fewer per voucher than checking first).
+ */
+export async function voucherRows(trx: Transaction<DB>, unitId: string, vouchers: readonly AnyVoucher[]): Promise<VoucherRows[]> {
+  if (!vouchers.length) return [];
+  const checked = vouchers.map((v) => checkedLines(v.lines));
+  const accountIds = await resolveAccounts(trx, unitId, checked.flat().map((l) => l.account), vouchers[0]!.at);
+  let next = 0;
+  return vouchers.map((v, j) => {
+    const id = timeOrderedId(v.at);
+    return {
+      voucher: {
         id,
-        unit_id: v.unitId,
+        unit_id: unitId,
         kind: v.kind,
         voucher_date: v.date,
         document_type: v.documentType,
@@ -80,15 +94,36 @@ async function insertVoucher(trx: Transaction<DB>, v: NewVoucher | (Omit<NewVouc
         reverses_id: 'reversesId' in v ? v.reversesId : null,
         created_by: v.createdBy ?? null,
         created_at: v.at,
-      }),
-    )
+      },
+      lines: checked[j]!.map((l, i) => ({ voucher_id: id, position: i + 1, unit_id: unitId, account_id: accountIds[next++]!, debit_paise: l.debit, credit_paise: l.credit, voucher_date: v.date })),
+    };
+  });
+}
+
+/**
+ * Where a statement starts that also writes these vouchers, as common table expressions nobody reads (their lines'
+ * foreign key is checked at the statement's end, when the vouchers are there); trx itself when there are none.
+ */
+export function withVouchers(trx: Transaction<DB>, rows: readonly VoucherRows[]): QueryCreator<DB> {
+  if (!rows.length) return trx;
+  // Nothing reads the CTEs' names, so the builder is typed as one without them.
+  return trx
+    .with('vouchers_written', (db) => db.insertInto('vouchers').values(rows.map((r) => r.voucher)))
+    .with('voucher_lines_written', (db) => db.insertInto('voucher_lines').values(rows.flatMap((r) => r.lines))) as QueryCreator<DB>;
+}
+
+async function insertVoucher(trx: Transaction<DB>, v: AnyVoucher): Promise<string> {
+  const [rows] = await voucherRows(trx, v.unitId, [v]);
+  // One statement for the voucher and its lines.
+  await trx
+    .with('voucher', (db) => db.insertInto('vouchers').values(rows!.voucher))
     .insertInto('voucher_lines')
-    .values(lines.map((l, i) => ({ voucher_id: id, position: i + 1, unit_id: v.unitId, account_id: accountIds[i]!, debit_paise: l.debit, credit_paise: l.credit, voucher_date: v.date })))
+    .values(rows!.lines)
     .execute()
     .catch((error: unknown) => {
       throw asClosedYearError(error, v.date);
     });
-  return id;
+  return rows!.voucher.id as string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import { formatPaise, type AllocationLine, type OutstandingSide, type PaymentMethod } from 'shared-api';
 import { lockName } from '../../db/locks';
 import type { DB, PaymentsTable } from '../../db/types';
@@ -7,7 +7,8 @@ import { LINKS, unitNotices } from '../notifications/notify';
 import { createCustomHead, resolveAccounts } from '../ledger/accounts';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
-import { postVoucher } from '../ledger/post';
+import { voucherRows, withVouchers, type VoucherRows } from '../ledger/post';
+import { asClosedYearError } from '../ledger/years';
 import { settlementLines, type Settlement } from '../ledger/postings';
 import { recordBillPayment } from '../purchases/service';
 import { istDate } from '../search/text';
@@ -211,44 +212,59 @@ export async function planPayment(
   return { primary, mirror: { role: counterRole, unitId: counterUnitId, headId: mirrorHeadId, lines: mirrorLines } };
 }
 
-/** Posts one side: an RCT (payee) or PAY (payer) number shared by one voucher per line. Answers its allocation rows. */
-async function postSide(trx: Transaction<DB>, paymentId: string, s: PlannedSide, money: MoneyFacts, partyName: string): Promise<Insertable<DB['payment_allocations']>[]> {
+/**
+ * One side's postings: an RCT (payee) or PAY (payer) number shared by one voucher per line. A payer's line on a
+ * purchase bill is recorded on the bill at once (recordBillPayment); the other vouchers come back as rows for
+ * postPayment's last statement, with the side's allocation rows.
+ */
+async function postSide(
+  trx: Transaction<DB>,
+  paymentId: string,
+  s: PlannedSide,
+  money: MoneyFacts,
+  partyName: string,
+): Promise<{ allocations: Insertable<DB['payment_allocations']>[]; vouchers: VoucherRows[] }> {
   const number = (await nextDocumentNumber(trx, s.unitId, s.role === 'PAYEE' ? 'RCT' : 'PAY', money.paidOn)).number;
   const via = SETTLEMENT_OF[money.method];
   const kind = s.role === 'PAYEE' ? 'RECEIPT' : 'PAYMENT';
-  const rows = [];
+  // Each line's voucher, by the line's index.
+  const voucherOf = new Map<number, string>();
   for (const [i, line] of s.lines.entries()) {
-    const what = line.documentNumber ? `against ${line.documentNumber}` : 'on account';
-    const voucherId =
-      s.role === 'PAYER' && line.target === 'PURCHASE_BILL'
-        ? await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number })
-        : await postVoucher(trx, {
-            unitId: s.unitId,
-            kind,
-            date: money.paidOn,
-            documentType: kind,
-            documentId: line.documentId ?? paymentId,
-            documentNumber: number,
-            narration: `${money.method.replace('_', ' ')} ${s.role === 'PAYEE' ? 'received from' : 'paid to'} ${partyName} ${what}`,
-            lines: settlementLines(kind, { accountId: s.headId }, via, line.amountPaise),
-            createdBy: money.createdBy,
-            at: money.at,
-          });
-    rows.push({
-      payment_id: paymentId,
-      unit_id: s.unitId,
-      position: i + 1,
-      target: line.target,
-      document_id: line.documentId,
-      document_number: line.documentNumber,
-      document_date: line.documentDate,
-      due_paise: line.duePaise,
-      amount_paise: line.amountPaise,
-      voucher_id: voucherId,
-      voucher_number: number,
-    });
+    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL') continue;
+    voucherOf.set(i, await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number }));
   }
-  return rows;
+  const others = s.lines.flatMap((line, i) => (voucherOf.has(i) ? [] : [{ line, i }]));
+  const vouchers = await voucherRows(
+    trx,
+    s.unitId,
+    others.map(({ line }) => ({
+      unitId: s.unitId,
+      kind,
+      date: money.paidOn,
+      documentType: kind,
+      documentId: line.documentId ?? paymentId,
+      documentNumber: number,
+      narration: `${money.method.replace('_', ' ')} ${s.role === 'PAYEE' ? 'received from' : 'paid to'} ${partyName} ${line.documentNumber ? `against ${line.documentNumber}` : 'on account'}`,
+      lines: settlementLines(kind, { accountId: s.headId }, via, line.amountPaise),
+      createdBy: money.createdBy,
+      at: money.at,
+    })),
+  );
+  others.forEach(({ i }, k) => voucherOf.set(i, vouchers[k]!.voucher.id as string));
+  const allocations = s.lines.map((line, i) => ({
+    payment_id: paymentId,
+    unit_id: s.unitId,
+    position: i + 1,
+    target: line.target,
+    document_id: line.documentId,
+    document_number: line.documentNumber,
+    document_date: line.documentDate,
+    due_paise: line.duePaise,
+    amount_paise: line.amountPaise,
+    voucher_id: voucherOf.get(i)!,
+    voucher_number: number,
+  }));
+  return { allocations, vouchers };
 }
 
 /** A payment to write with its allocations: its row, its PAYMENT notices and, paid on a request, the request's status. */
@@ -259,34 +275,37 @@ export interface NewPayment {
 }
 
 /**
- * Plans and posts both sides of a payment. A new one (`write`) is written with its allocations, its notices and its
- * request's status in one statement at the end (a repeated UTR or provider id answered E0009); else the payment is
- * on record already and only its allocations are written.
+ * Plans and posts both sides of a payment. Its vouchers, its allocations and, for a new one (`write`), the payment,
+ * its notices and its request's status are written by one statement at the end (a repeated UTR or provider id
+ * answered E0009, a closed year E0012); else the payment is on record already.
  */
 export async function postPayment(
   trx: Transaction<DB>,
   p: { paymentId: string; money: MoneyFacts; role: Role; head: PartyHead; plan: Plan; ownName: string; write?: NewPayment },
 ): Promise<{ primary: PlannedSide; mirror: PlannedSide | null }> {
   const planned = await planPayment(trx, { role: p.role, head: p.head, plan: p.plan, amountPaise: p.money.amountPaise, paidOn: p.money.paidOn, at: p.money.at });
-  const allocations = await postSide(trx, p.paymentId, planned.primary, p.money, p.head.partyName);
-  if (planned.mirror) allocations.push(...(await postSide(trx, p.paymentId, planned.mirror, p.money, p.ownName)));
-  if (!p.write) {
-    await trx.insertInto('payment_allocations').values(allocations).execute();
-    return planned;
+  const sides = [await postSide(trx, p.paymentId, planned.primary, p.money, p.head.partyName)];
+  if (planned.mirror) sides.push(await postSide(trx, p.paymentId, planned.mirror, p.money, p.ownName));
+  // Common table expressions nobody reads, so the builder keeps the type it started with.
+  let statement = withVouchers(
+    trx,
+    sides.flatMap((s) => s.vouchers),
+  );
+  if (p.write) {
+    const { row, notice, request } = p.write;
+    statement = statement.with('payment', (db) => db.insertInto('payments').values(row)) as QueryCreator<DB>;
+    // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
+    if (request) statement = statement.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as QueryCreator<DB>;
+    const notices = paymentNotices(notice);
+    if (notices.length) statement = statement.with('notices', (db) => db.insertInto('notifications').values(notices)) as QueryCreator<DB>;
   }
-  const { row, notice, request } = p.write;
-  // One statement of common table expressions. Nothing reads the CTEs' names, so each builder is typed as the first.
-  const payment = trx.with('payment', (db) => db.insertInto('payments').values(row));
-  // The request's row is locked by the caller (payRequest), which knows what was paid before this payment.
-  const written = request ? (payment.with('request', (db) => db.updateTable('payment_requests').set({ status: request.status }).where('id', '=', request.id)) as typeof payment) : payment;
-  const notices = paymentNotices(notice);
-  // The allocations' foreign key to the payment is checked at the statement's end, when the payment row is there.
-  await (notices.length ? (written.with('notices', (db) => db.insertInto('notifications').values(notices)) as typeof payment) : written)
+  // The allocations' foreign keys (to the payment, to the vouchers) are checked at the statement's end.
+  await statement
     .insertInto('payment_allocations')
-    .values(allocations)
+    .values(sides.flatMap((s) => s.allocations))
     .execute()
     .catch((error: unknown) => {
-      throw asDuplicatePayment(error);
+      throw asDuplicatePayment(asClosedYearError(error, p.money.paidOn));
     });
   return planned;
 }

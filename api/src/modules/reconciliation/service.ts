@@ -43,7 +43,7 @@ const isAppError = (error: unknown, code: string): error is AppError => error in
 const LANES = 8;
 const BATCH_LIMIT = 50;
 /** The longest a batch of several events waits for a lock before its events are applied one at a time. */
-const BATCH_LOCK_WAIT_MS = 100;
+const BATCH_LOCK_WAIT = '100ms';
 interface Applying {
   event: GatewayEvent;
   log?: FastifyBaseLogger;
@@ -117,8 +117,7 @@ export class ReconciliationService {
           // events' requests and heads: against another process's batch, or a person's payment that holds one of
           // those and waits for the counter, that can be a deadlock. So a batch never waits long for a lock: it gives
           // up (55P03), and its events go the one-at-a-time way, which takes its locks in the order everyone does.
-          if (batch.length > 1) await sql`SET LOCAL lock_timeout = ${sql.lit(`${BATCH_LOCK_WAIT_MS}ms`)}`.execute(trx);
-          return this.applyInOrder(trx, batch, true);
+          return this.applyInOrder(trx, batch, true, batch.length > 1 ? BATCH_LOCK_WAIT : undefined);
         });
       } catch {
         // An event refused or raced (another process, a person's entry), or a lock not had in time: the batch wrote
@@ -157,7 +156,7 @@ export class ReconciliationService {
    * statement at the end: a concurrent twin that recorded one first makes it fail (23505, after waiting for the twin
    * to commit), and the retry answers DUPLICATE.
    */
-  private async applyInOrder(trx: Trx, events: readonly Applying[], mayApply: boolean): Promise<WebhookAck[]> {
+  private async applyInOrder(trx: Trx, events: readonly Applying[], mayApply: boolean, lockTimeout?: string): Promise<WebhookAck[]> {
     const provider = this.config.payments.gatewayName;
     const now = this.config.now();
     const acks: WebhookAck[] = [];
@@ -166,7 +165,8 @@ export class ReconciliationService {
     const recorded = new Map<string, WebhookAck>();
     for (const { event: e, log } of events) {
       const twin = recorded.get(e.eventId);
-      const ack = twin ? { outcome: 'DUPLICATE' as const, paymentId: twin.paymentId } : await this.applyOne(trx, e, mayApply, now, log);
+      // The lock timeout is set by the first event's first statement (the first is never a twin).
+      const ack = twin ? { outcome: 'DUPLICATE' as const, paymentId: twin.paymentId } : await this.applyOne(trx, e, mayApply, now, log, acks.length ? undefined : lockTimeout);
       acks.push(ack);
       if (ack.outcome === 'DUPLICATE') continue;
       recorded.set(e.eventId, ack);
@@ -176,12 +176,13 @@ export class ReconciliationService {
     return acks;
   }
 
-  private async applyOne(trx: Trx, e: GatewayEvent, mayApply: boolean, now: Date, log?: FastifyBaseLogger): Promise<WebhookAck> {
+  private async applyOne(trx: Trx, e: GatewayEvent, mayApply: boolean, now: Date, log?: FastifyBaseLogger, lockTimeout?: string): Promise<WebhookAck> {
     const provider = this.config.payments.gatewayName;
     // One statement reads what decide needs: the event if it is on record already (a redelivery stops here), the
-    // payments of the same money, the payee with its request.
+    // payments of the same money, the payee with its request; and sets the transaction's lock timeout if asked.
     const found = await trx
       .selectNoFrom((eb) => [
+        ...(lockTimeout ? [sql<string>`set_config('lock_timeout', ${lockTimeout}, true)`.as('lock_timeout')] : []),
         jsonObjectFrom(eb.selectFrom('gateway_events').select('payment_id').where('provider', '=', provider).where('event_id', '=', e.eventId)).as('recorded'),
         // The same money on record: this payment id, or (another gateway id, a UTR typed in by hand) its UTR.
         jsonArrayFrom(
