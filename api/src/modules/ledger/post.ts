@@ -74,8 +74,10 @@ export interface VoucherRows {
  * Whatever statement writes them maps its error with asClosedYearError: a closed year is refused by the vouchers
  * trigger of migration 015 (a statement fewer per voucher than checking first).
  */
-export async function voucherRows(trx: Transaction<DB>, unitId: string, vouchers: readonly AnyVoucher[]): Promise<VoucherRows[]> {
+export async function voucherRows(trx: Transaction<DB>, vouchers: readonly AnyVoucher[]): Promise<VoucherRows[]> {
   if (!vouchers.length) return [];
+  const unitId = vouchers[0]!.unitId;
+  if (vouchers.some((v) => v.unitId !== unitId)) throw new Error('ledger: voucherRows takes the vouchers of one unit');
   const checked = vouchers.map((v) => checkedLines(v.lines));
   const accountIds = await resolveAccounts(trx, unitId, checked.flat().map((l) => l.account), vouchers[0]!.at);
   let next = 0;
@@ -113,7 +115,7 @@ export function withVouchers(trx: Transaction<DB>, rows: readonly VoucherRows[])
 }
 
 async function insertVoucher(trx: Transaction<DB>, v: AnyVoucher): Promise<string> {
-  const [rows] = await voucherRows(trx, v.unitId, [v]);
+  const [rows] = await voucherRows(trx, [v]);
   // One statement for the voucher and its lines.
   await trx
     .with('voucher', (db) => db.insertInto('vouchers').values(rows!.voucher))

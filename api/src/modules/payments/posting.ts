@@ -236,7 +236,6 @@ async function postSide(
   const others = s.lines.flatMap((line, i) => (voucherOf.has(i) ? [] : [{ line, i }]));
   const vouchers = await voucherRows(
     trx,
-    s.unitId,
     others.map(({ line }) => ({
       unitId: s.unitId,
       kind,
