@@ -63,6 +63,12 @@ describe('the database refuses books that do not balance', () => {
       postVoucher(trx, { unitId: seller, kind: 'JOURNAL', date: '2026-11-22', documentType: 'JOURNAL', lines: [{ account: { accountId: foreignCash.id }, debitPaise: 1 }, { account: { head: 'CASH' }, creditPaise: 1 }], at: t.clock.now() }),
     );
     await expect(theft).rejects.toMatchObject({ code: 'E0002', statusCode: 404 });
+    // Nor can a line sit under another unit's voucher, or carry a date other than its voucher's.
+    const ownCash = await t.db.selectFrom('ledger_accounts').select('id').where('unit_id', '=', seller).where('code', '=', 'CASH').executeTakeFirstOrThrow();
+    const line = (unit: string, account: string, date: string) =>
+      sql`INSERT INTO voucher_lines (voucher_id, position, unit_id, account_id, debit_paise, credit_paise, voucher_date) VALUES (${id}, 9, ${unit}, ${account}, 1, 0, ${date})`.execute(t.db);
+    await expect(line(other, foreignCash.id, '2026-11-22')).rejects.toThrow(/voucher_lines_voucher_date/);
+    await expect(line(seller, ownCash.id, '2026-11-21')).rejects.toThrow(/voucher_lines_voucher_date/);
   });
 
   it('postVoucher refuses an unbalanced or one-sided voucher before writing anything', async () => {
