@@ -23,8 +23,9 @@ const MAX_COMMENT = 0xffff;
 const U16_MAX = 0xffff;
 const U32_MAX = 0xffffffff;
 
-// The part names exceljs's streaming reader knows (it finds the parts by these names, not by relationships).
-const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+// The part names exceljs's streaming reader knows (it finds the parts by these names, not by relationships); its
+// worksheet pattern is unanchored, and so is this one, so that whatever it takes for a sheet goes last.
+const WORKSHEET = /xl\/worksheets\/sheet\d+[.]xml/;
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
 const WORKBOOK_RELATIONSHIPS = 'xl/_rels/workbook.xml.rels';
 const NO_SHARED_STRINGS =
