@@ -62,8 +62,9 @@ export function timeOrderedId(at: Date): string {
 
 type AnyVoucher = NewVoucher | (Omit<NewVoucher, 'kind'> & { kind: 'REVERSAL'; reversesId: string });
 
-/** A voucher checked and its heads resolved: the rows that write it. */
+/** A voucher checked and its heads resolved: its id, and the rows that write it. */
 export interface VoucherRows {
+  id: string;
   voucher: Insertable<DB['vouchers']>;
   lines: Insertable<DB['voucher_lines']>[];
 }
@@ -84,6 +85,7 @@ export async function voucherRows(trx: Transaction<DB>, vouchers: readonly AnyVo
   return vouchers.map((v, j) => {
     const id = timeOrderedId(v.at);
     return {
+      id,
       voucher: {
         id,
         unit_id: unitId,
@@ -125,7 +127,7 @@ async function insertVoucher(trx: Transaction<DB>, v: AnyVoucher): Promise<strin
     .catch((error: unknown) => {
       throw asClosedYearError(error, v.date);
     });
-  return rows!.voucher.id as string;
+  return rows!.id;
 }
 
 /**

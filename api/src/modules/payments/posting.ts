@@ -249,7 +249,7 @@ async function postSide(
       at: money.at,
     })),
   );
-  others.forEach(({ i }, k) => voucherOf.set(i, vouchers[k]!.voucher.id as string));
+  others.forEach(({ i }, k) => voucherOf.set(i, vouchers[k]!.id));
   const allocations = s.lines.map((line, i) => ({
     payment_id: paymentId,
     unit_id: s.unitId,
