@@ -64,7 +64,7 @@ describe('statement layouts', () => {
   const rows = (text: string) => readText(Buffer.from(text));
 
   it('withdrawal and deposit columns under title lines', () => {
-    const lines = statementLines(
+    const { lines } = statementLines(
       rows(
         [
           'ICICI Bank - Detailed Statement',
@@ -81,8 +81,43 @@ describe('statement layouts', () => {
   });
 
   it('one amount with a Cr/Dr column, or signed', () => {
-    const lines = statementLines(rows(['Date;Particulars;Amount;Cr/Dr', '22-Nov-2026;UPI/433512345678/A/a@ok;100.00;Cr', '22-Nov-2026;ATM WDL;250.00;DR', '23-Nov-2026;Charges;-5.90;'].join('\n')));
+    const { lines } = statementLines(rows(['Date;Particulars;Amount;Cr/Dr', '22-Nov-2026;UPI/433512345678/A/a@ok;100.00;Cr', '22-Nov-2026;ATM WDL;250.00;DR', '23-Nov-2026;Charges;-5.90;'].join('\n')));
     expect(lines.map((l) => l.amountPaise)).toEqual([10000, -25000, -590]);
+  });
+
+  it('rejects a row whose money cannot be taken as it stands, naming the column, and never takes its absolute value', () => {
+    const { lines, rejected } = statementLines(
+      rows(
+        [
+          'Date,Narration,Withdrawal,Deposit,Balance',
+          '22/11/2026,UPI/433512345670/OK/ok@okaxis,-,45.00,0',
+          '22/11/2026,UPI/433512345671/REVERSAL/r@okaxis,,-5.00,0',
+          '22/11/2026,UPI/433512345672/BIG/b@okaxis,,99999999999999999999.99,0',
+          '22/11/2026,UPI/433512345673/CR IN DEBIT/c@okaxis,45.00 Cr,,0',
+          '22/11/2026,ATM,(45.00),,0',
+          'Total,,100.00,45.00,',
+        ].join('\n'),
+      ),
+    );
+    expect(lines.map((l) => [l.row, l.amountPaise])).toEqual([[2, 4500]]);
+    expect(rejected).toEqual([
+      { rowNumber: 3, cells: ['22/11/2026', 'UPI/433512345671/REVERSAL/r@okaxis', '', '-5.00', '0'], problems: ['Deposit -₹5.00 is negative: a deposit is money received, never below zero'] },
+      { rowNumber: 4, cells: expect.any(Array), problems: ['Deposit "99999999999999999999.99" is more than ₹10 crore on one line: check the column'] },
+      { rowNumber: 5, cells: expect.any(Array), problems: ['Withdrawal is marked Cr'] },
+      { rowNumber: 6, cells: expect.any(Array), problems: ['Withdrawal -₹45.00 is negative: a withdrawal is written without a sign'] },
+    ]);
+  });
+
+  it('one signed amount: a sign and a Cr/Dr marker together, or text, is rejected; ₹10 crore is the most on a line', () => {
+    const { lines, rejected } = statementLines(
+      rows(['Date;Particulars;Amount;Cr/Dr', '22-Nov-2026;A;-100.00;Cr', '22-Nov-2026;B;abc;Dr', '22-Nov-2026;C;10,00,00,000.00;Cr', '22-Nov-2026;D;10,00,00,000.01;Cr'].join('\n')),
+    );
+    expect(lines.map((l) => [l.row, l.amountPaise])).toEqual([[4, 10_000_000_000]]);
+    expect(rejected.map((r) => [r.rowNumber, r.problems])).toEqual([
+      [2, ['Amount has both a minus sign and Cr']],
+      [3, ['Amount "abc" is not an amount']],
+      [5, ['Amount "10,00,00,000.01" is more than ₹10 crore on one line: check the column']],
+    ]);
   });
 
   it('refuses a file without such a header row', () => {

@@ -4,6 +4,7 @@ import { OpenDocument, OutstandingSide } from './books';
 import { MobileNumber } from './common';
 import { PageQuery, Paged } from './envelope';
 import { vpaOk } from './identifiers';
+import { RejectedRow } from './inventory';
 
 /*
  * UPI payments (issue 15, SPEC.md §2 payments/upi/*, billing/*, memo-2-payment; §3 Payment/UPI, invoice columns;
@@ -395,6 +396,15 @@ export type AllocateUnmatched = z.input<typeof AllocateUnmatched>;
 // ---------------------------------------------------------------------------------------------------------------
 // Bank statement import (CSV/XLSX): lines matched to payments by UTR and amount
 
+/**
+ * What one import takes (issue 33): a year of a busy account runs to a few thousand lines; more is refused whole with
+ * E0020 (413), never read in part. The bytes are the file's (before base64).
+ */
+export const STATEMENT_MAX_LINES = 5000;
+export const STATEMENT_MAX_BYTES = 4 * 1024 * 1024;
+/** ₹10 crore: a statement line beyond it is a row error (a misread column, not money a pharmacy receives). */
+export const STATEMENT_MAX_LINE_PAISE = 100_000_000 * 100;
+
 export const StatementUpload = z.object({
   fileName: z.string().trim().min(1).max(200),
   contentBase64: z.string().min(1),
@@ -415,10 +425,16 @@ export const StatementLine = z.object({
   paymentId: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof StatementLine>;
+/**
+ * POST statementImport: what was imported. POST statementPreview: what an import would do, nothing stored. Rows whose
+ * money or date cannot be read (a negative deposit, text, more than ₹10 crore) are `rejected`, with every problem named
+ * like the stock upload's, and never imported.
+ */
 export const StatementImportResult = z.object({
   fileName: z.string(),
   lines: z.array(StatementLine),
   counts: z.record(z.enum(STATEMENT_OUTCOMES), z.number().int()),
+  rejected: z.array(RejectedRow),
 });
 export type StatementImportResult = z.infer<typeof StatementImportResult>;
 
@@ -520,6 +536,8 @@ export const PAYMENTS_PATHS = {
   allocateUnmatched: (paymentId: string) => `/payments/upi/bo/unmatched/${id(paymentId)}/allocate`,
   /** POST StatementUpload → StatementImportResult. */
   statementImport: '/payments/upi/bo/statement',
+  /** POST StatementUpload → StatementImportResult of what an import would do; nothing stored. */
+  statementPreview: '/payments/upi/bo/statement/preview',
   /** POST, no Bearer token: the gateway's signed event. */
   webhook: (provider: string) => `/payments/upi/webhook/${id(provider)}`,
   /** GET memo requests (PaymentRequestList, kind MEMO); POST CreateMemoPayment. */

@@ -724,6 +724,16 @@ export interface BankStatementLinesTable {
   imported_at: Timestamp;
 }
 
+/** A statement file imported, by its bytes' SHA-256 (035): the same file is imported once per unit. */
+export interface BankStatementImportsTable {
+  unit_id: string;
+  content_sha256: string;
+  file_name: string;
+  line_count: number;
+  imported_by: string | null;
+  imported_at: Timestamp;
+}
+
 // Deliveries and pickups (021).
 
 export interface DeliveryMarketsTable {
@@ -837,6 +847,7 @@ export interface DB {
   payment_allocations: PaymentAllocationsTable;
   gateway_events: GatewayEventsTable;
   bank_statement_lines: BankStatementLinesTable;
+  bank_statement_imports: BankStatementImportsTable;
   counter_settings: CounterSettingsTable;
   counter_sales: CounterSalesTable;
   quotations: QuotationsTable;

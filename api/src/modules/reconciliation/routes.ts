@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AllocateUnmatched, PAYMENTS_PATHS, Payment, StatementImportResult, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
+import { AllocateUnmatched, PAYMENTS_PATHS, Payment, STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES, StatementImportResult, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
 import { z } from 'zod';
 import { PUBLIC, callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
@@ -9,8 +9,11 @@ import type { ReconciliationService } from './service';
 const ProviderParams = z.object({ provider: z.string().max(100) });
 const PaymentParams = z.object({ paymentId: z.string().uuid() });
 const ANY = requireRole();
-/** A statement of a year runs to a few thousand lines: far below this, base64 included. */
-const STATEMENT_BODY_LIMIT = 8 * 1024 * 1024;
+/**
+ * Room for a file well past STATEMENT_MAX_BYTES in base64, so that one a little too large is told the limit (413
+ * E0020 from readStatement) rather than fastify's bare "body too large".
+ */
+const STATEMENT_BODY_LIMIT = 4 * STATEMENT_MAX_BYTES;
 
 export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: ReconciliationService }> = async (app, { reconciliation }) => {
   const security = [{ bearerAuth: [] }];
@@ -50,7 +53,20 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
   app.post(PAYMENTS_PATHS.statementImport, {
     config: ANY,
     bodyLimit: STATEMENT_BODY_LIMIT,
-    schema: { tags, summary: "Import the caller's bank statement (CSV/XLSX/XLS, base64): lines matched to payments by UTR and amount", security, body: StatementUpload, response: replies(StatementImportResult) },
+    schema: {
+      tags,
+      summary: `Import the caller's bank statement (CSV/XLSX/XLS, base64, at most ${STATEMENT_MAX_LINES} lines and ${STATEMENT_MAX_BYTES / (1024 * 1024)} MB, else 413 E0020): lines matched to payments by UTR and amount, rows with unreadable money rejected; one transaction; the same file again is 409 E0009`,
+      security,
+      body: StatementUpload,
+      response: replies(StatementImportResult),
+    },
     handler: async (request) => ok(await reconciliation.importStatement(callerOf(request), request.body)),
+  });
+
+  app.post(PAYMENTS_PATHS.statementPreview, {
+    config: ANY,
+    bodyLimit: STATEMENT_BODY_LIMIT,
+    schema: { tags, summary: 'What importing this bank statement would do, line by line, and the rows it would reject; nothing stored (same refusals as the import)', security, body: StatementUpload, response: replies(StatementImportResult) },
+    handler: async (request) => ok(await reconciliation.previewStatement(callerOf(request), request.body)),
   });
 };

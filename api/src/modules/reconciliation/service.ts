@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { AllocateUnmatched, GatewayEvent, Payment, StatementImportResult, StatementLine, StatementUpload, UnmatchedPayments, WebhookAck } from 'shared-api';
 import { AllocateUnmatched as AllocateUnmatchedSchema, STATEMENT_OUTCOMES } from 'shared-api';
@@ -10,12 +10,13 @@ import { lockName } from '../../db/locks';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
-import { postVoucher } from '../ledger/post';
+import { postVoucher, voucherRows, withVouchers, type NewVoucher } from '../ledger/post';
+import { asClosedYearError } from '../ledger/years';
 import { applyUnmatched, payRequest } from '../payments/apply';
 import { PaymentsService } from '../payments/service';
 import { istDate } from '../search/text';
 import { providerFor, type Delivery, type PaymentProvider } from './gateway';
-import { readStatement, type ParsedLine } from './statement';
+import { readStatement, type ParsedLine, type StatementRows } from './statement';
 
 type Trx = Transaction<DB>;
 type Outcome = WebhookAck['outcome'];
@@ -334,128 +335,226 @@ export class ReconciliationService {
     await trx.updateTable('bank_statement_lines').set({ contra_voucher_id: contra, outcome: 'MATCHED' }).where('id', '=', line.id).execute();
   }
 
-  /** Money seen in the bank: + (received) Dr Bank / Cr UPI Clearing; − (paid) the reverse. */
-  private postContra(trx: Trx, caller: Caller, l: { lineId: string; date: string; narration: string; utr: string | null; amountPaise: number }, at: Date): Promise<string> {
-    const amount = Math.abs(l.amountPaise);
-    return postVoucher(trx, {
-      unitId: caller.unitId,
-      kind: 'CONTRA',
-      date: l.date,
-      documentType: 'BANK_STATEMENT',
-      documentId: l.lineId,
-      documentNumber: l.utr,
-      narration: `Bank statement: ${l.narration}`.slice(0, 200),
-      lines:
-        l.amountPaise > 0
-          ? [{ account: { head: 'BANK' }, debitPaise: amount }, { account: { head: 'UPI_CLEARING' }, creditPaise: amount }]
-          : [{ account: { head: 'UPI_CLEARING' }, debitPaise: amount }, { account: { head: 'BANK' }, creditPaise: amount }],
-      createdBy: caller.userId,
-      at,
-    });
+  private postContra(trx: Trx, caller: Caller, l: ContraLine, at: Date): Promise<string> {
+    return postVoucher(trx, contraVoucher(caller, l, at));
   }
 
   // -------------------------------------------------------------------------------------------------------------
   // Bank statement import
 
   /**
-   * Matches each line of the caller's bank statement by UTR and amount, in one transaction: a receipt (credit) or
-   * payment (debit) of the caller's on record is reconciled, and for UPI the money moves from UPI Clearing to the
-   * bank (a contra voucher); a credit nobody recorded is queued for allocation; a line imported before is not
-   * taken again.
+   * Matches each line of the caller's bank statement by UTR and amount, in one transaction that lands whole or not at
+   * all: a receipt (credit) or payment (debit) of the caller's on record is reconciled, and for UPI the money moves
+   * from UPI Clearing to the bank (a contra voucher); a credit nobody recorded is queued for allocation; a line
+   * imported before is not taken again; rows whose money cannot be read are rejected, not imported. The same file
+   * twice is refused (E0009), and so is a file beyond the limits (E0020) before anything is read into the books.
    */
   async importStatement(caller: Caller, upload: StatementUpload): Promise<StatementImportResult> {
-    const bytes = Buffer.from(upload.contentBase64, 'base64');
-    const parsed = await readStatement(upload.fileName, bytes);
+    const { read, hash } = await readUpload(upload);
     const now = this.config.now();
-    const lines = await this.db.transaction().execute(async (trx) => {
-      // Two imports of one unit's statements at once would both find a line new.
+    const planned = await this.db.transaction().execute(async (trx) => {
+      // Two imports of one unit's statements at once would both find a line new (or the same file not imported).
       await lockName(trx, `statement:${caller.unitId}`);
-      return this.matchLines(trx, caller, upload.fileName, parsed, now);
+      const matching = await this.matching(trx, caller, hash, read.lines);
+      const planned = planLines(caller, matching, read.lines);
+      await this.writeLines(trx, caller, { fileName: upload.fileName, hash, lineCount: read.lines.length, payeeName: matching.tradeName }, planned, now);
+      return planned;
     });
-    const counts = Object.fromEntries(STATEMENT_OUTCOMES.map((o) => [o, lines.filter((l) => l.outcome === o).length])) as StatementImportResult['counts'];
-    return { fileName: upload.fileName, lines, counts };
+    return resultOf(upload.fileName, planned, read.rejected);
   }
 
-  private async matchLines(trx: Trx, caller: Caller, fileName: string, parsed: ParsedLine[], now: Date): Promise<StatementLine[]> {
-    const utrs = [...new Set(parsed.flatMap((l) => (l.utr ? [l.utr] : [])))];
-    const payments = utrs.length
-      ? await trx.selectFrom('payments').select(['id', 'utr', 'status', 'method', 'amount_paise', 'payee_unit_id', 'payer_unit_id']).where('utr', 'in', utrs).execute()
-      : [];
-    const paymentByUtr = new Map(payments.map((p) => [p.utr!, p]));
-    const previous = utrs.length
-      ? await trx.selectFrom('bank_statement_lines').select(['line_date', 'utr', 'amount_paise', 'payment_id']).where('unit_id', '=', caller.unitId).where('utr', 'in', utrs).execute()
-      : [];
-    const lineKey = (date: string, utr: string, amount: number) => `${date}|${utr}|${amount}`;
-    const taken = new Set(previous.map((p) => lineKey(p.line_date, p.utr!, p.amount_paise)));
-    const reconciled = new Set(previous.flatMap((p) => (p.payment_id ? [p.payment_id] : [])));
-    const unit = await trx.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow();
+  /** What importStatement would do with the file, line by line, and the rows it would reject; nothing is stored. */
+  async previewStatement(caller: Caller, upload: StatementUpload): Promise<StatementImportResult> {
+    const { read, hash } = await readUpload(upload);
+    const planned = planLines(caller, await this.matching(this.db, caller, hash, read.lines), read.lines);
+    return resultOf(upload.fileName, planned, read.rejected);
+  }
 
-    const out: StatementLine[] = [];
-    for (const l of parsed) {
-      const shown = { row: l.row, date: l.date, narration: l.narration, utr: l.utr, amountPaise: l.amountPaise };
-      if (!l.utr) {
-        out.push({ ...shown, outcome: 'SKIPPED', paymentId: null });
-        continue;
-      }
-      const key = lineKey(l.date, l.utr, l.amountPaise);
-      const payment = paymentByUtr.get(l.utr);
-      if (taken.has(key) || (payment && reconciled.has(payment.id))) {
-        out.push({ ...shown, outcome: 'DUPLICATE', paymentId: payment?.id ?? null });
-        continue;
-      }
-      taken.add(key);
-      const credit = l.amountPaise > 0;
-      const lineId = randomUUID();
-      const store = (outcome: 'MATCHED' | 'QUEUED' | 'UNMATCHED', paymentId: string | null, contraVoucherId: string | null = null) =>
-        trx
-          .insertInto('bank_statement_lines')
-          .values({ id: lineId, unit_id: caller.unitId, file_name: fileName, line_date: l.date, narration: l.narration, utr: l.utr, amount_paise: l.amountPaise, outcome, payment_id: paymentId, contra_voucher_id: contraVoucherId, imported_at: now })
-          .execute();
-
-      const ours = payment && payment.status === 'APPLIED' && payment.amount_paise === Math.abs(l.amountPaise) && (credit ? payment.payee_unit_id : payment.payer_unit_id) === caller.unitId;
-      if (payment && ours) {
-        // UPI money sits in UPI Clearing until the bank shows it; other methods were booked to cash or bank directly.
-        const contra = payment.method === 'UPI' ? await this.postContra(trx, caller, { lineId, date: l.date, narration: l.narration, utr: l.utr, amountPaise: l.amountPaise }, now) : null;
-        await store('MATCHED', payment.id, contra);
-        reconciled.add(payment.id);
-        out.push({ ...shown, outcome: 'MATCHED', paymentId: payment.id });
-      } else if (credit && !payment) {
-        // Money in that nobody recorded: it waits in the queue like an unexplained gateway payment.
-        const paymentId = randomUUID();
-        await trx
-          .insertInto('payments')
-          .values({
-            id: paymentId,
-            payee_unit_id: caller.unitId,
-            payer_unit_id: null,
-            payee_name: unit.trade_name,
-            payer_name: l.payerName ?? 'Unknown payer',
-            method: l.upi ? 'UPI' : 'BANK_TRANSFER',
-            utr: l.utr,
-            cheque_number: null,
-            provider: 'STATEMENT',
-            provider_payment_id: null,
-            payer_vpa: l.payerVpa,
-            amount_paise: l.amountPaise,
-            paid_on: l.date,
-            request_id: null,
-            status: 'UNMATCHED',
-            unmatched_reason: 'STATEMENT',
-            note: l.narration.slice(0, 200),
-            created_by: caller.userId,
-            created_at: now,
-          })
-          .execute();
-        await store('QUEUED', paymentId);
-        reconciled.add(paymentId);
-        paymentByUtr.set(l.utr, { id: paymentId, utr: l.utr, status: 'UNMATCHED', method: l.upi ? 'UPI' : 'BANK_TRANSFER', amount_paise: l.amountPaise, payee_unit_id: caller.unitId, payer_unit_id: null });
-        out.push({ ...shown, outcome: 'QUEUED', paymentId });
-      } else {
-        // Money out nobody recorded, or a UTR on record with another amount or party: a person has to look.
-        await store('UNMATCHED', null);
-        out.push({ ...shown, outcome: 'UNMATCHED', paymentId: null });
-      }
+  /**
+   * In one statement, what the lines are matched against: the payments of their UTRs, the caller's lines of those
+   * UTRs imported before, the caller's name (a queued payment's payee); E0009 when this very file was imported.
+   */
+  private async matching(db: Kysely<DB>, caller: Caller, hash: string, lines: readonly ParsedLine[]): Promise<Matching> {
+    const utrs = [...new Set(lines.flatMap((l) => (l.utr ? [l.utr] : [])))];
+    const anyUtr = sql<string>`ANY(${utrs}::text[])`;
+    const found = await db
+      .selectNoFrom((eb) => [
+        jsonObjectFrom(eb.selectFrom('bank_statement_imports').select(['file_name', 'imported_at']).where('unit_id', '=', caller.unitId).where('content_sha256', '=', hash)).as('imported'),
+        jsonArrayFrom(eb.selectFrom('payments').select(['id', 'utr', 'status', 'method', 'amount_paise', 'payee_unit_id', 'payer_unit_id']).where('utr', '=', anyUtr)).as('payments'),
+        jsonArrayFrom(eb.selectFrom('bank_statement_lines').select(['line_date', 'utr', 'amount_paise', 'payment_id']).where('unit_id', '=', caller.unitId).where('utr', '=', anyUtr)).as('previous'),
+        eb.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).as('trade_name'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (found.imported) {
+      const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(found.imported.imported_at));
+      throw new AppError('E0009', 409, `This statement was already imported on ${when} (${found.imported.file_name}): its lines are in your books`);
     }
-    return out;
+    // Numbers inside json come back as numbers; bigint columns read on their own are numbers too (database.ts).
+    return { payments: found.payments.map((p) => ({ ...p, amount_paise: Number(p.amount_paise) })), previous: found.previous.map((p) => ({ ...p, amount_paise: Number(p.amount_paise) })), tradeName: found.trade_name ?? '' };
   }
+
+  /**
+   * Writes what planLines decided, a few statements for the whole file (each chunk's contra vouchers, queued payments
+   * and lines in one), and the file's hash: in the caller's transaction, so all of it or none.
+   */
+  private async writeLines(trx: Trx, caller: Caller, file: { fileName: string; hash: string; lineCount: number; payeeName: string }, planned: readonly Planned[], now: Date): Promise<void> {
+    await trx
+      .insertInto('bank_statement_imports')
+      .values({ unit_id: caller.unitId, content_sha256: file.hash, file_name: file.fileName, line_count: file.lineCount, imported_by: caller.userId, imported_at: now })
+      .execute();
+    const stored = planned.filter((p): p is Planned & { outcome: StoredOutcome } => p.outcome !== 'SKIPPED' && p.outcome !== 'DUPLICATE');
+    for (let from = 0; from < stored.length; from += WRITE_CHUNK) {
+      const chunk = stored.slice(from, from + WRITE_CHUNK);
+      const contras = chunk.filter((p) => p.contra);
+      const vouchers = await voucherRows(trx, contras.map((p) => contraVoucher(caller, p, now)));
+      const contraOf = new Map(contras.map((p, i) => [p.lineId, vouchers[i]!.id]));
+      const queued = chunk.filter((p) => p.outcome === 'QUEUED');
+      let statement = withVouchers(trx, vouchers);
+      if (queued.length) statement = statement.with('payments_written', (db) => db.insertInto('payments').values(queued.map((p) => queuedPayment(caller, file.payeeName, p, now)))) as QueryCreator<DB>;
+      await statement
+        .insertInto('bank_statement_lines')
+        .values(
+          chunk.map((p) => ({
+            id: p.lineId,
+            unit_id: caller.unitId,
+            file_name: file.fileName,
+            line_date: p.line.date,
+            narration: p.line.narration,
+            utr: p.line.utr,
+            amount_paise: p.line.amountPaise,
+            outcome: p.outcome,
+            payment_id: p.paymentId,
+            contra_voucher_id: contraOf.get(p.lineId) ?? null,
+            imported_at: now,
+          })),
+        )
+        .execute()
+        .catch((error: unknown) => {
+          // A contra dated in a closed year (migration 015's trigger): the earliest is the likeliest.
+          throw asClosedYearError(error, contras.map((p) => p.line.date).sort()[0] ?? now.toISOString().slice(0, 10));
+        });
+    }
+  }
+}
+
+/** Statement lines written per statement (with their vouchers and payments): well under PostgreSQL's 65,535 parameters. */
+const WRITE_CHUNK = 500;
+
+type StoredOutcome = 'MATCHED' | 'QUEUED' | 'UNMATCHED';
+interface Matching {
+  payments: { id: string; utr: string | null; status: string; method: string; amount_paise: number; payee_unit_id: string | null; payer_unit_id: string | null }[];
+  previous: { line_date: string; utr: string | null; amount_paise: number; payment_id: string | null }[];
+  tradeName: string;
+}
+/** One statement line and what importing it does. */
+interface Planned {
+  line: ParsedLine;
+  lineId: string;
+  outcome: StatementLine['outcome'];
+  paymentId: string | null;
+  /** A matched UPI payment: the money moves from UPI Clearing to the bank. */
+  contra: boolean;
+}
+interface ContraLine {
+  lineId: string;
+  date: string;
+  narration: string;
+  utr: string | null;
+  amountPaise: number;
+}
+
+/** The upload's file read (E0001 unreadable, E0020 too large) and the SHA-256 of its bytes. */
+async function readUpload(upload: StatementUpload): Promise<{ read: StatementRows; hash: string }> {
+  const bytes = Buffer.from(upload.contentBase64, 'base64');
+  const read = await readStatement(upload.fileName, bytes);
+  return { read, hash: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * Each line's outcome, in the file's order: SKIPPED without a UTR; DUPLICATE when imported before (or its payment
+ * is reconciled already); MATCHED to the caller's applied payment of that UTR and amount; QUEUED for money in that
+ * no payment explains (a new payment waiting to be allocated); UNMATCHED for anything else.
+ */
+function planLines(caller: Caller, m: Matching, lines: readonly ParsedLine[]): Planned[] {
+  const paymentByUtr = new Map(m.payments.map((p) => [p.utr!, p]));
+  const lineKey = (date: string, utr: string, amount: number) => `${date}|${utr}|${amount}`;
+  const taken = new Set(m.previous.map((p) => lineKey(p.line_date, p.utr!, p.amount_paise)));
+  const reconciled = new Set(m.previous.flatMap((p) => (p.payment_id ? [p.payment_id] : [])));
+  return lines.map((l): Planned => {
+    const plan = (outcome: Planned['outcome'], paymentId: string | null, contra = false): Planned => ({ line: l, lineId: randomUUID(), outcome, paymentId, contra });
+    if (!l.utr) return plan('SKIPPED', null);
+    const key = lineKey(l.date, l.utr, l.amountPaise);
+    const payment = paymentByUtr.get(l.utr);
+    if (taken.has(key) || (payment && reconciled.has(payment.id))) return plan('DUPLICATE', payment?.id ?? null);
+    taken.add(key);
+    const credit = l.amountPaise > 0;
+    const ours = payment && payment.status === 'APPLIED' && payment.amount_paise === Math.abs(l.amountPaise) && (credit ? payment.payee_unit_id : payment.payer_unit_id) === caller.unitId;
+    if (payment && ours) {
+      reconciled.add(payment.id);
+      // UPI money sits in UPI Clearing until the bank shows it; other methods were booked to cash or bank directly.
+      return plan('MATCHED', payment.id, payment.method === 'UPI');
+    }
+    if (credit && !payment) {
+      // Money in that nobody recorded: it waits in the queue like an unexplained gateway payment.
+      const paymentId = randomUUID();
+      reconciled.add(paymentId);
+      paymentByUtr.set(l.utr, { id: paymentId, utr: l.utr, status: 'UNMATCHED', method: l.upi ? 'UPI' : 'BANK_TRANSFER', amount_paise: l.amountPaise, payee_unit_id: caller.unitId, payer_unit_id: null });
+      return plan('QUEUED', paymentId);
+    }
+    // Money out nobody recorded, or a UTR on record with another amount or party: a person has to look.
+    return plan('UNMATCHED', null);
+  });
+}
+
+function resultOf(fileName: string, planned: readonly Planned[], rejected: StatementRows['rejected']): StatementImportResult {
+  const lines = planned.map(({ line: l, outcome, paymentId }) => ({ row: l.row, date: l.date, narration: l.narration, utr: l.utr, amountPaise: l.amountPaise, outcome, paymentId }));
+  const counts = Object.fromEntries(STATEMENT_OUTCOMES.map((o) => [o, lines.filter((l) => l.outcome === o).length])) as StatementImportResult['counts'];
+  return { fileName, lines, counts, rejected };
+}
+
+/** Money seen in the bank: + (received) Dr Bank / Cr UPI Clearing; − (paid) the reverse. */
+function contraVoucher(caller: Caller, l: ContraLine | Planned, at: Date): NewVoucher {
+  const c: ContraLine = 'line' in l ? { lineId: l.lineId, date: l.line.date, narration: l.line.narration, utr: l.line.utr, amountPaise: l.line.amountPaise } : l;
+  const amount = Math.abs(c.amountPaise);
+  return {
+    unitId: caller.unitId,
+    kind: 'CONTRA',
+    date: c.date,
+    documentType: 'BANK_STATEMENT',
+    documentId: c.lineId,
+    documentNumber: c.utr,
+    narration: `Bank statement: ${c.narration}`.slice(0, 200),
+    lines:
+      c.amountPaise > 0
+        ? [{ account: { head: 'BANK' }, debitPaise: amount }, { account: { head: 'UPI_CLEARING' }, creditPaise: amount }]
+        : [{ account: { head: 'UPI_CLEARING' }, debitPaise: amount }, { account: { head: 'BANK' }, creditPaise: amount }],
+    createdBy: caller.userId,
+    at,
+  };
+}
+
+/** A statement's credit that no payment explains, as the payment waiting in the caller's queue. */
+function queuedPayment(caller: Caller, payeeName: string, p: Planned, at: Date): Insertable<DB['payments']> {
+  const l = p.line;
+  return {
+    id: p.paymentId!,
+    payee_unit_id: caller.unitId,
+    payer_unit_id: null,
+    payee_name: payeeName,
+    payer_name: l.payerName ?? 'Unknown payer',
+    method: l.upi ? 'UPI' : 'BANK_TRANSFER',
+    utr: l.utr,
+    cheque_number: null,
+    provider: 'STATEMENT',
+    provider_payment_id: null,
+    payer_vpa: l.payerVpa,
+    amount_paise: l.amountPaise,
+    paid_on: l.date,
+    request_id: null,
+    status: 'UNMATCHED',
+    unmatched_reason: 'STATEMENT',
+    note: l.narration.slice(0, 200),
+    created_by: caller.userId,
+    created_at: at,
+  };
 }

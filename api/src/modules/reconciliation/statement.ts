@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES, STATEMENT_MAX_LINE_PAISE, type RejectedRow } from 'shared-api';
 import { AppError } from '../../http/errors';
 import { excelSerialToIso } from '../inventory/parsers/dates';
 import { cellText, normaliseHeader, type Cell } from '../inventory/parsers/header-detect';
@@ -139,8 +140,23 @@ export function upiParty(narration: string, utr: string | null): { upi: boolean;
   return { upi: true, name: name ? name.slice(0, 100) : null, vpa };
 }
 
-/** The transaction rows under the header; rows without a date or an amount (totals, opening balance) are passed over. */
-export function statementLines(rows: readonly (readonly Cell[])[]): ParsedLine[] {
+export interface StatementRows {
+  lines: ParsedLine[];
+  /** Rows of a transaction whose money or date cannot be read: never imported (like the stock upload's). */
+  rejected: RejectedRow[];
+}
+
+/** An empty money cell: nothing, or the dash some banks print for no amount. */
+const blank = (cell: Cell) => cell === null || (typeof cell === 'string' && /^[\s\-–—]*$/.test(cell));
+const rupees = (paise: number) => `₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The transaction rows under the header; rows without a date or any money (titles, totals, opening balance) are
+ * passed over. A row with a date whose money cannot be taken as it stands is rejected with its problems, never
+ * guessed at: a withdrawal or deposit column holds an amount without a sign (a negative deposit is not money
+ * received), one amount column may be signed or carry Cr/Dr, and no line is beyond ₹10 crore.
+ */
+export function statementLines(rows: readonly (readonly Cell[])[]): StatementRows {
   const header = findStatementHeader(rows);
   if (!header) throw new AppError('E0001', 400, NO_HEADER, { file: 'No header row found' });
   const { index, mapping } = header;
@@ -148,22 +164,53 @@ export function statementLines(rows: readonly (readonly Cell[])[]): ParsedLine[]
     const i = mapping[column];
     return i === undefined ? null : (row[i] ?? null);
   };
+  // Problems name a column as the file's header does ("Deposit Amt.").
+  const named = (column: Column) => cellText(rows[index]![mapping[column]!] ?? null).trim() || column;
   const lines: ParsedLine[] = [];
+  const rejected: RejectedRow[] = [];
   for (let r = index + 1; r < rows.length; r++) {
     const row = rows[r]!;
-    const date = statementDate(at(row, mapping.date !== undefined ? 'date' : 'valueDate'));
-    if (!date) continue;
+    const dateCell = at(row, mapping.date !== undefined ? 'date' : 'valueDate');
+    const date = statementDate(dateCell);
+    const problems: string[] = [];
+    /** A column's amount: 0 when blank, null (with its problem) when not money. */
+    const money = (column: Column): { paise: number; marker: 'CR' | 'DR' | null } | null => {
+      const cell = at(row, column);
+      if (mapping[column] === undefined || blank(cell)) return { paise: 0, marker: null };
+      const read = statementMoney(cell);
+      const written = `${named(column)} "${cellText(cell).slice(0, 40)}"`;
+      if (!read) problems.push(`${written} is not an amount`);
+      else if (Math.abs(read.paise) > STATEMENT_MAX_LINE_PAISE) problems.push(`${written} is more than ₹${STATEMENT_MAX_LINE_PAISE / 1e9} crore on one line: check the column`);
+      else return read;
+      return null;
+    };
+    const debit = money('debit');
+    const credit = money('credit');
+    const single = money('amount');
+    if (!date) {
+      // A date that does not exist ("31/02/2026") on a row with money is a mistake; any other row is not a transaction.
+      const hasMoney = [debit, credit, single].some((m) => !m || m.paise !== 0);
+      if (hasMoney && /^\d/.test(cellText(dateCell))) rejected.push({ rowNumber: r + 1, cells: row.map(cellText), problems: [`${named(mapping.date !== undefined ? 'date' : 'valueDate')} "${cellText(dateCell).slice(0, 40)}" is not a date`] });
+      continue;
+    }
     let amount = 0;
-    const debit = statementMoney(at(row, 'debit'));
-    const credit = statementMoney(at(row, 'credit'));
-    if (debit && debit.paise !== 0) amount = -Math.abs(debit.paise);
-    else if (credit && credit.paise !== 0) amount = Math.abs(credit.paise);
-    else {
-      const single = statementMoney(at(row, 'amount'));
-      if (single && single.paise !== 0) {
-        const marker = single.marker ?? crDrOf(at(row, 'crdr'));
-        amount = marker === 'DR' ? -Math.abs(single.paise) : marker === 'CR' ? Math.abs(single.paise) : single.paise;
-      }
+    if (debit && credit && debit.paise !== 0 && credit.paise !== 0) problems.push(`Both ${named('debit')} and ${named('credit')} are filled in`);
+    else if (debit && debit.paise !== 0) {
+      if (debit.paise < 0) problems.push(`${named('debit')} ${rupees(debit.paise).replace('₹', '-₹')} is negative: a withdrawal is written without a sign`);
+      else if (debit.marker === 'CR') problems.push(`${named('debit')} is marked Cr`);
+      else amount = -debit.paise;
+    } else if (credit && credit.paise !== 0) {
+      if (credit.paise < 0) problems.push(`${named('credit')} ${rupees(credit.paise).replace('₹', '-₹')} is negative: a deposit is money received, never below zero`);
+      else if (credit.marker === 'DR') problems.push(`${named('credit')} is marked Dr`);
+      else amount = credit.paise;
+    } else if (debit && credit && single && single.paise !== 0) {
+      const marker = single.marker ?? crDrOf(at(row, 'crdr'));
+      if (marker && single.paise < 0) problems.push(`${named('amount')} has both a minus sign and ${marker === 'CR' ? 'Cr' : 'Dr'}`);
+      else amount = marker === 'DR' ? -single.paise : single.paise;
+    }
+    if (problems.length) {
+      rejected.push({ rowNumber: r + 1, cells: row.map(cellText), problems });
+      continue;
     }
     if (amount === 0) continue;
     const narration = cellText(at(row, 'narration')).replace(/\s+/g, ' ').slice(0, 500);
@@ -171,7 +218,15 @@ export function statementLines(rows: readonly (readonly Cell[])[]): ParsedLine[]
     const party = upiParty(narration, utr);
     lines.push({ row: r + 1, date, narration, utr, amountPaise: amount, upi: party.upi, payerName: amount > 0 ? party.name : null, payerVpa: amount > 0 ? party.vpa : null });
   }
-  return lines;
+  const count = lines.length + rejected.length;
+  if (count > STATEMENT_MAX_LINES) {
+    throw new AppError(
+      'E0020',
+      413,
+      `The statement has ${count.toLocaleString('en-IN')} lines; at most ${STATEMENT_MAX_LINES.toLocaleString('en-IN')} are imported at once: export it from your bank a month or a quarter at a time`,
+    );
+  }
+  return { lines, rejected };
 }
 
 function crDrOf(cell: Cell): 'CR' | 'DR' | null {
@@ -183,10 +238,17 @@ function crDrOf(cell: Cell): 'CR' | 'DR' | null {
 
 const isXlsDate = (cell: unknown): cell is { serial: number } => typeof cell === 'object' && cell !== null && !(cell instanceof Date) && 'serial' in cell;
 
-/** CSV/TXT, XLSX or XLS by the file's name (its content must agree); 400 E0001 for anything else or unreadable. */
-export async function readStatement(fileName: string, bytes: Buffer): Promise<ParsedLine[]> {
+/**
+ * CSV/TXT, XLSX or XLS by the file's name (its content must agree); 400 E0001 for anything else or unreadable, 413
+ * E0020 for more than STATEMENT_MAX_BYTES or STATEMENT_MAX_LINES (refused whole: nothing is read in part).
+ */
+export async function readStatement(fileName: string, bytes: Buffer): Promise<StatementRows> {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   if (bytes.length === 0) throw new AppError('E0001', 400, 'The file is empty');
+  if (bytes.length > STATEMENT_MAX_BYTES) {
+    const mb = (n: number) => `${(n / (1024 * 1024)).toLocaleString('en-IN', { maximumFractionDigits: 1 })} MB`;
+    throw new AppError('E0020', 413, `The file is ${mb(bytes.length)}; a bank statement may be at most ${mb(STATEMENT_MAX_BYTES)}: export it from your bank a month or a quarter at a time`);
+  }
   let rows: Cell[][];
   if (ext === 'csv' || ext === 'txt') {
     if (bytes.includes(0)) throw new AppError('E0001', 400, 'This file is not a text (CSV) file');
