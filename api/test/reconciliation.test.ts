@@ -384,7 +384,7 @@ describe('payment gateway webhook', () => {
 
 const csv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n');
 
-async function upload(w: World, fileName: string, content: Buffer | string, path = PAYMENTS_PATHS.statementImport) {
+async function upload(w: World, fileName: string, content: Buffer | string, path: string = PAYMENTS_PATHS.statementImport) {
   return w.stockist.post(path, { fileName, contentBase64: Buffer.from(content).toString('base64') });
 }
 

@@ -54,6 +54,7 @@ export const payRequest = (requestId: string, body: PayRequest) => api.post<Paym
 export const cancelRequest = (requestId: string) => api.post<PaymentRequestDetail>(PAYMENTS_PATHS.cancelRequest(requestId));
 export const allocateUnmatched = (paymentId: string, body: AllocateUnmatched) => api.post<Payment>(PAYMENTS_PATHS.allocateUnmatched(paymentId), body);
 export const importStatement = (body: StatementUpload) => api.post<StatementImportResult>(PAYMENTS_PATHS.statementImport, body);
+export const previewStatement = (body: StatementUpload) => api.post<StatementImportResult>(PAYMENTS_PATHS.statementPreview, body);
 
 const PAYMENTS_PREFIX = '/payments/';
 const BOOKS_PREFIX = BOOKS_PATHS.heads.slice(0, BOOKS_PATHS.heads.lastIndexOf('/'));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAYMENTS_PATHS, type AllocationPreview, type Payment, type StatementImportResult, type UnmatchedPayments } from 'shared-api';
-import { resetFakeApi, withProviders, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
+import { failure, resetFakeApi, withProviders, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { getToasts } from 'shared-ui';
 import { todayIst } from '../payments-common/payments-api';
@@ -32,7 +32,9 @@ const STATEMENT: StatementImportResult = {
     { row: 4, date: '2026-11-25', narration: 'RENT NOV', utr: null, amountPaise: -2500000, outcome: 'SKIPPED', paymentId: null },
   ],
   counts: { MATCHED: 1, QUEUED: 1, DUPLICATE: 0, UNMATCHED: 0, SKIPPED: 1 },
+  rejected: [],
 };
+const REJECTED_ROW = { rowNumber: 5, cells: ['26/11/2026', 'UPI/455566667777/REVERSAL', '', '-5.00'], problems: ['Deposit -₹5.00 is negative: a deposit is money received, never below zero'] };
 
 function fakeApi(extra: Record<string, (request: FakeRequest) => FakeAnswer> = {}) {
   return paymentsApi({
@@ -189,18 +191,57 @@ describe('Receive Payments', () => {
     expect(getToasts().map((t) => t.message)).toContain('RCT/26-27/000005: ₹250.00 from Sharma Medical Stores');
   });
 
-  it('imports a bank statement as base64 and shows the outcome of each line', async () => {
-    const requests = fakeApi({ [`POST ${PAYMENTS_PATHS.statementImport}`]: ok(STATEMENT) });
+  it('checks a bank statement (base64), shows each line and the rows not imported, then imports the same file', async () => {
+    const preview = { ...STATEMENT, rejected: [REJECTED_ROW] };
+    const requests = fakeApi({ [`POST ${PAYMENTS_PATHS.statementPreview}`]: ok(preview), [`POST ${PAYMENTS_PATHS.statementImport}`]: ok(preview) });
     renderAt('/app', 'payments/upi/receive?tab=statement', withProviders(<App />));
     const form = await screen.findByRole('form', { name: 'Bank statement' });
     const csv = 'Date,Narration,UTR,Amount\n05/11/2026,UPI/411122223333/SHARMA,411122223333,400.00\n';
     fireEvent.change(within(form).getByLabelText('Statement file (CSV or XLSX)'), { target: { files: [new File([csv], 'hdfc-nov.csv', { type: 'text/csv' })] } });
-    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Check statement' }));
     const lines = await screen.findByRole('table', { name: 'Statement lines' });
-    expect(posts(requests, PAYMENTS_PATHS.statementImport)[0]!.body).toEqual({ fileName: 'hdfc-nov.csv', contentBase64: Buffer.from(csv).toString('base64') });
+    const upload = { fileName: 'hdfc-nov.csv', contentBase64: Buffer.from(csv).toString('base64') };
+    expect(posts(requests, PAYMENTS_PATHS.statementPreview)[0]!.body).toEqual(upload);
+    expect(posts(requests, PAYMENTS_PATHS.statementImport)).toHaveLength(0);
+    expect(screen.getByText('What importing hdfc-nov.csv will do')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Matched')).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Queued to allocate')).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Not matched')).getByText('0')).toBeInTheDocument();
     expect(cells(within(lines).getAllByRole('row')[3]!)).toEqual(['4', '25/11/2026', 'RENT NOV', '', '', '₹25,000.00', 'Skipped (no UTR)']);
+    // The row errors, as the stock upload shows its rejected rows.
+    expect(screen.getByText(/1 row is not imported/)).toBeInTheDocument();
+    const rejected = screen.getByRole('table', { name: 'Rows not imported' });
+    expect(cells(within(rejected).getAllByRole('row')[1]!)).toEqual(['5', 'Deposit -₹5.00 is negative: a deposit is money received, never below zero', '26/11/2026 | UPI/455566667777/REVERSAL | -5.00']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import statement (3 lines)' }));
+    expect(await screen.findByText('Lines of hdfc-nov.csv')).toBeInTheDocument();
+    expect(posts(requests, PAYMENTS_PATHS.statementImport).map((r) => r.body)).toEqual([upload]);
+    expect(screen.queryByText('What importing hdfc-nov.csv will do')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Rows not imported' })).toBeInTheDocument();
+    expect(getToasts().map((t) => t.message)).toContain('3 lines read from hdfc-nov.csv');
+  });
+
+  it("shows the API's refusal of a statement too large or already imported, and refuses a file over the limit itself", async () => {
+    const tooLong = 'The statement has 50,000 lines; at most 5,000 are imported at once: export it from your bank a month or a quarter at a time';
+    const already = 'This statement was already imported on 22 Nov 2026, 10:00 am (hdfc-nov.csv): its lines are in your books';
+    const answers = [failure(413, 'E0020', tooLong), failure(409, 'E0009', already)];
+    fakeApi({ [`POST ${PAYMENTS_PATHS.statementPreview}`]: () => answers.shift()! });
+    renderAt('/app', 'payments/upi/receive?tab=statement', withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Bank statement' });
+    expect(within(form).getByText('At most 5,000 lines and 4 MB a file. Each file is imported once.')).toBeInTheDocument();
+    const choose = (f: File) => fireEvent.change(within(form).getByLabelText('Statement file (CSV or XLSX)'), { target: { files: [f] } });
+    choose(new File(['Date,Narration,Deposit\n'], 'year.csv', { type: 'text/csv' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Check statement' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(tooLong);
+    await userEvent.click(within(form).getByRole('button', { name: 'Check statement' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(already));
+    expect(screen.queryByRole('table', { name: 'Statement lines' })).not.toBeInTheDocument();
+
+    const big = new File(['x'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 4 * 1024 * 1024 + 1 });
+    choose(big);
+    await userEvent.click(within(form).getByRole('button', { name: 'Check statement' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The file must be at most 4 MB: export the statement a month or a quarter at a time');
+    expect(answers).toHaveLength(0);
   });
 });
