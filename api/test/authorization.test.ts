@@ -324,6 +324,8 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${PAYMENTS_PATHS.unmatched}`]: {},
     'POST /payments/upi/bo/unmatched/:paymentId/allocate': { payload: { partyAccountId: victim.debtorKey } },
     [`POST ${PAYMENTS_PATHS.statementImport}`]: { payload: { fileName: 'statement.csv', contentBase64: Buffer.from('Date,Narration,Ref No,Withdrawal,Deposit\n22/11/2026,UPI/799999999999/x,799999999999,,9.00\n').toString('base64') } },
+    // Another file: the attacker's import above would make the same one "already imported" (per unit, not a leak).
+    [`POST ${PAYMENTS_PATHS.statementPreview}`]: { payload: { fileName: 'statement.csv', contentBase64: Buffer.from('Date,Narration,Ref No,Withdrawal,Deposit\n23/11/2026,UPI/799999999998/x,799999999998,,9.00\n').toString('base64') } },
     // The provider's invoices to the victim.
     [`GET ${PAYMENTS_PATHS.providerInvoices}`]: {},
     [`GET ${PAYMENTS_PATHS.pendingProviderPayments}`]: {},
