@@ -514,10 +514,8 @@ describe('bank statement import', () => {
     expect((await upload(w, 'year.csv', csv([HEADER, ...deposits(5001)]), PAYMENTS_PATHS.statementPreview)).statusCode).toBe(413);
     expect(await statementWrites(t, w.stockistUnit)).toEqual(NOTHING);
 
-    const started = Date.now();
+    // The limit itself imports (timed in api/README.md, Bank statements; not asserted here).
     const full = await upload(w, 'year.csv', csv([HEADER, ...deposits(5000)]));
-    // The time is reported, not asserted (issue 33 measured 400 s for 50,000 lines one statement at a time).
-    console.info(`5,000-line statement imported in ${Date.now() - started} ms`);
     expect(full.statusCode).toBe(200);
     expect(body<StatementImportResult>(full).counts).toEqual({ MATCHED: 0, QUEUED: 5000, DUPLICATE: 0, UNMATCHED: 0, SKIPPED: 0 });
     expect(await statementWrites(t, w.stockistUnit)).toEqual({ lines: 5000, imports: 1, queued: 5000, contras: 0 });
