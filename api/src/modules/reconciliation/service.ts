@@ -389,7 +389,7 @@ export class ReconciliationService {
       const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(found.imported.imported_at));
       throw new AppError('E0009', 409, `This statement was already imported on ${when} (${found.imported.file_name}): its lines are in your books`);
     }
-    // Numbers inside json come back as numbers; bigint columns read on their own are numbers too (database.ts).
+    // Read through json: bigint amounts as json numbers, Number() keeps them numbers whatever the driver hands back.
     return { payments: found.payments.map((p) => ({ ...p, amount_paise: Number(p.amount_paise) })), previous: found.previous.map((p) => ({ ...p, amount_paise: Number(p.amount_paise) })), tradeName: found.trade_name ?? '' };
   }
 
