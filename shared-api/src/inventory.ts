@@ -148,6 +148,8 @@ export const StockBatch = z.object({
   schemeFree: z.number().int().nullable(),
   /** current GST of the product's HSN, basis points (500 = 5 %) */
   gstBp: z.number().int().nullable(),
+  /** why the batch is not offered for sale (its product has no HSN with a GST rate on record); absent when it is */
+  notForSale: z.string().optional(),
   warehouseName: z.string(),
   updatedAt: z.string(),
 });

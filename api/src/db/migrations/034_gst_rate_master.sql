@@ -118,9 +118,11 @@ INSERT INTO hsn_gst_rates (hsn, effective_from, effective_to, rate_bp, source) V
   ('1901', '2017-07-01', '2025-09-21', 1800, '1/2017-CT(R) Sch III (S. No. ?): infant food 1901 10, malt extract and food preparations'),
   ('190190', '2017-07-01', '2017-11-14', 2800, '1/2017-CT(R) Sch IV (S. No. ?): malt extract, food preparations n.e.s. (to Sch III by 41/2017-CT(R))'),
   ('1901', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): malt extract, food preparations (uncertain for 1901 20 mixes and doughs)'),
-  -- Chapter 33: cosmetics and oral care (3304 is in 014: 18 % stays).
+  -- Chapter 33: cosmetics and oral care (3304 is in 014: 18 % stays). Rows marked "from 15.11.2017" start there:
+  -- before it part of the heading was at 28 % (Sch IV), which sources did not let us split; no rate is recorded then.
+  ('3303', '2017-11-15', NULL, 1800, '1/2017-CT(R) Sch III as amended by 41/2017-CT(R) (S. No. ?); 9/2025-CT(R) Sch II: perfumes (from 15.11.2017)'),
   ('330491', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): talcum and face powder'),
-  ('3305', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: hair preparations other than below (hair dyes, creams: uncertain)'),
+  ('3305', '2017-11-15', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: hair preparations other than below (hair dyes, creams: uncertain; from 15.11.2017)'),
   ('330510', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): shampoo'),
   ('33059011', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): hair oil'),
   ('33059019', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): hair oil'),
@@ -128,12 +130,12 @@ INSERT INTO hsn_gst_rates (hsn, effective_from, effective_to, rate_bp, source) V
   ('33061010', '2017-07-01', '2025-09-21', 1200, '1/2017-CT(R) Sch II (S. No. ?): tooth powder'),
   ('330610', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): toothpaste, tooth powder'),
   ('330620', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): dental floss (uncertain)'),
-  ('3307', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: deodorants, bath preparations'),
+  ('3307', '2017-11-15', NULL, 1800, '1/2017-CT(R) Sch III as amended by 41/2017-CT(R) (S. No. ?); 9/2025-CT(R) Sch II: deodorants, bath preparations (from 15.11.2017)'),
   ('330710', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): shaving cream'),
   -- Chapter 34: soaps and handwash.
   ('3401', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: liquid soap, handwash'),
   ('340111', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): toilet soap bars'),
-  ('3402', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: surface-active preparations'),
+  ('3402', '2017-11-15', NULL, 1800, '1/2017-CT(R) Sch III as amended by 41/2017-CT(R) (S. No. ?); 9/2025-CT(R) Sch II: detergents, surface-active preparations (from 15.11.2017)'),
   -- Chapter 38: diagnostic kits (glucometer strips) and reagents (3808 is in 014: 18 % stays).
   ('3822', '2017-07-01', '2025-09-21', 1200, '1/2017-CT(R) Sch II (S. No. ?): diagnostic and laboratory reagents'),
   ('3822', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): all diagnostic kits and reagents'),

@@ -84,6 +84,7 @@ function toStockBatch(r: repo.BatchRow): StockBatch {
     schemeBuy: r.scheme_buy,
     schemeFree: r.scheme_free,
     gstBp: r.gst_bp,
+    ...(r.gst_bp === null ? { notForSale: unsellableWarning(r.hsn, () => null)! } : {}),
     warehouseName: r.warehouse_name,
     updatedAt: iso(r.updated_at),
   };
