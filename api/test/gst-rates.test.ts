@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import {
   ACCOUNTING_PATHS,
+  CLEARANCE_PATHS,
   INVENTORY_PATHS,
   MARKETPLACE_PATHS,
+  type ClearanceOfferList,
   type CounterLookup,
   type GlobalSearchResult,
   type OrderDetail,
@@ -125,21 +127,24 @@ describe('a product whose HSN has no GST rate on record', () => {
     await marketplaceWorld(t.db);
     const product = await addProduct(t.db, { name: 'Unratedol 250', manufacturer: 'Nohsn Labs', pack: '10 tablets', hsn: UNRATED });
     await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'UNR-1', expiry: '2028-06-30', quantity: 50, ptr: 1000, mrp: 1500 });
+    const nearExpiry = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'UNR-NEAR', expiry: '2027-01-15', quantity: 10, ptr: 1000, mrp: 1500 });
     const retailer = await signedIn(DEMO.retailer);
     const stockist = await signedIn(DEMO.stockist);
+    expect((await stockist.post(CLEARANCE_PATHS.offers, { batchId: nearExpiry, offerPtrPaise: 600, endsOn: '2026-12-31' })).statusCode).toBe(200);
     const offered = async () => ({
+      nearExpiry: body<ClearanceOfferList>(await retailer.get(CLEARANCE_PATHS.market, { q: 'unratedol' })).items.map((o) => o.batchNo),
       search: body<GlobalSearchResult>(await retailer.post(MARKETPLACE_PATHS.globalSearch, { query: 'Unratedol' })).products.map((p) => p.name),
       stockists: body<StockistsResult>(await retailer.post(MARKETPLACE_PATHS.stockists, { productId: product })).stockists.map((s) => s.sellerUnitCode),
       counter: body<CounterLookup>(await stockist.get(ACCOUNTING_PATHS.instoreLookup, { q: 'unratedol' })).items.map((i) => i.name),
     });
-    expect(await offered()).toEqual({ search: [], stockists: [], counter: [] });
+    expect(await offered()).toEqual({ nearExpiry: [], search: [], stockists: [], counter: [] });
     const add = await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: product, sellerUnitCode: 'STK-PUN-001', quantity: 5 });
     expect(add.statusCode).toBeGreaterThanOrEqual(400);
 
     const fixed = await stockist.put(INVENTORY_PATHS.productHsn(product), { hsn: '30042011' });
     expect([fixed.statusCode, fixed.statusCode === 200 ? '' : fixed.body]).toEqual([200, '']);
     expect(body<ProductHsn>(fixed)).toEqual({ productId: product, productName: 'Unratedol 250', hsn: '30042011', gstBp: 500, ordersRepriced: 0 });
-    expect(await offered()).toEqual({ search: ['Unratedol 250'], stockists: ['STK-PUN-001'], counter: ['Unratedol 250'] });
+    expect(await offered()).toEqual({ nearExpiry: ['UNR-NEAR'], search: ['Unratedol 250'], stockists: ['STK-PUN-001'], counter: ['Unratedol 250'] });
     expect((await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: product, sellerUnitCode: 'STK-PUN-001', quantity: 5 })).statusCode).toBe(200);
   });
 
@@ -199,9 +204,9 @@ describe('an order line without a GST rate', () => {
     expect([driftol.hsn, driftol.gstRateBp, driftol.taxablePaise, driftol.gstPaise, driftol.totalPaise]).toEqual(['30042011', 500, 10000, 500, 10500]);
     expect([accepted.status, accepted.taxablePaise, accepted.gstPaise, accepted.totalPaise]).toEqual(['ACCEPTED', 13000, 860, 13860]);
     const invoice = body<SalesInvoice>(await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
-    expect(invoice.lines.map((l) => [l.productName, l.hsn, l.gstRateBp])).toEqual([
-      ['Driftol 100', '30042011', 500],
+    expect(invoice.lines.map((l) => [l.productName, l.hsn, l.gstRateBp]).sort()).toEqual([
       ['Crocivex 500', '30049099', 1200],
+      ['Driftol 100', '30042011', 500],
     ]);
   });
 });
