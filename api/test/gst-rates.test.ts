@@ -77,7 +77,8 @@ describe('GST rate master (migration 034)', () => {
   });
 
   it('prices a document dated 21.09.2025 at the old rate and one dated 22.09.2025 at the new', async () => {
-    const product = await addProduct(t.db, { name: 'Ratechol 10', manufacturer: 'Ratewell Labs', pack: '10 tablets', hsn: '30042011' });
+    // Toothpaste: 18 % (the 3306 heading) until 21.09.2025, 5 % (330610) from 22.09.2025.
+    const product = await addProduct(t.db, { name: 'Ratewhite Toothpaste', manufacturer: 'Ratewell Labs', pack: '100 g', hsn: '33061020' });
     const retailer = await signedIn(DEMO.retailer);
     const bill = async (billDate: string) => {
       const res = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, {
@@ -85,12 +86,12 @@ describe('GST rate master (migration 034)', () => {
         supplierState: '27',
         billNumber: `RT-${billDate}`,
         billDate,
-        lines: [{ productId: product, hsn: '30042011', batchNo: `RT-${billDate}`, expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 10000, quantity: 1 }],
+        lines: [{ productId: product, hsn: '33061020', batchNo: `RT-${billDate}`, expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 10000, quantity: 1 }],
       });
       expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
       return body<PurchaseBill>(res).lines[0]!;
     };
-    expect(await bill('2025-09-21')).toMatchObject({ gstRateBp: 1200, taxablePaise: 10000, cgstPaise: 600, sgstPaise: 600 });
+    expect(await bill('2025-09-21')).toMatchObject({ gstRateBp: 1800, taxablePaise: 10000, cgstPaise: 900, sgstPaise: 900 });
     expect(await bill('2025-09-22')).toMatchObject({ gstRateBp: 500, taxablePaise: 10000, cgstPaise: 250, sgstPaise: 250 });
   });
 });
