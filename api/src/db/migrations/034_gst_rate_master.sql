@@ -36,10 +36,12 @@ CREATE OR REPLACE FUNCTION gst_rate_bp(p_hsn text, p_on date) RETURNS integer LA
   LIMIT 1
 $$;
 
--- Whether any rate is on record for the HSN (any prefix of it, any date). Looked up by key: the HSN's prefixes.
+-- Whether any rate is on record for the HSN (any prefix of it, any date). Looked up by key: the HSN's prefixes (HSN
+-- codes run to 8 digits; a longer code's own value is looked up too).
 CREATE FUNCTION hsn_has_rate(p_hsn text) RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT p_hsn IS NOT NULL AND EXISTS (
-    SELECT 1 FROM hsn_gst_rates g WHERE g.hsn IN (SELECT left(p_hsn, n) FROM generate_series(1, length(p_hsn)) AS n))
+    SELECT 1 FROM hsn_gst_rates g
+    WHERE g.hsn IN (left(p_hsn, 2), left(p_hsn, 3), left(p_hsn, 4), left(p_hsn, 5), left(p_hsn, 6), left(p_hsn, 7), left(p_hsn, 8), p_hsn))
 $$;
 
 -- Kept on write (a product's HSN set or changed; a rate added or removed), so search and the sellable-batch queries
@@ -52,8 +54,11 @@ BEGIN
   RETURN NEW;
 END
 $$;
-CREATE TRIGGER products_gst_rated BEFORE INSERT OR UPDATE OF hsn ON products
+-- An import's upsert rewrites every product's HSN with the same value: only a real change is looked at.
+CREATE TRIGGER products_gst_rated_insert BEFORE INSERT ON products
   FOR EACH ROW EXECUTE FUNCTION products_gst_rated();
+CREATE TRIGGER products_gst_rated_update BEFORE UPDATE OF hsn ON products
+  FOR EACH ROW WHEN (OLD.hsn IS DISTINCT FROM NEW.hsn) EXECUTE FUNCTION products_gst_rated();
 
 -- Rates change rarely (a migration, a new notification): every product is checked, only those that flip are written
 -- (and so logged to change_log: search drops their cached stock).
