@@ -153,8 +153,9 @@ INSERT INTO hsn_gst_rates (hsn, effective_from, effective_to, rate_bp, source) V
   ('401511', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): surgical rubber gloves'),
   ('401519', '2017-07-01', '2025-09-21', 1200, '1/2017-CT(R) Sch II (S. No. ?): medical examination gloves (uncertain)'),
   ('401519', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): medical examination rubber gloves (uncertain)'),
-  -- Chapter 48: tissues. No change found in the 56th Council's lists (uncertain).
-  ('4818', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II (uncertain)'),
+  -- Chapter 48: toilet paper, tissues, napkins.
+  ('4818', '2017-07-01', '2025-09-21', 1800, '1/2017-CT(R) Sch III (S. No. ?)'),
+  ('4818', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?) (uncertain: only busy.in/hsn lists 5 % for 4818; not in the Council lists we read)'),
   -- Chapter 90: devices and instruments (9018 is in 014).
   ('9001', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?): optical elements other than lenses below'),
   ('900130', '2017-07-01', '2025-09-21', 1200, '1/2017-CT(R) Sch II (S. No. ?): contact lenses'),
@@ -177,8 +178,8 @@ INSERT INTO hsn_gst_rates (hsn, effective_from, effective_to, rate_bp, source) V
   ('9022', '2017-07-01', '2025-09-21', 1200, '1/2017-CT(R) Sch II S. No. 218 (S. No. not checked for 9022)'),
   ('9022', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?)'),
   ('9025', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: hydrometers, non-clinical thermometers'),
-  ('902511', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): clinical thermometers (uncertain: reports say 18 % or 12 % before)'),
-  ('902519', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): digital thermometers (uncertain)'),
+  ('902511', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): liquid-filled thermometers (18 % before: pocketful.in, NDTV; one report says 12 %)'),
+  ('902519', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): digital and other thermometers (uncertain: whether non-medical ones moved too)'),
   -- Chapter 96: toothbrushes, sanitary products.
   ('9603', '2017-07-01', NULL, 1800, '1/2017-CT(R) Sch III (S. No. ?); 9/2025-CT(R) Sch II: brushes'),
   ('960321', '2025-09-22', NULL, 500, '9/2025-CT(R) Sch I (S. No. ?): toothbrushes'),
