@@ -180,7 +180,7 @@ describe('an order line without a GST rate', () => {
     expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
       409,
       'E0021',
-      `Driftol 100: no GST rate on record for HSN ${UNRATED} on 2026-11-22. Fix the product's HSN (Inventory, the product's HSN) first`,
+      `Driftol 100: no GST rate on record for HSN ${UNRATED} on 2026-11-22; it can be ordered once the seller fixes the product's HSN`,
     ]);
     expect(await t.db.selectFrom('orders').select('id').execute()).toEqual(ordersBefore);
 
@@ -194,7 +194,7 @@ describe('an order line without a GST rate', () => {
     expect([notAccepted.statusCode, notAccepted.json().code, notAccepted.json().message]).toEqual([
       409,
       'E0021',
-      `Driftol 100: no GST rate on record for HSN ${UNRATED} on 2026-11-22. Fix the product's HSN (Inventory, the product's HSN) first`,
+      `Driftol 100: no GST rate on record for HSN ${UNRATED} on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and accept again`,
     ]);
     expect(await batch(t.db, w.batches.crocivex)).toEqual({ quantity: 30, reserved: 2 });
 

@@ -61,7 +61,7 @@ function ordersApi(start: OrderDetail = DETAIL, invoiceAnswer = () => success({ 
       if (request.method === 'GET' && request.path === MARKETPLACE_PATHS.order(ORDER_ID)) return success(order);
       if (request.method === 'POST' && request.path === MARKETPLACE_PATHS.acceptOrder(ORDER_ID)) {
         if (order.lines.some((l) => l.hsn === UNRATED_HSN)) {
-          return failure(409, 'E0021', `${order.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22. Fix the product's HSN (Inventory, the product's HSN) first`);
+          return failure(409, 'E0021', `${order.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and accept again`);
         }
         order = { ...order, status: 'ACCEPTED', decidedAt: '2026-11-22T05:10:00.000Z' };
         return success(order);
@@ -163,7 +163,7 @@ describe('online orders', () => {
     renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
     await userEvent.click(await screen.findByRole('button', { name: 'Accept order' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
-    expect(await within(screen.getByRole('dialog')).findByText(`${DETAIL.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22. Fix the product's HSN (Inventory, the product's HSN) first`)).toBeInTheDocument();
+    expect(await within(screen.getByRole('dialog')).findByText(`${DETAIL.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and accept again`)).toBeInTheDocument();
   });
 
   it('cancels the acceptance of an order not yet invoiced, after confirmation', async () => {

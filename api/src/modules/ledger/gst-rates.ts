@@ -27,8 +27,9 @@ export function noRateReason(hsn: string | null | undefined): string {
 
 /**
  * E0021: a line whose product has no GST rate on record never becomes an order (or an accepted one), as it could not
- * be invoiced; the message names the product and what to do.
+ * be invoiced; the message names the product and what the one told can do (the buyer waits for the seller's fix).
  */
-export function noGstRate(productName: string, hsn: string | null | undefined, date: string): AppError {
-  return new AppError('E0021', 409, `${productName}: ${noRateReason(hsn)} on ${date}. Fix the product's HSN (Inventory, the product's HSN) first`);
+export function noGstRate(productName: string, hsn: string | null | undefined, date: string, told: 'BUYER' | 'SELLER'): AppError {
+  const next = told === 'BUYER' ? "it can be ordered once the seller fixes the product's HSN" : "fix the product's HSN (Stocks, the batch's page) and accept again";
+  return new AppError('E0021', 409, `${productName}: ${noRateReason(hsn)} on ${date}; ${next}`);
 }

@@ -89,7 +89,7 @@ export class OrdersService {
           for (const [position, e] of lines.entries()) {
             // A line that could never be invoiced is not ordered: the buyer learns which product, the seller fixes its HSN.
             const rateBp = rateOf(rates, e.hsn);
-            if (rateBp === null) throw noGstRate(e.name, e.hsn, today);
+            if (rateBp === null) throw noGstRate(e.name, e.hsn, today, 'BUYER');
             // Access (or the offer's visibility) is checked per entry: a nearby buyer may hold an offer and nothing else of the seller.
             const terms = await entryTerms(trx, caller, { sellerUnitId: sellerId, productId: e.product_id!, minExpiryDate: e.min_expiry_date, clearanceOfferId: e.clearance_offer_id }, today, true);
             if (terms.kind === 'NO_ACCESS') {
@@ -289,7 +289,7 @@ export class OrdersService {
       // accepted order must be one the seller can invoice (fixing the product's HSN reprices the order's lines).
       const rates = await gstRatesOn(trx, lines.map((l) => l.hsn), today);
       const unrated = lines.find((l) => rateOf(rates, l.hsn) === null);
-      if (unrated) throw noGstRate(unrated.product_name, unrated.hsn, today);
+      if (unrated) throw noGstRate(unrated.product_name, unrated.hsn, today, 'SELLER');
       for (const line of lines) {
         const held = await trx
           .selectFrom('order_allocations as a')
