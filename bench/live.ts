@@ -67,7 +67,7 @@ async function seed(db: Database, now: Date): Promise<{ units: BenchUnit[]; batc
   for (let i = 0; i < STOCK_CHANGES; i++) {
     const productId = randomUUID();
     const id = randomUUID();
-    await db.insertInto('products').values({ id: productId, name: `Livevex ${i} Tablet`, manufacturer: 'Bench Labs', composition: null, pack: '10 tablets', hsn: null, match_key: `bench-live|${productId}`, created_at: now }).execute();
+    await db.insertInto('products').values({ id: productId, name: `Livevex ${i} Tablet`, manufacturer: 'Bench Labs', composition: null, pack: '10 tablets', hsn: '3004', match_key: `bench-live|${productId}`, created_at: now }).execute();
     await db
       .insertInto('inventory_batches')
       .values({ id, unit_id: seller.unitId, warehouse_id: seller.warehouseId, product_id: productId, batch_no: `LIVE-${i}`, expiry_date: '2029-12-31', mrp_paise: 5000, ptr_paise: 4000, quantity: 100, reserved: 0, scheme_buy: null, scheme_free: null, created_at: now, updated_at: now })

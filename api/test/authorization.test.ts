@@ -47,6 +47,8 @@ const isDocsOrPreflight = (r: RouteEntry) => r.url === '/docs' || r.url.startsWi
 
 interface Victim {
   warehouseId: string;
+  /** A product the victim stocks (its HSN is the shared master's). */
+  productId: string;
   employeeId: string;
   /** A connection the victim sells on (hospital → victim). */
   connectionId: string;
@@ -111,6 +113,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     barcodeOrId: victim.barcodeId,
     imageId: victim.imageId,
     offerId: victim.offerId,
+    productId: victim.productId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -137,6 +140,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${INVENTORY_PATHS.add}`]: { payload: { productName: 'Dolo 650', manufacturer: 'Micro Labs', batchNo: 'X1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1 } },
     [`GET ${INVENTORY_PATHS.age}`]: {},
     'GET /tenants/inventory/batch/:id': {},
+    'PUT /tenants/inventory/products/:productId/hsn': { payload: { hsn: '30042011' } },
     [`GET ${INVENTORY_PATHS.expiry}`]: {},
     [`GET ${INVENTORY_PATHS.report}`]: {},
     [`POST ${INVENTORY_PATHS.uploadPreview}`]: {},
@@ -174,6 +178,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     'GET /orders/v2/:orderId': {},
     'POST /orders/v2/:orderId/accept': {},
     'POST /orders/v2/:orderId/reject': { payload: { reason: 'attacker' } },
+    'POST /orders/v2/:orderId/cancel-acceptance': { payload: { reason: 'attacker' } },
     // Registration and profile: the victim's warehouse id stands for every :id (a document, an application, an account).
     'GET /registration/documents/:id': {},
     [`GET ${REGISTRATION_PATHS.staffQueue}`]: {},
@@ -441,6 +446,7 @@ async function prepareVictim(): Promise<Victim> {
     providerInvoiceId: providerInvoice.id,
     batchId,
     offerId: offer.offerId,
+    productId: product,
     consignmentId,
     barcodeId: consignment.barcode_id,
     imageId: photo.id,

@@ -1,5 +1,5 @@
 import { BASKET_PATHS, PATHS, basketCartEntries, type BasketList, type BasketResult, type Cart, type SolveBasket } from 'shared-api';
-import { addBatch, addProduct, connect, unitId } from './cart-fixtures';
+import { addBatch, addProduct, connect, setGstRate, unitId } from './cart-fixtures';
 import { multipart, xlsxOf } from './inventory-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 
@@ -8,14 +8,18 @@ const t = build();
 /*
  * Invented products (clock 2026-11-22), so the demo stock never changes what is expected. Agarwal (STK-PUN-001) and
  * Lohar Chawl (STK-MUM-001) give Sharma Medical (the demo retailer) access; Thane (STK-THN-001) does not and is the
- * cheapest everywhere: it must never be offered. No HSN: GST 0 %, so landed cost = taxable value.
+ * cheapest everywhere: it must never be offered. GST 0 % (a nil rate recorded for a code of these tests only: a product
+ * without a rate on record is not offered for sale), so landed cost = taxable value.
  */
+const BASKET_HSN = '01079000';
+
 async function world() {
+  await setGstRate(t.db, BASKET_HSN, '2017-07-01', 0);
   await connect(t.db, 'RTL-MUM-001', 'STK-THN-001', 'PENDING', false);
-  const basketol = await addProduct(t.db, { name: 'Basketol 650 Tablet', manufacturer: 'Test Labs', composition: 'Zentamol 650 mg', pack: '15 Tab' });
-  const kid = await addProduct(t.db, { name: 'Zenkid 650 Tablet', manufacturer: 'Test Labs', composition: 'Zentamol 650 mg', pack: '10 Tab' });
-  const duo = await addProduct(t.db, { name: 'Basketin 625 Duo Tablet', manufacturer: 'Test Labs', composition: 'Amoxyzen 625 mg', pack: '10 Tab' });
-  const rare = await addProduct(t.db, { name: 'Rarexin 10 Tablet', manufacturer: 'Test Labs', pack: '10 Tab' });
+  const basketol = await addProduct(t.db, { name: 'Basketol 650 Tablet', manufacturer: 'Test Labs', composition: 'Zentamol 650 mg', pack: '15 Tab', hsn: BASKET_HSN });
+  const kid = await addProduct(t.db, { name: 'Zenkid 650 Tablet', manufacturer: 'Test Labs', composition: 'Zentamol 650 mg', pack: '10 Tab', hsn: BASKET_HSN });
+  const duo = await addProduct(t.db, { name: 'Basketin 625 Duo Tablet', manufacturer: 'Test Labs', composition: 'Amoxyzen 625 mg', pack: '10 Tab', hsn: BASKET_HSN });
+  const rare = await addProduct(t.db, { name: 'Rarexin 10 Tablet', manufacturer: 'Test Labs', pack: '10 Tab', hsn: BASKET_HSN });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: basketol, batchNo: 'BP1', expiry: '2027-06-30', quantity: 100, ptr: 2750, mrp: 3360, scheme: [10, 1] });
   await addBatch(t.db, { sellerCode: 'STK-MUM-001', productId: basketol, batchNo: 'BM1', expiry: '2028-01-31', quantity: 40, ptr: 2900, mrp: 3360 });
   await addBatch(t.db, { sellerCode: 'STK-THN-001', productId: basketol, batchNo: 'BT1', expiry: '2028-01-31', quantity: 500, ptr: 1000, mrp: 3360 });

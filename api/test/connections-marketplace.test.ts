@@ -10,7 +10,8 @@ import { DEMO, bearer, body, build, login } from './helpers';
 const t = build({ env: { OTP_MAX_SENDS_PER_NUMBER_PER_HOUR: '1000', OTP_MAX_SENDS_PER_IP_PER_HOUR: '1000' } });
 
 const SELLER = 'STK-PUN-001';
-const PRODUCT = { name: 'Visibilitycheck 40 Tablet', manufacturer: 'Table Test Labs', pack: '10 tablets' };
+// An HSN with a rate on record: a product without one is not offered for sale.
+const PRODUCT = { name: 'Visibilitycheck 40 Tablet', manufacturer: 'Table Test Labs', pack: '10 tablets', hsn: '3004' };
 
 async function stockAtSeller(): Promise<string> {
   const unit = await t.db.selectFrom('units').select('id').where('unit_code', '=', SELLER).executeTakeFirstOrThrow();

@@ -48,7 +48,7 @@ describe('two API instances on one database', () => {
         method: 'POST',
         url: INVENTORY_PATHS.add,
         headers: seller,
-        payload: { productName: 'Zentrovex 40 Tablet', manufacturer: 'Orbis Remedies', pack: '10 tablets', batchNo, expiryDate: '2028-03-31', mrpPaise: 9000, ptrPaise: 7200, quantity },
+        payload: { productName: 'Zentrovex 40 Tablet', manufacturer: 'Orbis Remedies', pack: '10 tablets', hsn: '3004', batchNo, expiryDate: '2028-03-31', mrpPaise: 9000, ptrPaise: 7200, quantity },
       });
 
     const suggest = async () => {

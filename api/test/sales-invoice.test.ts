@@ -145,19 +145,20 @@ describe('tax invoice from an accepted order', () => {
     expect((await otherStockist.post(ACCOUNTING_PATHS.invoiceFromOrder(placed.orderId))).json()).toMatchObject({ code: 'E0002' });
 
     // An HSN with no GST rate on record: refused until one is recorded (rates outlive the per-test reset: removed after).
-    const pads = await addProduct(t.db, { name: 'Maternity Pads', manufacturer: 'Medisurge', pack: '10 pads', hsn: '96190010' });
+    // 01069000 (live animals): a heading the rate master leaves out.
+    const pads = await addProduct(t.db, { name: 'Maternity Pads', manufacturer: 'Medisurge', pack: '10 pads', hsn: '01069000' });
     const padsBatch = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: pads, batchNo: 'MP-1', expiry: '2028-01-31', quantity: 50, ptr: 4000, mrp: 6000 });
     const orderId = await acceptedOrder(t.db, { sellerCode: 'STK-PUN-001', buyerCode: 'RTL-MUM-001', lines: [{ productId: pads, quantity: 5, ptrPaise: 4000, batches: [{ batchId: padsBatch, quantity: 5 }] }] });
     expect((await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId))).json()).toMatchObject({
       code: 'E0010',
-      message: 'Cannot issue the invoice: no GST rate is on record for HSN 96190010 (Maternity Pads) on 2026-11-22',
+      message: 'Cannot issue the invoice: no GST rate is on record for HSN 01069000 (Maternity Pads) on 2026-11-22',
     });
     expect(await t.db.selectFrom('document_counters').select('last_serial').execute()).toEqual([]);
-    await setGstRate(t.db, '9619', '2025-09-22', 500);
+    await setGstRate(t.db, '0106', '2025-09-22', 500);
     try {
       expect(body<SalesInvoice>(await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId))).invoiceNumber).toBe('INV/26-27/000001');
     } finally {
-      await sql`DELETE FROM hsn_gst_rates WHERE hsn = '9619'`.execute(t.db);
+      await sql`DELETE FROM hsn_gst_rates WHERE hsn = '0106'`.execute(t.db);
     }
 
     // A seller without a GSTIN on its registration cannot issue a tax invoice.

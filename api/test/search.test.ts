@@ -60,7 +60,7 @@ describe('POST /search/suggest/product', () => {
     await marketplaceWorld(t.db);
     const { token } = await login(t.app, DEMO.retailer);
     expect(body<SuggestResult>(await suggest(token, 'zentravo')).suggestors).toEqual([]);
-    const product = await addProduct(t.db, { name: 'Zentravo 20 Tablet', manufacturer: 'Orvia Pharma', composition: 'Rabeprazole 20mg', pack: '10 tablets' });
+    const product = await addProduct(t.db, { name: 'Zentravo 20 Tablet', manufacturer: 'Orvia Pharma', composition: 'Rabeprazole 20mg', pack: '10 tablets', hsn: '30049099' });
     await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'ZV01', expiry: '2026-11-23', quantity: 10, ptr: 5000, mrp: 8000 });
     expect(body<SuggestResult>(await suggest(token, 'rabeprazol 20')).suggestors).toMatchObject([{ name: 'Zentravo 20 Tablet', stockists: 1 }]);
     t.clock.advance(24 * 60 * 60);

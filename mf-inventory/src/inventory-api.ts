@@ -6,9 +6,11 @@ import {
   ErrorResponse,
   type AddStock,
   type ColumnMapping,
+  type FixProductHsn,
   type ImportResult,
   type InventoryList,
   type InventoryQuery,
+  type ProductHsn,
   type StockBatch,
   type StockBucket,
   type StockDetail,
@@ -31,6 +33,9 @@ export const useAge = () => useSWR<{ buckets: StockBucket[] }, ApiError>(INVENTO
 export const useStockReport = () => useSWR<StockReport, ApiError>(INVENTORY_PATHS.report, fetcher);
 
 export const addStock = (input: AddStock) => api.post<StockBatch>(INVENTORY_PATHS.add, input);
+
+/** A product whose HSN has no GST rate on record gets one that has: its batches are offered for sale again. */
+export const fixProductHsn = (productId: string, input: FixProductHsn) => api.put<ProductHsn>(INVENTORY_PATHS.productHsn(productId), input);
 
 /** Upload progress: bytes sent so far (0–1); `null` once sent and the server is reading/importing. */
 export type UploadProgress = (sentFraction: number | null) => void;

@@ -53,6 +53,7 @@ export const ERROR_CATALOGUE = {
   E0018: 'The best basket took too long to work out: try a shorter list',
   E0019: 'The basket could not be put into the cart: nothing was added',
   E0020: 'The bank statement is too large',
+  E0021: "No GST rate on record for this product's HSN: fix the product's HSN",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

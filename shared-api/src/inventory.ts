@@ -148,6 +148,8 @@ export const StockBatch = z.object({
   schemeFree: z.number().int().nullable(),
   /** current GST of the product's HSN, basis points (500 = 5 %) */
   gstBp: z.number().int().nullable(),
+  /** why the batch is not offered for sale (its product has no HSN with a GST rate on record); absent when it is */
+  notForSale: z.string().optional(),
   warehouseName: z.string(),
   updatedAt: z.string(),
 });
@@ -192,6 +194,21 @@ export const AddStock = z
   })
   .refine((v) => v.mrpPaise >= v.ptrPaise, { path: ['mrpPaise'], message: 'MRP cannot be below PTR' });
 export type AddStock = z.input<typeof AddStock>;
+
+/** PUT productHsn: the HSN of a product that has none with a GST rate on record (its batches are not for sale till then). */
+export const FixProductHsn = z.object({ hsn: z.string().trim().regex(/^\d{4,8}$/, 'HSN is 4 to 8 digits') });
+export type FixProductHsn = z.input<typeof FixProductHsn>;
+
+export const ProductHsn = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  hsn: z.string(),
+  /** the rate in force today, basis points */
+  gstBp: z.number().int(),
+  /** open orders (placed, or accepted and not invoiced) whose lines of the product were repriced at that rate */
+  ordersRepriced: z.number().int(),
+});
+export type ProductHsn = z.infer<typeof ProductHsn>;
 
 export const StockBucket = z.object({
   key: z.string(),

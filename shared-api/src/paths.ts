@@ -48,6 +48,8 @@ export const INVENTORY_PATHS = {
   add: '/tenants/inventory/add',
   age: '/tenants/inventory/age',
   batch: (id: string) => `/tenants/inventory/batch/${encodeURIComponent(id)}`,
+  /** PUT FixProductHsn: a product whose HSN has no GST rate on record gets one that has (issue 32). */
+  productHsn: (productId: string) => `/tenants/inventory/products/${encodeURIComponent(productId)}/hsn`,
   expiry: '/tenants/inventory/expiry',
   report: '/tenants/inventory/report',
   uploadPreview: '/tenants/inventory/upload/preview',
@@ -73,6 +75,8 @@ export const MARKETPLACE_PATHS = {
   order: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}`,
   acceptOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/accept`,
   rejectOrder: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/reject`,
+  /** The seller takes back an acceptance not yet invoiced or dispatched: the stock returns, the order ends rejected. */
+  cancelAcceptance: (orderId: string) => `/orders/v2/${encodeURIComponent(orderId)}/cancel-acceptance`,
 } as const;
 
 /** Profile, preferences, payout accounts and warehouse editing (issue 5, SPEC.md §3). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely } from 'kysely';
-import { gstRatesOn } from '../modules/ledger/gst-rates';
+import { gstRatesOn, rateOf } from '../modules/ledger/gst-rates';
 import { supplyBetween } from '../modules/ledger/parties';
 import { orderLineMoney } from '../modules/orders/money';
 import { insertOrder } from '../modules/orders/repository';
@@ -62,7 +62,10 @@ export async function seedMarketplace(trx: Kysely<DB>, now: Date): Promise<void>
     const { reserved, short } = await reserveFefo(trx, batches, wanted.quantity, now);
     if (short > 0) throw new Error(`demo order: not enough ${product.name}`);
     const rates = await gstRatesOn(trx, [product.hsn], today);
-    const money = orderLineMoney({ quantity: wanted.quantity, freeQuantity: 0, ptrPaise: first.ptr_paise }, product.hsn ? rates.get(product.hsn) : null, supply);
+    const rateBp = rateOf(rates, product.hsn);
+    // The demo order is one a seller can invoice, as every order must be (sellableBatches already skips unrated products).
+    if (rateBp === null) continue;
+    const money = orderLineMoney({ quantity: wanted.quantity, freeQuantity: 0, ptrPaise: first.ptr_paise }, rateBp, supply);
     lines.push({ product, position, reserved, ptr: first.ptr_paise, mrp: first.mrp_paise, quantity: wanted.quantity, ...money });
   }
   if (!lines.length) return;

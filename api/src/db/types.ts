@@ -166,6 +166,10 @@ export interface HsnGstRatesTable {
   effective_from: string;
   /** basis points: 500 = 5 % */
   rate_bp: number;
+  /** 'YYYY-MM-DD', the last day in force; null: still in force (migration 034) */
+  effective_to: Optional<string>;
+  /** the notification (and serial number) the row comes from */
+  source: Optional<string>;
 }
 
 export interface ProductsTable {
@@ -177,6 +181,8 @@ export interface ProductsTable {
   hsn: Optional<string>;
   match_key: string;
   created_at: Timestamp;
+  /** kept by triggers (migration 034): the HSN has a GST rate on record; a product without one is not offered for sale */
+  gst_rated: Defaulted<boolean>;
 }
 
 export interface InventoryBatchesTable {

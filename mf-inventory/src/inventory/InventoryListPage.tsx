@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ExpiryWindow, INVENTORY_SORTS, type InventoryQuery, type StockBatch } from 'shared-api';
-import { DataTable, EmptyState, ErrorPanel, Select, Stack, TextInput, formatDate, formatRupees, theme, type DataTableColumn, type SortState } from 'shared-ui';
+import { Badge, DataTable, EmptyState, ErrorPanel, Select, Stack, TextInput, formatDate, formatRupees, theme, type DataTableColumn, type SortState } from 'shared-ui';
 import { useInventory } from '../inventory-api';
 
 export const EXPIRY_LABELS: Record<ExpiryWindow, string> = {
@@ -18,7 +18,23 @@ export function expiryNote(days: number): string {
 }
 
 const columns: DataTableColumn<StockBatch>[] = [
-  { key: 'name', header: 'Product', sortable: true, render: (b) => <strong>{b.productName}</strong> },
+  {
+    key: 'name',
+    header: 'Product',
+    sortable: true,
+    // No GST rate on record for the product's HSN: the batch page says why and takes the fix.
+    render: (b) => (
+      <>
+        <strong>{b.productName}</strong>
+        {b.notForSale ? (
+          <>
+            {' '}
+            <Badge tone="warning">Not for sale: no GST rate</Badge>
+          </>
+        ) : null}
+      </>
+    ),
+  },
   { key: 'pack', header: 'Pack' },
   { key: 'manufacturer', header: 'Manufacturer', sortable: true },
   { key: 'batchNo', header: 'Batch' },

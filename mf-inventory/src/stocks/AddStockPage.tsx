@@ -59,6 +59,8 @@ export function AddStockPage() {
         }),
       );
       toast.success({ title: 'Stock added', message: `${batch.productName}, batch ${batch.batchNo}: ${batch.quantity} in stock.` });
+      // Stored, but not for sale until the HSN has a GST rate: the batch page offers the fix.
+      if (batch.notForSale) toast.info({ title: 'Not offered for sale', message: batch.notForSale });
       await mutate((key) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/tenants/inventory'));
       navigate(`/stocks/${batch.id}`);
       return undefined;

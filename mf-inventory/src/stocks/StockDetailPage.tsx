@@ -1,8 +1,28 @@
 import { useParams } from 'react-router-dom';
-import type { StockMovement } from 'shared-api';
-import { ButtonLink, Card, DataTable, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatDateTime, formatRupees, type DataTableColumn } from 'shared-ui';
+import type { StockBatch, StockMovement } from 'shared-api';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  DataTable,
+  ErrorPanel,
+  Form,
+  FormError,
+  NotFoundState,
+  Spinner,
+  Stack,
+  TextField,
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  required,
+  composeValidators,
+  toSubmitErrors,
+  toast,
+  type DataTableColumn,
+} from 'shared-ui';
 import { expiryNote } from '../inventory/InventoryListPage';
-import { useStockDetail } from '../inventory-api';
+import { fixProductHsn, useStockDetail } from '../inventory-api';
 
 const KIND_LABELS: Record<StockMovement['kind'], string> = {
   UPLOAD: 'Upload',
@@ -24,6 +44,49 @@ const columns: DataTableColumn<StockMovement>[] = [
   { key: 'note', header: 'Note', render: (m) => m.note ?? '' },
   { key: 'by', header: 'By', render: (m) => m.by ?? '' },
 ];
+
+const validateHsn = composeValidators(required('HSN is required'), (v: unknown) => (/^\d{4,8}$/.test(String(v).trim()) ? undefined : 'HSN is 4 to 8 digits'));
+
+/**
+ * A batch whose product has no HSN with a GST rate on record is not offered for sale (issue 32): the reason, and the
+ * fix — the product's HSN (the shared master's; orders of it waiting for a rate are repriced).
+ */
+function NotForSale({ batch, onFixed }: { batch: StockBatch; onFixed: () => Promise<unknown> }) {
+  async function submit(values: { hsn?: string }) {
+    try {
+      const fixed = await fixProductHsn(batch.productId, { hsn: (values.hsn ?? '').trim() });
+      const repriced = fixed.ordersRepriced ? ` ${fixed.ordersRepriced} open order${fixed.ordersRepriced === 1 ? '' : 's'} repriced.` : '';
+      toast.success({ title: 'HSN saved', message: `${fixed.productName}: HSN ${fixed.hsn}, GST ${fixed.gstBp / 100} %. Offered for sale again.${repriced}` });
+      await onFixed();
+      return undefined;
+    } catch (error) {
+      return toSubmitErrors(error);
+    }
+  }
+  return (
+    <Card title="Not offered for sale">
+      <Stack gap="md">
+        <p style={{ margin: 0 }}>{batch.notForSale}</p>
+        <Form<{ hsn?: string }>
+          onSubmit={submit}
+          render={({ handleSubmit, submitting }) => (
+            <form onSubmit={handleSubmit} noValidate aria-label="Fix the product's HSN">
+              <Stack gap="sm">
+                <TextField name="hsn" label="Product HSN" hint="The product's tariff heading, e.g. 3004 or 30049099" inputMode="numeric" validate={validateHsn} />
+                <FormError />
+                <div>
+                  <Button type="submit" loading={submitting}>
+                    Save HSN
+                  </Button>
+                </div>
+              </Stack>
+            </form>
+          )}
+        />
+      </Stack>
+    </Card>
+  );
+}
 
 /** SPEC.md §2 stocks/{id}: one batch and the movements that explain its stock (on hand = their sum). */
 export function StockDetailPage() {
@@ -69,6 +132,7 @@ export function StockDetailPage() {
           ))}
         </dl>
       </Card>
+      {b.notForSale ? <NotForSale batch={b} onFixed={() => mutate()} /> : null}
       <Card title="Movement history">
         <DataTable label="Movement history" columns={columns} rows={data.movements} rowKey="id" emptyMessage="No movements." />
       </Card>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { OrderDetail } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, ExpiryDate, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
-import { acceptOrder, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
+import { acceptOrder, cancelAcceptance, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
 
@@ -84,11 +84,45 @@ function TaxInvoice({ order, onIssued }: { order: OrderDetail; onIssued: (invoic
   );
 }
 
-/** orders/online-orders/{orderId}: the order's lines with the batches held for it; a new order can be accepted or rejected. */
+type Decision = 'accept' | 'reject' | 'cancel';
+
+/** What each decision asks, calls and reports. */
+const DECISIONS: Record<Decision, { title: string; message: string; confirm: string; call: (orderId: string) => Promise<OrderDetail>; done: string; result: string }> = {
+  accept: {
+    title: 'Accept this order?',
+    message: 'The items leave your stock now, first expiry first, and the buyer is told.',
+    confirm: 'Accept',
+    call: acceptOrder,
+    done: 'Order accepted',
+    result: 'stock allocated first expiry first.',
+  },
+  reject: {
+    title: 'Reject this order?',
+    message: 'The stock held for this order becomes available again, and the buyer is told.',
+    confirm: 'Reject',
+    call: (orderId) => rejectOrder(orderId),
+    done: 'Order rejected',
+    result: 'the reserved stock is free again.',
+  },
+  // The way out of an accepted order that cannot be invoiced (or should not have been accepted).
+  cancel: {
+    title: 'Cancel the acceptance?',
+    message: 'The items come back into your stock, the order ends rejected, and the buyer is told.',
+    confirm: 'Cancel acceptance',
+    call: cancelAcceptance,
+    done: 'Acceptance cancelled',
+    result: 'the stock is back in your warehouse.',
+  },
+};
+
+/**
+ * orders/online-orders/{orderId}: the order's lines with the batches held for it; a new order can be accepted or
+ * rejected, an accepted one not yet invoiced can have its acceptance cancelled.
+ */
 export function OnlineOrderPage() {
   const { orderId = '' } = useParams();
   const { data: order, error, mutate } = useOrder(orderId);
-  const [deciding, setDeciding] = useState<'accept' | 'reject' | null>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
 
   // A made-up or mistyped id answers 404 like another unit's order: a not-found state, not a failure to retry.
   if (error && !order && error.status === 404) {
@@ -106,14 +140,11 @@ export function OnlineOrderPage() {
   if (error && !order) return <ErrorPanel title="The order could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!order) return <Spinner label="Loading order" />;
 
-  async function decide(action: 'accept' | 'reject') {
-    const updated = action === 'accept' ? await acceptOrder(order!.orderId) : await rejectOrder(order!.orderId);
+  async function decide(action: Decision) {
+    const updated = await DECISIONS[action].call(order!.orderId);
     await mutate(updated, { revalidate: false });
     setDeciding(null);
-    toast.success({
-      title: action === 'accept' ? 'Order accepted' : 'Order rejected',
-      message: action === 'accept' ? `${updated.orderNumber}: stock allocated first expiry first.` : `${updated.orderNumber}: the reserved stock is free again.`,
-    });
+    toast.success({ title: DECISIONS[action].done, message: `${updated.orderNumber}: ${DECISIONS[action].result}` });
   }
 
   return (
@@ -146,16 +177,19 @@ export function OnlineOrderPage() {
         </Actions>
       )}
       {order.status === 'ACCEPTED' && order.callerSide === 'SELLER' && <TaxInvoice order={order} onIssued={(invoice) => mutate({ ...order, invoice }, { revalidate: false })} />}
+      {order.status === 'ACCEPTED' && order.callerSide === 'SELLER' && !order.invoice && (
+        <Actions>
+          <Button variant="danger" onClick={() => setDeciding('cancel')}>
+            Cancel acceptance
+          </Button>
+        </Actions>
+      )}
       <ConfirmDialog
         open={deciding !== null}
-        title={deciding === 'accept' ? 'Accept this order?' : 'Reject this order?'}
-        message={
-          deciding === 'accept'
-            ? 'The items leave your stock now, first expiry first, and the buyer is told.'
-            : 'The stock held for this order becomes available again, and the buyer is told.'
-        }
-        confirmLabel={deciding === 'accept' ? 'Accept' : 'Reject'}
-        variant={deciding === 'reject' ? 'danger' : 'primary'}
+        title={deciding ? DECISIONS[deciding].title : ''}
+        message={deciding ? DECISIONS[deciding].message : ''}
+        confirmLabel={deciding ? DECISIONS[deciding].confirm : ''}
+        variant={deciding === 'accept' ? 'primary' : 'danger'}
         onConfirm={() => decide(deciding!)}
         onCancel={() => setDeciding(null)}
       />

@@ -50,6 +50,8 @@ const DETAIL: OrderDetail = {
 };
 
 const INVOICE_ID = '3d9a6c1e-2b4f-4a8d-9c7e-1f0a2b3c4d5e';
+/** An HSN the fake API has no GST rate for: accepting an order with it answers E0021. */
+const UNRATED_HSN = '99999999';
 
 function ordersApi(start: OrderDetail = DETAIL, invoiceAnswer = () => success({ invoiceId: INVOICE_ID, invoiceNumber: 'INV/26-27/000007' })): FakeRequest[] {
   let order = start;
@@ -58,7 +60,14 @@ function ordersApi(start: OrderDetail = DETAIL, invoiceAnswer = () => success({ 
       if (request.path === MARKETPLACE_PATHS.receivedOrders) return success({ items: [SUMMARY], totalResults: 1, page: 0, pageSize: 20 });
       if (request.method === 'GET' && request.path === MARKETPLACE_PATHS.order(ORDER_ID)) return success(order);
       if (request.method === 'POST' && request.path === MARKETPLACE_PATHS.acceptOrder(ORDER_ID)) {
+        if (order.lines.some((l) => l.hsn === UNRATED_HSN)) {
+          return failure(409, 'E0021', `${order.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and accept again`);
+        }
         order = { ...order, status: 'ACCEPTED', decidedAt: '2026-11-22T05:10:00.000Z' };
+        return success(order);
+      }
+      if (request.method === 'POST' && request.path === MARKETPLACE_PATHS.cancelAcceptance(ORDER_ID)) {
+        order = { ...order, status: 'REJECTED', rejectReason: 'Acceptance cancelled' };
         return success(order);
       }
       if (request.method === 'POST' && request.path === ACCOUNTING_PATHS.invoiceFromOrder(ORDER_ID)) {
@@ -147,6 +156,31 @@ describe('online orders', () => {
       expect.objectContaining({ kind: 'error', title: 'The invoice was not created', message: 'Cannot issue the invoice: a tax invoice needs your GSTIN, and your registration has none' }),
     ]);
     expect(screen.queryByRole('link', { name: /^Invoice / })).not.toBeInTheDocument();
+  });
+
+  it('shows why an order with a line without a GST rate cannot be accepted, naming the product', async () => {
+    ordersApi({ ...DETAIL, lines: DETAIL.lines.map((l) => ({ ...l, hsn: UNRATED_HSN })) });
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept order' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
+    expect(await within(screen.getByRole('dialog')).findByText(`${DETAIL.lines[0]!.productName}: no GST rate on record for HSN ${UNRATED_HSN} on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and accept again`)).toBeInTheDocument();
+  });
+
+  it('cancels the acceptance of an order not yet invoiced, after confirmation', async () => {
+    const requests = ordersApi(ACCEPTED);
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel acceptance' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel acceptance' }));
+    expect(await screen.findByText('Rejected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel acceptance' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST' && r.path === MARKETPLACE_PATHS.cancelAcceptance(ORDER_ID))).toHaveLength(1);
+  });
+
+  it('offers no cancelling once the order is invoiced', async () => {
+    ordersApi({ ...ACCEPTED, invoice: { invoiceId: INVOICE_ID, invoiceNumber: 'INV/26-27/000007' } });
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    expect(await screen.findByRole('link', { name: 'Invoice INV/26-27/000007' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel acceptance' })).not.toBeInTheDocument();
   });
 
   it('offers no invoice before the order is accepted', async () => {

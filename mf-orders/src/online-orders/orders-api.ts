@@ -15,6 +15,9 @@ export const acceptOrder = (orderId: string) => api.post<OrderDetail>(MARKETPLAC
 
 export const rejectOrder = (orderId: string, reason?: string) => api.post<OrderDetail>(MARKETPLACE_PATHS.rejectOrder(orderId), reason ? { reason } : {});
 
+/** An accepted order not yet invoiced (or dispatched) is taken back: its stock returns, the order ends rejected. */
+export const cancelAcceptance = (orderId: string) => api.post<OrderDetail>(MARKETPLACE_PATHS.cancelAcceptance(orderId), {});
+
 /** The tax invoice of an accepted order; asking again answers the same invoice (one per order). */
 export const createInvoice = (orderId: string) => api.post<SalesInvoice>(ACCOUNTING_PATHS.invoiceFromOrder(orderId), {});
 

@@ -35,7 +35,7 @@ export async function basketBatches(db: Database, buyerUnitId: string, productId
     FROM inventory_batches b
     JOIN units u ON u.id = b.unit_id
     JOIN warehouses w ON w.id = b.warehouse_id
-    JOIN products p ON p.id = b.product_id
+    JOIN products p ON p.id = b.product_id AND p.gst_rated
     WHERE b.unit_id IN ${sellersVisibleTo(db, buyerUnitId)} AND b.unit_id <> ${buyerUnitId}
       AND b.product_id = ANY(${productIds}::uuid[]) AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
       AND NOT (u.unit_code = ANY(${excludedCodes}::text[]))

@@ -29,12 +29,16 @@ const UNIQUE_VIOLATION = '23505';
 
 const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The market's offers for a buyer: active, visible to it (offerVisibleTo), narrowed by `q` words and `maxDays`. */
+/**
+ * The market's offers for a buyer: active, visible to it (offerVisibleTo), of a product whose HSN has a GST rate on
+ * record (the cart would refuse it otherwise), narrowed by `q` words and `maxDays`.
+ */
 function marketWhere(buyerUnitId: string, origin: Origin | null, today: string, narrow: { q?: string | undefined; maxDays?: number | undefined } = {}) {
   const words = narrow.q ? queryWords(narrow.q) : [];
   return sql.join(
     [
       activeSql(today),
+      sql`p.gst_rated`,
       sql`${offerVisibleTo(buyerUnitId, origin)}`,
       ...words.map((w) => sql`(p.name || ' ' || COALESCE(p.composition, '')) ILIKE ${likeWord(w)}`),
       ...(narrow.maxDays ? [sql`b.expiry_date <= ${addDays(today, narrow.maxDays)}::date`] : []),

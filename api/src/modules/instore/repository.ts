@@ -44,13 +44,16 @@ export async function warehouseBatches(db: Database, warehouseId: string, produc
   return rows.sort((a, b) => a.expiry_date.localeCompare(b.expiry_date) || a.batch_no.localeCompare(b.batch_no));
 }
 
-/** Products with stock in the warehouse whose name has a word starting with `q`, or with a batch numbered exactly `q`. */
+/**
+ * Products with stock in the warehouse whose name has a word starting with `q`, or with a batch numbered exactly `q`;
+ * not one whose HSN has no GST rate on record (it could not be billed until its HSN is fixed).
+ */
 export async function lookupProducts(db: Database, warehouseId: string, q: string) {
   const like = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const { rows } = await sql<{ id: string; name: string; manufacturer: string; pack: string; hsn: string | null }>`
     SELECT p.id, p.name, p.manufacturer, p.pack, p.hsn
     FROM products p
-    WHERE EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND b.quantity > b.reserved)
+    WHERE p.gst_rated AND EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND b.quantity > b.reserved)
       AND (p.name ILIKE ${`${like}%`} OR p.name ILIKE ${`% ${like}%`}
            OR EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND lower(b.batch_no) = lower(${q})))
     ORDER BY p.name

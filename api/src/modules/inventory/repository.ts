@@ -51,20 +51,6 @@ export async function activeWarehouse(db: Database, userId: string, unitId: stri
     .executeTakeFirst();
 }
 
-/** HSN codes with a GST rate on record (validation: a row's HSN must have one). */
-export async function knownHsnCodes(db: Database): Promise<Set<string>> {
-  const rows = await db.selectFrom('hsn_gst_rates').select('hsn').distinct().execute();
-  return new Set(rows.map((r) => r.hsn));
-}
-
-/** hsn_gst_rates in force on `today`: each code's latest rate that has taken effect. */
-export async function ratesInForce(db: Database, today: string): Promise<Map<string, number>> {
-  const rows = await sql<{ hsn: string; rate_bp: number }>`
-    SELECT DISTINCT ON (hsn) hsn, rate_bp FROM hsn_gst_rates WHERE effective_from <= ${today}::date
-    ORDER BY hsn, effective_from DESC`.execute(db);
-  return new Map(rows.rows.map((r) => [r.hsn, r.rate_bp]));
-}
-
 /** The HSN on record of the master's products with these match keys (a key absent from the map: no such product). */
 export async function recordedHsn(db: Database, matchKeys: readonly string[]): Promise<Map<string, string | null>> {
   const found = new Map<string, string | null>();
@@ -306,8 +292,8 @@ function batchesOf(db: Database, unitId: string, warehouseId: string, today: str
       'b.updated_at',
       'w.display_name as warehouse_name',
       sql<number>`(b.expiry_date - ${todayParam(today)})`.as('days_to_expiry'),
-      sql<number | null>`(SELECT g.rate_bp FROM hsn_gst_rates g WHERE p.hsn LIKE g.hsn || '%' AND g.effective_from <= ${todayParam(today)}
-                          ORDER BY length(g.hsn) DESC, g.effective_from DESC LIMIT 1)`.as('gst_bp'),
+      // The one rate rule (010_ledger.sql, 034_gst_rate_master.sql); null: not offered for sale until the HSN is fixed.
+      sql<number | null>`gst_rate_bp(p.hsn, ${todayParam(today)})`.as('gst_bp'),
     ]);
 }
 

@@ -6,11 +6,13 @@ import {
   COUNT_FREE_FIELD,
   ColumnMapping,
   ExpirySummary,
+  FixProductHsn,
   INVENTORY_PATHS,
   ImportResult,
   InventoryAge,
   InventoryList,
   InventoryQuery,
+  ProductHsn,
   STOCK_KEEPING_TYPES,
   StockBatch,
   StockDetail,
@@ -137,6 +139,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     config: READ,
     schema: { tags: ['inventory'], summary: 'One batch with its movement history', security, params: z.object({ id: z.uuid() }), response: replies(StockDetail) },
     handler: async (request) => ok(await inventory.detail(callerOf(request), request.params.id)),
+  });
+
+  app.put(routePattern(INVENTORY_PATHS.productHsn, 'productId'), {
+    config: WRITE,
+    schema: {
+      tags: ['inventory'],
+      summary: "Gives a product whose HSN has no GST rate on record one that has (E0021 when the new one has none either); its open orders are repriced",
+      security,
+      params: z.object({ productId: z.uuid() }),
+      body: FixProductHsn,
+      response: replies(ProductHsn),
+    },
+    handler: async (request) => ok(await inventory.fixHsn(callerOf(request), request.params.productId, request.body)),
   });
 
   app.get(INVENTORY_PATHS.expiry, {

@@ -2,10 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type AddStock,
   type ColumnMapping,
+  type FixProductHsn,
   type ImportResult,
   type InventoryList,
   type InventoryQuery,
   type PreviewRow,
+  type ProductHsn,
   type StockBatch,
   type StockBucket,
   type StockDetail,
@@ -22,7 +24,9 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import type { AnalyseEvent } from './parsers/analyse';
 import { analyseInWorker } from './parsers/analyse-in-worker';
-import { hsnGstWarnings } from './hsn-check';
+import { gstRatesOn, rateOf } from '../ledger/gst-rates';
+import { repriceUnratedLines } from '../orders/repository';
+import { hsnGstWarnings, unsellableWarning } from './hsn-check';
 import type { StockLine } from './parsers/rows';
 import { appendProducts, noProducts, stockLinesBuilder, storedQuantity } from './parsers/stock-lines';
 import * as repo from './repository';
@@ -80,6 +84,7 @@ function toStockBatch(r: repo.BatchRow): StockBatch {
     schemeBuy: r.scheme_buy,
     schemeFree: r.scheme_free,
     gstBp: r.gst_bp,
+    ...(r.gst_bp === null ? { notForSale: unsellableWarning(r.hsn, () => null)! } : {}),
     warehouseName: r.warehouse_name,
     updatedAt: iso(r.updated_at),
   };
@@ -104,8 +109,7 @@ export class InventoryService {
 
   /** The upload read and validated in a worker (analyse.ts), event by event: header, chunks of valid lines, summary. */
   private async read(file: UploadedFile, mapping: ColumnMapping | undefined) {
-    const knownHsn = await repo.knownHsnCodes(this.db);
-    return analyseInWorker({ fileName: file.fileName, bytes: file.bytes, mapping, today: this.today(), knownHsn: [...knownHsn] });
+    return analyseInWorker({ fileName: file.fileName, bytes: file.bytes, mapping, today: this.today() });
   }
 
   /** Free goods count as stock when the request says so, else as in the unit's last import, else (first time) yes. */
@@ -120,7 +124,7 @@ export class InventoryService {
   async preview(caller: Caller, file: UploadedFile, mapping: ColumnMapping | undefined, countFreeChoice: boolean | undefined): Promise<UploadPreview> {
     const warehouse = await this.warehouseOf(caller);
     const countFree = await this.countFreeFor(caller, countFreeChoice);
-    const rates = await repo.ratesInForce(this.db, this.today());
+    const today = this.today();
     let header: HeaderEvent | undefined;
     let done: DoneEvent | undefined;
     const products = noProducts();
@@ -138,12 +142,15 @@ export class InventoryService {
         appendProducts(products, event.chunk.products);
         const onRecord = await repo.recordedHsn(this.db, event.chunk.products.matchKey);
         for (const key of event.chunk.products.matchKey) recorded.push(onRecord.get(key));
+        // The rates of the HSNs this chunk names (the file's and those on record), by the one rule, once per chunk.
+        const rates = await gstRatesOn(this.db, [...event.chunk.products.hsn, ...onRecord.values()], today);
+        const rate = (hsn: string) => rateOf(rates, hsn);
         for (let i = 0; i < lines.count; i++) {
           const p = lines.product[i]!;
           const freeQuantity = lines.freeQuantity[i]!;
           if (freeQuantity > 0) rowsWithFree++;
           const gstBp = lines.gstBp[i]!;
-          const warnings = hsnGstWarnings({ hsn: products.hsn[p]!, gstBp: Number.isNaN(gstBp) ? null : gstBp }, recorded[p], rates);
+          const warnings = hsnGstWarnings({ hsn: products.hsn[p]!, gstBp: Number.isNaN(gstBp) ? null : gstBp }, recorded[p], rate);
           const rowNumber = lines.rowNumber[i]!;
           if (warnings.length > 0) {
             warnedRows++;
@@ -389,6 +396,30 @@ export class InventoryService {
       return batch.id;
     });
     return toStockBatch((await repo.batchById(this.db, caller.unitId, batchId, this.today()))!);
+  }
+
+  /**
+   * The way out for a product whose HSN has no GST rate on record (issue 32): a unit holding its stock gives it an HSN
+   * that has one. The product master is shared, so an HSN that already has a rate is never changed here. In one
+   * transaction the product takes the HSN (its batches are offered for sale again: products.gst_rated) and the open
+   * orders of it that could not be accepted or invoiced are priced at the new rate.
+   */
+  async fixHsn(caller: Caller, productId: string, input: z.output<typeof FixProductHsn>): Promise<ProductHsn> {
+    const today = this.today();
+    return this.db.transaction().execute(async (trx) => {
+      const product = await trx.selectFrom('products').select(['id', 'name', 'hsn']).where('id', '=', productId).forUpdate().executeTakeFirst();
+      const holds = await trx.selectFrom('inventory_batches').select('id').where('unit_id', '=', caller.unitId).where('product_id', '=', productId).limit(1).executeTakeFirst();
+      if (!product || !holds) throw notFound();
+      const rates = await gstRatesOn(trx, [product.hsn, input.hsn], today);
+      if (rateOf(rates, product.hsn) !== null) {
+        throw new AppError('E0013', 409, `${product.name} has HSN ${product.hsn}, which has a GST rate on record: the shared product master keeps it`);
+      }
+      const rateBp = rateOf(rates, input.hsn);
+      if (rateBp === null) throw new AppError('E0021', 409, `No GST rate on record for HSN ${input.hsn} either: give ${product.name} the HSN of its tariff heading`, { hsn: 'No GST rate on record for this HSN' });
+      await trx.updateTable('products').set({ hsn: input.hsn }).where('id', '=', productId).execute();
+      const ordersRepriced = await repriceUnratedLines(trx, productId, input.hsn, rateBp, today);
+      return { productId, productName: product.name, hsn: input.hsn, gstBp: rateBp, ordersRepriced };
+    });
   }
 
   async expiry(caller: Caller): Promise<{ buckets: StockBucket[] }> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { supplyBetween } from '../ledger/parties';
+import { orderLineMoney } from './money';
 
 /** One priced line of a new order, with the batches its units are reserved from. */
 export interface NewOrderLine {
@@ -93,4 +95,41 @@ export async function insertOrder(trx: Database, order: NewOrder) {
       .execute();
   }
   return { id, orderNumber, taxablePaise, gstPaise, totalPaise: taxablePaise + gstPaise };
+}
+
+/**
+ * A product's HSN was fixed (inventory/service.ts fixHsn): the lines of it in open orders (placed, or accepted and not
+ * yet invoiced) whose HSN had no rate on `today` take the new HSN and are priced at its rate, and their orders' totals
+ * follow, so the order can be accepted and invoiced. Orders are locked in id order (the order row first, decision 13).
+ * Answers how many orders changed.
+ */
+export async function repriceUnratedLines(trx: Database, productId: string, hsn: string, rateBp: number, today: string): Promise<number> {
+  const { rows: orders } = await sql<{ id: string; seller_unit_id: string; buyer_unit_id: string }>`
+    SELECT o.id, o.seller_unit_id, o.buyer_unit_id FROM orders o
+    WHERE (o.status = 'PLACED' OR (o.status = 'ACCEPTED' AND NOT EXISTS (SELECT 1 FROM sales_invoices i WHERE i.order_id = o.id)))
+      AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.product_id = ${productId} AND gst_rate_bp(l.hsn, ${today}::date) IS NULL)
+    ORDER BY o.id
+    FOR UPDATE OF o`.execute(trx);
+  for (const o of orders) {
+    const supply = await supplyBetween(trx, o.seller_unit_id, o.buyer_unit_id);
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['id', 'quantity', 'free_quantity', 'ptr_paise'])
+      .where('order_id', '=', o.id)
+      .where('product_id', '=', productId)
+      .where(sql<boolean>`gst_rate_bp(hsn, ${today}::date) IS NULL`)
+      .execute();
+    for (const l of lines) {
+      const money = orderLineMoney({ quantity: l.quantity, freeQuantity: l.free_quantity, ptrPaise: l.ptr_paise }, rateBp, supply);
+      await trx
+        .updateTable('order_lines')
+        .set({ hsn, gst_rate_bp: money.rateBp, taxable_paise: money.taxablePaise, gst_paise: money.gstPaise, total_paise: money.totalPaise })
+        .where('id', '=', l.id)
+        .execute();
+    }
+    await sql`UPDATE orders o SET taxable_paise = t.taxable, gst_paise = t.gst, total_paise = t.taxable + t.gst
+      FROM (SELECT sum(taxable_paise) AS taxable, sum(gst_paise) AS gst FROM order_lines WHERE order_id = ${o.id}) t
+      WHERE o.id = ${o.id}`.execute(trx);
+  }
+  return orders.length;
 }

@@ -38,6 +38,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     handler: async (request) => ok(await orders.accept(callerOf(request), request.params.orderId)),
   });
 
+  app.post('/orders/v2/:orderId/cancel-acceptance', {
+    config: TRADING_SELLER,
+    schema: { tags, summary: 'Cancel an acceptance not invoiced or dispatched: stock returned, the order ends rejected', security, params: OrderParams, body: RejectOrder.optional(), response: replies(OrderDetail) },
+    handler: async (request) => ok(await orders.cancelAcceptance(callerOf(request), request.params.orderId, request.body?.reason)),
+  });
+
   app.post('/orders/v2/:orderId/reject', {
     config: TRADING_SELLER,
     schema: { tags, summary: 'Reject: reservations released', security, params: OrderParams, body: RejectOrder.optional(), response: replies(OrderDetail) },

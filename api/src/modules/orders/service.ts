@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
 import { LINKS, notify } from '../notifications/notify';
 import { entryTerms } from '../cart/terms';
-import { gstRatesOn } from '../ledger/gst-rates';
+import { gstRatesOn, noGstRate, rateOf } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
 import { formatRupeesPlain, orderLineMoney } from './money';
 import { insertOrder } from './repository';
@@ -87,6 +87,9 @@ export class OrdersService {
           const rates = await gstRatesOn(trx, lines.map((e) => e.hsn), today);
           const priced = [];
           for (const [position, e] of lines.entries()) {
+            // A line that could never be invoiced is not ordered: the buyer learns which product, the seller fixes its HSN.
+            const rateBp = rateOf(rates, e.hsn);
+            if (rateBp === null) throw noGstRate(e.name, e.hsn, today, 'BUYER');
             // Access (or the offer's visibility) is checked per entry: a nearby buyer may hold an offer and nothing else of the seller.
             const terms = await entryTerms(trx, caller, { sellerUnitId: sellerId, productId: e.product_id!, minExpiryDate: e.min_expiry_date, clearanceOfferId: e.clearance_offer_id }, today, true);
             if (terms.kind === 'NO_ACCESS') {
@@ -101,7 +104,7 @@ export class OrdersService {
               const had = e.quantity + e.free_quantity - short;
               throw notSubmitted(`only ${had} of ${e.name} left at ${sellerName} (you asked for ${e.quantity + e.free_quantity})`);
             }
-            const money = orderLineMoney({ quantity: e.quantity, freeQuantity: e.free_quantity, ptrPaise: e.ptr_paise }, e.hsn ? rates.get(e.hsn) : null, supply);
+            const money = orderLineMoney({ quantity: e.quantity, freeQuantity: e.free_quantity, ptrPaise: e.ptr_paise }, rateBp, supply);
             priced.push({ e, position, reserved, ...money });
           }
           const order = await insertOrder(trx, {
@@ -278,10 +281,15 @@ export class OrdersService {
       const order = await this.lockPlaced(trx, caller, orderId);
       const lines = await trx
         .selectFrom('order_lines')
-        .select(['id', 'product_id', 'product_name', 'quantity', 'free_quantity', 'min_expiry_date', 'clearance_offer_id'])
+        .select(['id', 'product_id', 'product_name', 'hsn', 'quantity', 'free_quantity', 'min_expiry_date', 'clearance_offer_id'])
         .where('order_id', '=', order.id)
         .orderBy('product_id')
         .execute();
+      // An order placed before rates were checked (priced at 0 %) is not accepted until its HSNs have rates: an
+      // accepted order must be one the seller can invoice (fixing the product's HSN reprices the order's lines).
+      const rates = await gstRatesOn(trx, lines.map((l) => l.hsn), today);
+      const unrated = lines.find((l) => rateOf(rates, l.hsn) === null);
+      if (unrated) throw noGstRate(unrated.product_name, unrated.hsn, today, 'SELLER');
       for (const line of lines) {
         const held = await trx
           .selectFrom('order_allocations as a')
@@ -349,6 +357,48 @@ export class OrdersService {
         await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
       }
       await this.decide(trx, order, 'REJECTED', caller, now, reason ?? null);
+    }));
+    return this.detail(caller, orderId);
+  }
+
+  /**
+   * The seller takes back an acceptance (issue 32: the way out of an accepted order that cannot be invoiced, e.g. one
+   * accepted at 0 % before rates were checked): only while no invoice was issued and no consignment is under way. The
+   * stock that left comes back to its batches (an ORDER movement each), and the order ends rejected with the reason.
+   */
+  async cancelAcceptance(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
+    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+      const now = this.config.now();
+      const order = await trx
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id'])
+        .where('id', '=', orderId)
+        .where('seller_unit_id', '=', caller.unitId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) throw notFound();
+      if (order.status !== 'ACCEPTED') throw new AppError('E0013', 409, `Order ${order.order_number} is ${order.status.toLowerCase()}: only an accepted order's acceptance can be cancelled`);
+      const invoice = await trx.selectFrom('sales_invoices').select('invoice_number').where('order_id', '=', order.id).executeTakeFirst();
+      if (invoice) throw new AppError('E0013', 409, `Order ${order.order_number} is invoiced (${invoice.invoice_number}): issue a credit note instead`);
+      const consignment = await trx.selectFrom('consignments').select('id').where('order_id', '=', order.id).where('status', 'not in', ['CANCELLED', 'RETURNED']).executeTakeFirst();
+      if (consignment) throw new AppError('E0013', 409, `Order ${order.order_number} has a consignment under way: cancel the consignment first`);
+      const taken = await trx
+        .selectFrom('order_allocations as a')
+        .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
+        .select(['a.id', 'a.batch_id', 'a.quantity'])
+        .where('l.order_id', '=', order.id)
+        .where('a.status', '=', 'ACCEPTED')
+        .orderBy('a.batch_id')
+        .execute();
+      for (const a of taken) {
+        await trx.updateTable('inventory_batches').set({ quantity: sql`quantity + ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
+        await trx
+          .insertInto('stock_movements')
+          .values({ id: randomUUID(), batch_id: a.batch_id, unit_id: order.seller_unit_id, kind: 'ORDER', quantity_delta: a.quantity, reference: order.id, note: `Order ${order.order_number}: acceptance cancelled`, created_by: caller.userId, created_at: now })
+          .execute();
+        await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
+      }
+      await this.decide(trx, order, 'REJECTED', caller, now, `Acceptance cancelled${reason ? `: ${reason}` : ''}`);
     }));
     return this.detail(caller, orderId);
   }

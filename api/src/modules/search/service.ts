@@ -279,9 +279,10 @@ export class SearchService {
     if (products?.keys.size) for (const product of await loadProducts(this.db, [...products.keys])) index.upsert(product);
     const stocks = changes.get('stock');
     if (stocks?.all) stock.clear();
-    else if (stocks?.keys.size) {
+    else if (stocks?.keys.size || products?.keys.size) {
+      // A product's change may be its HSN getting (or losing) a GST rate: its stock is offered (or not) from now.
       const positions: number[] = [];
-      for (const id of stocks.keys) {
+      for (const id of [...(stocks?.keys ?? []), ...(products?.keys ?? [])]) {
         const at = index.positionOf(id);
         if (at !== undefined) positions.push(at);
       }

@@ -18,8 +18,6 @@ export interface AnalyseInput {
   /** The user's mapping; it wins over the detected one. */
   mapping?: ColumnMapping;
   today: string;
-  /** HSN codes with a GST rate on record */
-  knownHsn: string[];
 }
 
 /** What reading an upload tells, in this order: the header once found, the valid lines in chunks, the summary. */
@@ -36,7 +34,7 @@ export type AnalyseEvent =
  */
 export async function analyseUpload(input: AnalyseInput, emit: (event: AnalyseEvent, transfer?: ArrayBuffer[]) => void): Promise<void> {
   const type = fileTypeOf(input.fileName);
-  const rules = { today: input.today, knownHsn: new Set(input.knownHsn) };
+  const rules = { today: input.today };
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   const lines = stockLinesBuilder();
   let validRows = 0;

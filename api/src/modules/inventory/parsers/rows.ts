@@ -40,14 +40,7 @@ export function matchKey(name: string, pack: string, manufacturer: string): stri
 
 export interface Validation {
   today: string;
-  /** HSN prefixes with a GST rate on record (hsn_gst_rates) */
-  knownHsn: ReadonlySet<string>;
 }
-
-const knownHsnPrefix = (hsn: string, known: ReadonlySet<string>) => {
-  for (let len = hsn.length; len >= 4; len--) if (known.has(hsn.slice(0, len))) return true;
-  return false;
-};
 
 /**
  * Validates the rows under the header. Every problem of a row is named; a row with any problem is rejected.
@@ -114,8 +107,9 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
 
     const hsn = text(row, 'hsn').replace(/\s/g, '') || null;
     const gstBp = parseGstBp(get(row, 'gst'));
+    // An HSN without a rate on record is not a problem of the row: the line is stored, the preview warns, and the
+    // batch is not offered for sale until the product's HSN is fixed (hsn-check.ts).
     if (text(row, 'gst') && (gstBp === null || !GST_SLABS.has(gstBp))) problems.push(`unknown GST rate "${text(row, 'gst')}"`);
-    else if (gstBp === null && hsn && !knownHsnPrefix(hsn, rules.knownHsn)) problems.push(`unknown GST rate (no rate on record for HSN ${hsn})`);
 
     const pack = text(row, 'pack');
     const manufacturer = text(row, 'manufacturer');
