@@ -13,8 +13,23 @@ export type PortalFile = 'GSTR-1' | 'GSTR-3B';
 
 const SCHEMA_FILES: Record<PortalFile, string> = { 'GSTR-1': 'gstr1.schema.json', 'GSTR-3B': 'gstr3b.schema.json' };
 
-// Amounts are rupees with two decimals held as doubles (100750.8 / 0.01 is not a whole number in floating point).
-const ajv = new Ajv({ allErrors: true, multipleOfPrecision: 6 });
+const ajv = new Ajv({ allErrors: true });
+/*
+ * The portal reads the file's text: an amount is a multiple of 0.01 when the number as JSON writes it has at most two
+ * decimals. ajv's own multipleOf divides doubles, which is inexact for large amounts (2448791875851.53 / 0.01 is off
+ * by more than 0.01), so the keyword is checked on the written number instead.
+ */
+ajv.removeKeyword('multipleOf');
+ajv.addKeyword({
+  keyword: 'multipleOf',
+  type: 'number',
+  schemaType: 'number',
+  validate: (step: number, n: number) => {
+    const decimals = Math.round(-Math.log10(step));
+    if (decimals < 0 || 10 ** -decimals !== step) return Number.isInteger(n / step);
+    return new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`).test(JSON.stringify(n));
+  },
+});
 const validators = new Map<PortalFile, ValidateFunction>();
 
 function validatorOf(kind: PortalFile): ValidateFunction {
