@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { amountInWords, documentTotals, formatPaise, lineAmounts, numberInWords } from 'shared-api';
+import { amountInWords, documentTotals, formatPaise, lineAmounts, numberInWords, type Gstr3b } from 'shared-api';
+import { gstr3bPortalJson } from '../src/modules/gst-returns/gstr3b';
+import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
 import { lineArb } from './ledger-fixtures';
 
 /** Exact half-up division for the oracle (independent of gst.ts). */
@@ -84,5 +86,43 @@ describe('amount in words', () => {
       { numRuns: 2000 },
     );
     expect(readWords(numberInWords(1_00_00_00_000))).toBe(1_00_00_00_000);
+  });
+});
+
+describe('the GSTR-3B file follows the portal schema for any figures', () => {
+  // Up to the portal's 13 digits of rupees, in paise; credit notes can turn outward figures negative.
+  const paise = fc.integer({ min: -999_999_999_999_999, max: 999_999_999_999_999 });
+  const positive = fc.integer({ min: 0, max: 999_999_999_999_999 });
+  const figures = fc.record({ taxablePaise: paise, igstPaise: paise, cgstPaise: paise, sgstPaise: paise, cessPaise: fc.constant(0) });
+  const month = fc.tuple(fc.integer({ min: 2024, max: 2027 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`);
+  const gstr3b: fc.Arbitrary<Gstr3b> = fc.record({
+    month,
+    gstin: fc.constant('27AAJFA4821L1ZX'),
+    outwardTaxable: figures,
+    outwardNilExempt: figures,
+    inwardReverseCharge: figures,
+    interStateUnregistered: fc.array(fc.record({ placeOfSupply: fc.constantFrom('07', '24', '29', '33'), taxablePaise: paise, igstPaise: paise }), { maxLength: 4 }),
+    itcAvailable: figures,
+    itcReversed: figures,
+    itcNet: figures,
+    itcIneligible: figures,
+    ineligibleBills: fc.constant([]),
+    inwardNilExempt: fc.record({ interPaise: positive, intraPaise: positive }),
+    payment: fc.constant([]),
+  });
+
+  it('every amount has at most two decimals, and 3.2 is there only before November 2025', () => {
+    fc.assert(
+      fc.property(gstr3b, (g) => {
+        const file = gstr3bPortalJson(g);
+        expect(portalFileErrors('GSTR-3B', file)).toEqual([]);
+        expect('inter_sup' in file).toBe(g.month < '2025-11');
+      }),
+      { numRuns: 500 },
+    );
+    // A third decimal is refused.
+    expect(portalFileErrors('GSTR-3B', { ...gstr3bPortalJson({ ...fc.sample(gstr3b, 1)[0]!, month: '2026-11' }), intr_ltfee: { intr_details: { iamt: 0.001, camt: 0, samt: 0, csamt: 0 } } })).toEqual([
+      '/intr_ltfee/intr_details/iamt must pass "multipleOf" keyword validation',
+    ]);
   });
 });

@@ -14,7 +14,8 @@ import {
   type SalesInvoice,
   type SalesRegister,
 } from 'shared-api';
-import { setOff } from '../src/modules/gst-returns/gstr3b';
+import { gstr3bPortalJson, itcTimeLimit, setOff } from '../src/modules/gst-returns/gstr3b';
+import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
 import { addBatch, addProduct, marketplaceWorld, setGstRate, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
@@ -56,12 +57,15 @@ async function creditNote(stockist: Stockist, invoice: SalesInvoice, lines: { in
 }
 
 /** A bill from an outside supplier, keyed in and received today (input tax counts from receipt). */
-async function receivedManualBill(stockist: Stockist, bill: { supplierName: string; supplierGstin: string; billNumber: string; productId: string; ratePaise: number; quantity: number }): Promise<PurchaseBill> {
+async function receivedManualBill(
+  stockist: Stockist,
+  bill: { supplierName: string; supplierGstin: string; billNumber: string; productId: string; ratePaise: number; quantity: number; billDate?: string },
+): Promise<PurchaseBill> {
   const res = await stockist.post(ACCOUNTING_PATHS.manualPurchaseBill, {
     supplierName: bill.supplierName,
     supplierGstin: bill.supplierGstin,
     billNumber: bill.billNumber,
-    billDate: '2026-11-20',
+    billDate: bill.billDate ?? '2026-11-20',
     lines: [{ productId: bill.productId, hsn: '30049099', batchNo: `B-${bill.billNumber}`, expiryDate: '2028-03-31', mrpPaise: bill.ratePaise * 2, ratePaise: bill.ratePaise, quantity: bill.quantity }],
   });
   expect(res.statusCode).toBe(200);
@@ -79,7 +83,7 @@ async function receivedManualBill(stockist: Stockist, bill: { supplierName: stri
  *   INV 3  Lifeline (24, unregistered): Dolovex 40 @ ₹2,500 = ₹1,12,000 — B2C large.
  *   INV 4  Lifeline (24, unregistered): Crocivex 2 @ ₹15 — B2C small, inter-state.
  *   INV 5  a walk-in buyer at the counter: Dolovex 5 — B2C small, intra-state.
- *   CN 1   Sharma: 5 Dolovex of INV 1; CN 2 the walk-in: 1 Dolovex of INV 5; CN 3 Lifeline: all of INV 2 (cancelled).
+ *   CN 1   Sharma: 5 Dolovex of INV 1; CN 2 the walk-in: 1 Dolovex of INV 5; CN 3 Lifeline: all of INV 2.
  * Purchases: a Gujarat supplier's bill (IGST ₹6,000) and a Maharashtra supplier's (CGST + SGST ₹60 each), both
  * received; 10 units of the second sent back on a debit note.
  */
@@ -136,7 +140,9 @@ describe('GSTR-1', () => {
     expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
     const summary = body<Gstr1Summary>(res);
     const g = summary.gstr1;
-    expect([g.gstin, g.fp, g.version, g.hash, summary.gstin, summary.problems]).toEqual([AGARWAL_GSTIN, '112026', 'GST3.2.1', 'hash', AGARWAL_GSTIN, []]);
+    expect([g.gstin, g.fp, g.version, g.hash, summary.gstin, summary.problems]).toEqual([AGARWAL_GSTIN, '112026', 'GST3.2.4', 'hash', AGARWAL_GSTIN, []]);
+    // The file follows the portal's published format (schemas/gstr1.schema.json).
+    expect(portalFileErrors('GSTR-1', g)).toEqual([]);
 
     // Registered buyers by GSTIN; an invoice's lines summed per rate (INV 1's two Dolovex batches are one 12 % item).
     expect(g.b2b).toEqual([
@@ -175,15 +181,23 @@ describe('GSTR-1', () => {
       { ctin: SHARMA_GSTIN, nt: [{ ntty: 'C', nt_num: 'CN/26-27/000001', nt_dt: '22-11-2026', val: 154, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { rt: 12, txval: 137.5, iamt: 0, camt: 8.25, samt: 8.25, csamt: 0 } }] }] },
     ]);
     // Net of credit notes; quantities count free units (5 Azicold), the syrup's bottles are BTL.
-    expect(g.hsn.data).toEqual([
-      { num: 1, hsn_sc: NIL_HSN, desc: 'Vaccines, blood products', uqc: 'NOS', qty: 2, rt: 0, txval: 200, iamt: 0, camt: 0, samt: 0, csamt: 0 },
-      { num: 2, hsn_sc: '30041010', desc: 'Medicaments in measured doses', uqc: 'BTL', qty: 5, rt: 5, txval: 49.36, iamt: 0, camt: 1.23, samt: 1.23, csamt: 0 },
-      { num: 3, hsn_sc: '30049099', desc: 'Medicaments in measured doses', uqc: 'NOS', qty: 66, rt: 12, txval: 100701.44, iamt: 12003.6, camt: 40.29, samt: 40.29, csamt: 0 },
-    ]);
-    // INV 2 was credited in full: cancelled.
+    // No note is against a B2C large invoice.
+    expect(g.cdnur).toEqual([]);
+    // Table 12 from May 2025: B2B half from the invoices and notes with a buyer GSTIN (INV 1, INV 2 less CN 1, CN 3),
+    // B2C half from the others (INV 3, 4, 5 less CN 2); net of credit notes, free units counted, bottles are BTL.
+    expect(g.hsn).toEqual({
+      hsn_b2b: [
+        { num: 1, hsn_sc: NIL_HSN, desc: 'Vaccines, blood products', uqc: 'NOS', qty: 2, rt: 0, txval: 200, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { num: 2, hsn_sc: '30041010', desc: 'Medicaments in measured doses', uqc: 'BTL', qty: 5, rt: 5, txval: 49.36, iamt: 0, camt: 1.23, samt: 1.23, csamt: 0 },
+        { num: 3, hsn_sc: '30049099', desc: 'Medicaments in measured doses', uqc: 'NOS', qty: 20, rt: 12, txval: 550, iamt: 0, camt: 33, samt: 33, csamt: 0 },
+      ],
+      hsn_b2c: [{ num: 1, hsn_sc: '30049099', desc: 'Medicaments in measured doses', uqc: 'NOS', qty: 46, rt: 12, txval: 100151.44, iamt: 12003.6, camt: 7.29, samt: 7.29, csamt: 0 }],
+    });
+    // INV 2 was credited in full by CN 3: both were issued and both are reported (b2b, cdnr), so neither counts as
+    // cancelled in table 13 (which counts documents issued and then cancelled).
     expect(g.doc_issue).toEqual({
       doc_det: [
-        { doc_num: 1, docs: [{ num: 1, from: 'INV/26-27/000001', to: 'INV/26-27/000005', totnum: 5, cancel: 1, net_issue: 4 }] },
+        { doc_num: 1, docs: [{ num: 1, from: 'INV/26-27/000001', to: 'INV/26-27/000005', totnum: 5, cancel: 0, net_issue: 5 }] },
         { doc_num: 5, docs: [{ num: 1, from: 'CN/26-27/000001', to: 'CN/26-27/000003', totnum: 3, cancel: 0, net_issue: 3 }] },
       ],
     });
@@ -195,20 +209,23 @@ describe('GSTR-1', () => {
       { section: 'b2cl', documents: 1, taxablePaise: 10_000_000, igstPaise: 1_200_000, cgstPaise: 0, sgstPaise: 0 },
       { section: 'b2cs', documents: 2, taxablePaise: 15144, igstPaise: 360, cgstPaise: 729, sgstPaise: 729 },
       { section: 'cdnr', documents: 2, taxablePaise: 18250, igstPaise: 540, cgstPaise: 825, sgstPaise: 825 },
+      { section: 'cdnur', documents: 0, taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0 },
     ]);
     // The invoice totals are the sales register's, and the sections add up to them (b2cs is net of CN 2).
     const register = body<SalesRegister>(await stockist.get(ACCOUNTING_PATHS.salesRegister, { month: '2026-11' })).totals;
     expect(summary.invoiceTotals).toEqual({ count: register.invoiceCount, taxablePaise: register.taxablePaise, taxPaise: register.cgstPaise + register.sgstPaise + register.igstPaise, totalPaise: register.totalPaise });
     expect(summary.invoiceTotals).toEqual({ count: 5, taxablePaise: 10_116_366, taxPaise: 1_211_218, totalPaise: 11_327_600 });
-    const invoiced = summary.sections.filter((s) => s.section !== 'cdnr').reduce((s, x) => s + x.taxablePaise, 0);
+    const invoiced = summary.sections.filter((s) => s.section !== 'cdnr' && s.section !== 'cdnur').reduce((s, x) => s + x.taxablePaise, 0);
     expect(invoiced + notes[1]!.totals.taxablePaise).toBe(summary.invoiceTotals.taxablePaise);
     // The portal's check: the HSN summary equals the supplies less the credit notes.
-    const hsnPaise = g.hsn.data.reduce((s, h) => s + Math.round(h.txval * 100), 0);
+    const hsnRows = 'data' in g.hsn ? g.hsn.data : [...g.hsn.hsn_b2b, ...g.hsn.hsn_b2c];
+    const hsnPaise = hsnRows.reduce((s, h) => s + Math.round(h.txval * 100), 0);
     expect(hsnPaise).toBe(invoiced - summary.sections.find((s) => s.section === 'cdnr')!.taxablePaise);
 
     // Another month holds none of it; a December invoice is December's alone.
     const october = body<Gstr1Summary>(await stockist.get(BOOKS_PATHS.gstr1, { month: '2026-10' }));
-    expect([october.gstr1.b2b, october.gstr1.b2cs, october.gstr1.hsn.data, october.gstr1.doc_issue.doc_det, october.invoiceTotals.count]).toEqual([[], [], [], [], 0]);
+    expect([october.gstr1.b2b, october.gstr1.b2cs, october.gstr1.hsn, october.gstr1.doc_issue.doc_det, october.invoiceTotals.count]).toEqual([[], [], { hsn_b2b: [], hsn_b2c: [] }, [], 0]);
+    expect(portalFileErrors('GSTR-1', october.gstr1)).toEqual([]);
   });
 
   it('downloads the portal JSON itself, a CSV with every section and a workbook with a sheet per section', async () => {
@@ -220,6 +237,7 @@ describe('GSTR-1', () => {
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     expect(json.headers['content-disposition']).toBe(`attachment; filename="GSTR1_${AGARWAL_GSTIN}_112026.json"`);
     expect(json.json<Gstr1>()).toEqual(summary.gstr1);
+    expect(portalFileErrors('GSTR-1', json.json())).toEqual([]);
 
     const csv = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'csv' });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -230,21 +248,22 @@ describe('GSTR-1', () => {
     expect(lines).toContain('INV/26-27/000003,22-Nov-2026,112000.00,24-Gujarat,,12,100000.00,0.00,');
     expect(lines).toContain('OE,27-Maharashtra,,12,121.44,0.00,');
     expect(lines).toContain('30041010,Medicaments in measured doses,BTL-BOTTLES,5,51.82,5,49.36,0.00,1.23,1.23,0.00');
-    expect(lines).toContain('30049099,Medicaments in measured doses,NOS-NUMBERS,66,112785.62,12,100701.44,12003.60,40.29,40.29,0.00');
-    expect(lines).toContain('Invoices for outward supply,INV/26-27/000001,INV/26-27/000005,5,1');
+    expect(lines).toContain('30049099,Medicaments in measured doses,NOS-NUMBERS,20,616.00,12,550.00,0.00,33.00,33.00,0.00');
+    expect(lines).toContain('30049099,Medicaments in measured doses,NOS-NUMBERS,46,112169.62,12,100151.44,12003.60,7.29,7.29,0.00');
+    expect(lines).toContain('Invoices for outward supply,INV/26-27/000001,INV/26-27/000005,5,0');
 
     const xlsx = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'xlsx' });
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="GSTR1_${AGARWAL_GSTIN}_112026.xlsx"`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'hsn', 'docs']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn(b2b)', 'hsn(b2c)', 'docs']);
     const rows = (name: string) => (book.getWorksheet(name)!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     expect(rows('b2b')).toHaveLength(1 + 4);
     expect(rows('cdnr')[2]).toEqual([SHARMA_GSTIN, 'Sharma Medical Stores', 'CN/26-27/000001', '22-Nov-2026', 'C', '27-Maharashtra', 'N', 'Regular B2B', 154, undefined, 12, 137.5, 0]);
     expect(rows('docs')).toEqual([
       ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
-      ['Invoices for outward supply', 'INV/26-27/000001', 'INV/26-27/000005', 5, 1],
+      ['Invoices for outward supply', 'INV/26-27/000001', 'INV/26-27/000005', 5, 0],
       ['Credit Note', 'CN/26-27/000001', 'CN/26-27/000003', 3, 0],
     ]);
   });
@@ -264,9 +283,65 @@ describe('GSTR-1', () => {
       `Invoice INV/26-27/000001: the buyer's GSTIN ${badGstin} fails the GSTIN check.`,
     ]);
     expect(summary.gstr1.b2b.map((b) => b.ctin)).toEqual([badGstin]);
-    // Without a GSTIN the file is named by the unit code.
+    // A JSON the portal would refuse is not handed out: it says where it breaks the portal's format.
     const file = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11' });
-    expect(file.headers['content-disposition']).toBe('attachment; filename="GSTR1_STK-PUN-001_112026.json"');
+    expect([file.statusCode, file.json().code]).toEqual([422, 'E0027']);
+    expect(file.json().message).toMatch(/^The GSTR-1 JSON does not follow the GST portal's format, so it is not handed out: \/gstin must match pattern/);
+    // The sheets for people still download, named by the unit code without a GSTIN.
+    const csv = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'csv' });
+    expect([csv.statusCode, csv.headers['content-disposition']]).toEqual([200, 'attachment; filename="GSTR1_STK-PUN-001_112026.csv"']);
+  });
+
+  it('reports a credit note to an unregistered buyer against a B2C large invoice in CDNUR, not in B2CS', async () => {
+    const { stockist, invoices } = await november();
+    // 5 of INV 3's 40 Dolovex (₹2,500 each, 12 % IGST) come back from Lifeline, unregistered by now.
+    const cn4 = await creditNote(stockist, invoices[2]!, [{ invoicePosition: 1, quantity: 5 }]);
+    expect([cn4.creditNoteNumber, cn4.totals.taxablePaise, cn4.totals.igstPaise, cn4.totals.totalPaise]).toEqual(['CN/26-27/000004', 1_250_000, 150_000, 1_400_000]);
+
+    const summary = body<Gstr1Summary>(await stockist.get(BOOKS_PATHS.gstr1, { month: '2026-11' }));
+    const g = summary.gstr1;
+    expect(summary.problems).toEqual([]);
+    expect(g.cdnur).toEqual([{ nt_num: 'CN/26-27/000004', nt_dt: '22-11-2026', ntty: 'C', val: 14000, typ: 'B2CL', pos: '24', itms: [{ num: 1, itm_det: { rt: 12, txval: 12500, iamt: 1500, csamt: 0 } }] }]);
+    // B2CS is as it was: only CN 2 nets into it.
+    expect(g.b2cs).toEqual([
+      { sply_ty: 'INTER', pos: '24', typ: 'OE', rt: 12, txval: 30, iamt: 3.6, camt: 0, samt: 0, csamt: 0 },
+      { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 12, txval: 121.44, iamt: 0, camt: 7.29, samt: 7.29, csamt: 0 },
+    ]);
+    expect(summary.sections.find((x) => x.section === 'cdnur')).toEqual({ section: 'cdnur', documents: 1, taxablePaise: 1_250_000, igstPaise: 150_000, cgstPaise: 0, sgstPaise: 0 });
+    // Its units come off the HSN summary's B2C half.
+    expect('hsn_b2c' in g.hsn && g.hsn.hsn_b2c).toEqual([{ num: 1, hsn_sc: '30049099', desc: 'Medicaments in measured doses', uqc: 'NOS', qty: 41, rt: 12, txval: 87651.44, iamt: 10503.6, camt: 7.29, samt: 7.29, csamt: 0 }]);
+    expect(g.doc_issue.doc_det[1]).toEqual({ doc_num: 5, docs: [{ num: 1, from: 'CN/26-27/000001', to: 'CN/26-27/000004', totnum: 4, cancel: 0, net_issue: 4 }] });
+    expect(portalFileErrors('GSTR-1', g)).toEqual([]);
+
+    const csv = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'csv' });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toContain('UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount');
+    expect(lines).toContain('B2CL,CN/26-27/000004,22-Nov-2026,C,24-Gujarat,14000.00,,12,12500.00,0.00');
+    expect((await stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'json' })).statusCode).toBe(200);
+  });
+
+  it('keeps the single HSN table (hsn.data) for a return period before May 2025', async () => {
+    const { stockist } = await november();
+    // The same documents, dated April 2025 (issued documents are append-only: the trigger is bypassed for this).
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`UPDATE sales_invoices SET invoice_date = '2025-04-15'`.execute(trx);
+      await sql`UPDATE credit_notes SET credit_note_date = '2025-04-15'`.execute(trx);
+    });
+    const april = body<Gstr1Summary>(await stockist.get(BOOKS_PATHS.gstr1, { month: '2025-04' }));
+    expect([april.gstr1.fp, april.invoiceTotals.count]).toEqual(['042025', 5]);
+    expect(april.gstr1.hsn).toEqual({
+      data: [
+        { num: 1, hsn_sc: NIL_HSN, desc: 'Vaccines, blood products', uqc: 'NOS', qty: 2, rt: 0, txval: 200, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { num: 2, hsn_sc: '30041010', desc: 'Medicaments in measured doses', uqc: 'BTL', qty: 5, rt: 5, txval: 49.36, iamt: 0, camt: 1.23, samt: 1.23, csamt: 0 },
+        { num: 3, hsn_sc: '30049099', desc: 'Medicaments in measured doses', uqc: 'NOS', qty: 66, rt: 12, txval: 100701.44, iamt: 12003.6, camt: 40.29, samt: 40.29, csamt: 0 },
+      ],
+    });
+    expect(portalFileErrors('GSTR-1', april.gstr1)).toEqual([]);
+    // The schema itself holds each period to its shape.
+    expect(portalFileErrors('GSTR-1', { ...april.gstr1, fp: '052025' })).toContain('/hsn must NOT be valid');
+    const csv = await stockist.get(BOOKS_PATHS.gstr1File, { month: '2025-04', format: 'csv' });
+    expect(csv.body).toContain('HSN: summary of outward supplies (net of credit notes)');
   });
 
   it('refuses a malformed month and answers only the caller’s own unit', async () => {
@@ -308,6 +383,10 @@ describe('GSTR-3B', () => {
       itcAvailable: { taxablePaise: 5_090_000, igstPaise: 600_000, cgstPaise: 5400, sgstPaise: 5400, cessPaise: 0 },
       itcReversed: { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 },
       itcNet: { taxablePaise: 5_090_000, igstPaise: 600_000, cgstPaise: 5400, sgstPaise: 5400, cessPaise: 0 },
+      // Both bills are this year's: none is past the time limit of s.16(4).
+      itcIneligible: { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 },
+      ineligibleBills: [],
+      inwardNilExempt: { interPaise: 0, intraPaise: 0 },
       // IGST credit all on IGST; CGST and SGST credit pay their own tax, then ₹12.48 each of IGST; the rest in cash.
       payment: [
         { tax: 'IGST', payablePaise: 1_200_360, paidByItcPaise: 602_496, cashPaise: 597_864 },
@@ -319,13 +398,31 @@ describe('GSTR-3B', () => {
 
     const json = await stockist.get(BOOKS_PATHS.gstr3bFile, { month: '2026-11', format: 'json' });
     expect(json.headers['content-disposition']).toBe(`attachment; filename="GSTR3B_${AGARWAL_GSTIN}_112026.json"`);
-    const portal = json.json<{ gstin: string; ret_period: string; sup_details: { osup_det: object; osup_nil_exmp: object }; inter_sup: { unreg_details: object[] }; itc_elg: { itc_avl: { ty: string }[]; itc_net: object } }>();
+    const portal = json.json<Record<string, unknown> & { gstin: string; ret_period: string; sup_details: { osup_det: object; osup_nil_exmp: object }; itc_elg: { itc_avl: { ty: string }[]; itc_net: object; itc_inelg: object[] } }>();
+    expect(portalFileErrors('GSTR-3B', portal)).toEqual([]);
+    // The utility's keys in its order; from November 2025 the portal fills 3.2 from GSTR-1, so inter_sup is left out.
+    expect(Object.keys(portal)).toEqual(['gstin', 'ret_period', 'sup_details', 'eco_dtls', 'itc_elg', 'inward_sup', 'intr_ltfee']);
     expect([portal.gstin, portal.ret_period]).toEqual([AGARWAL_GSTIN, '112026']);
     expect(portal.sup_details.osup_det).toEqual({ txval: 100750.8, iamt: 12003.6, camt: 41.52, samt: 41.52, csamt: 0 });
     expect(portal.sup_details.osup_nil_exmp).toEqual({ txval: 200 });
-    expect(portal.inter_sup.unreg_details).toEqual([{ pos: '24', txval: 100030, iamt: 12003.6 }]);
     expect(portal.itc_elg.itc_avl.find((r) => r.ty === 'OTH')).toEqual({ ty: 'OTH', iamt: 6000, camt: 54, samt: 54, csamt: 0 });
     expect(portal.itc_elg.itc_net).toEqual({ iamt: 6000, camt: 54, samt: 54, csamt: 0 });
+    expect(portal.itc_elg.itc_inelg).toEqual([
+      { ty: 'RUL', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      { ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    expect(portal.inward_sup).toEqual({
+      isup_details: [
+        { ty: 'GST', inter: 0, intra: 0 },
+        { ty: 'NONGST', inter: 0, intra: 0 },
+      ],
+    });
+    expect(portal.intr_ltfee).toEqual({ intr_details: { iamt: 0, camt: 0, samt: 0, csamt: 0 }, ltfee_details: { camt: 0, samt: 0 } });
+    // Before November 2025 the file still carries 3.2 (the schema holds each period to its shape).
+    const october2025 = gstr3bPortalJson({ ...g, month: '2025-10' });
+    expect(october2025.inter_sup?.unreg_details).toEqual([{ pos: '24', txval: 100030, iamt: 12003.6 }]);
+    expect(portalFileErrors('GSTR-3B', october2025)).toEqual([]);
+    expect(portalFileErrors('GSTR-3B', { ...portal, inter_sup: october2025.inter_sup })).toContain('the file must NOT be valid');
 
     const csv = await stockist.get(BOOKS_PATHS.gstr3bFile, { month: '2026-11', format: 'csv' });
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
@@ -334,7 +431,52 @@ describe('GSTR-3B', () => {
     const xlsx = await stockist.get(BOOKS_PATHS.gstr3bFile, { month: '2026-11', format: 'xlsx' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['3.1 Outward supplies', '3.2 Inter-state', '4 Eligible ITC', '6.1 Payment of tax']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['3.1 Outward supplies', '3.2 Inter-state', '4 Eligible ITC', '5 Exempt inward', '6.1 Payment of tax']);
+  });
+
+  it('leaves a bill past the time limit of s.16(4) out of 4(A)(5) and lists it as ineligible, with the reason', async () => {
+    const w = await marketplaceWorld(t.db);
+    const stockist = await signedIn(DEMO.stockist);
+    // Dated in FY 2024-25: its input tax could be taken up to 30 November 2025. Received (and booked) only now.
+    const old = await receivedManualBill(stockist, { supplierName: 'Gujarat Pharma Traders', supplierGstin: gstin('24', 'AAGFG1234K'), billNumber: 'GPT/101', productId: w.dolovex, ratePaise: 10000, quantity: 10, billDate: '2025-03-10' });
+    const fresh = await receivedManualBill(stockist, { supplierName: 'Shah & Sons', supplierGstin: gstin('27', 'AABCM1234D'), billNumber: 'SS/40', productId: w.crocivex, ratePaise: 1000, quantity: 100 });
+    expect([old.billDate, old.totals.igstPaise, fresh.totals.cgstPaise]).toEqual(['2025-03-10', 12_000, 6000]);
+    // Part of the old bill goes back: a debit note gives back nothing that was never claimed.
+    expect((await stockist.post(ACCOUNTING_PATHS.returnPurchase(old.billId), { lines: [{ position: 1, quantity: 2 }], reason: 'Damaged' })).statusCode).toBe(200);
+
+    const g = body<Gstr3b>(await stockist.get(BOOKS_PATHS.gstr3b, { month: '2026-11' }));
+    expect(g.itcAvailable).toEqual({ taxablePaise: 100_000, igstPaise: 0, cgstPaise: 6000, sgstPaise: 6000, cessPaise: 0 });
+    expect(g.itcNet).toEqual(g.itcAvailable);
+    expect(g.itcIneligible).toEqual({ taxablePaise: 100_000, igstPaise: 12_000, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 });
+    expect(g.ineligibleBills).toEqual([
+      {
+        billId: old.billId,
+        billNumber: 'GPT/101',
+        supplierName: 'Gujarat Pharma Traders',
+        billDate: '2025-03-10',
+        taxablePaise: 100_000,
+        igstPaise: 12_000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        reason: "Dated 10-03-2025: input tax on it could be claimed only in a return filed by 30-11-2025 (CGST Act s.16(4)); this month's return is filed after that.",
+      },
+    ]);
+
+    const portal = (await stockist.get(BOOKS_PATHS.gstr3bFile, { month: '2026-11', format: 'json' })).json<{ itc_elg: { itc_avl: { ty: string }[]; itc_inelg: object[] } }>();
+    expect(portalFileErrors('GSTR-3B', portal)).toEqual([]);
+    expect(portal.itc_elg.itc_avl.find((r) => r.ty === 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 60, samt: 60, csamt: 0 });
+    expect(portal.itc_elg.itc_inelg).toEqual([
+      { ty: 'RUL', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      { ty: 'OTH', iamt: 120, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    const csv = (await stockist.get(BOOKS_PATHS.gstr3bFile, { month: '2026-11', format: 'csv' })).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv).toContain('(D)(2) Ineligible ITC under section 16(4) and PoS rules,120.00,0.00,0.00,0.00');
+  });
+
+  it('counts a bill against the time limit by its financial year: claimable up to the return for October after it', () => {
+    expect(itcTimeLimit('2025-03-31')).toBe('2025-11-30');
+    expect(itcTimeLimit('2025-04-01')).toBe('2026-11-30');
+    expect(itcTimeLimit('2026-01-15')).toBe('2026-11-30');
   });
 
   it('sets input tax off in the order the law sets, leaving cash only for what credit cannot pay', () => {

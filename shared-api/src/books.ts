@@ -331,11 +331,15 @@ const Rupees = z.number();
 const ItemDetail = z.object({ rt: z.number(), txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees });
 const Item = z.object({ num: z.number().int(), itm_det: ItemDetail });
 
+const HsnRow = z.object({ num: z.number().int(), hsn_sc: z.string(), desc: z.string(), uqc: z.string(), qty: z.number(), rt: z.number(), txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees });
+
 /**
- * GSTR-1 in the GST portal's offline tool JSON (amounts in rupees with 2 decimals, dates DD-MM-YYYY, `fp` MMYYYY).
+ * GSTR-1 in the GST portal's offline tool JSON (amounts in rupees with 2 decimals, dates DD-MM-YYYY, `fp` MMYYYY);
+ * the JSON Schema it is checked against is api/src/modules/gst-returns/schemas/gstr1.schema.json.
  * b2b: invoices to registered buyers by GSTIN; b2cl: inter-state invoices to unregistered buyers over ₹1,00,000;
  * b2cs: the other unregistered supplies summed by place of supply and rate; cdnr: credit notes to registered buyers;
- * hsn: the HSN summary (table 12); doc_issue: the documents issued (table 13).
+ * cdnur: credit notes to unregistered buyers against B2C large invoices; hsn: the HSN summary (table 12), split into
+ * `hsn_b2b` and `hsn_b2c` from the return period May 2025, one `data` table before; doc_issue: documents issued (13).
  */
 export const Gstr1 = z.object({
   gstin: z.string(),
@@ -356,11 +360,18 @@ export const Gstr1 = z.object({
       nt: z.array(z.object({ ntty: z.enum(['C', 'D']), nt_num: z.string(), nt_dt: z.string(), val: Rupees, pos: z.string(), rchrg: z.enum(['Y', 'N']), inv_typ: z.string(), itms: z.array(Item) })),
     }),
   ),
-  hsn: z.object({
-    data: z.array(
-      z.object({ num: z.number().int(), hsn_sc: z.string(), desc: z.string(), uqc: z.string(), qty: z.number(), rt: z.number(), txval: Rupees, iamt: Rupees, camt: Rupees, samt: Rupees, csamt: Rupees }),
-    ),
-  }),
+  cdnur: z.array(
+    z.object({
+      nt_num: z.string(),
+      nt_dt: z.string(),
+      ntty: z.enum(['C', 'D']),
+      val: Rupees,
+      typ: z.enum(['B2CL', 'EXPWP', 'EXPWOP']),
+      pos: z.string(),
+      itms: z.array(z.object({ num: z.number().int(), itm_det: z.object({ rt: z.number(), txval: Rupees, iamt: Rupees, csamt: Rupees }) })),
+    }),
+  ),
+  hsn: z.union([z.object({ hsn_b2b: z.array(HsnRow), hsn_b2c: z.array(HsnRow) }), z.object({ data: z.array(HsnRow) })]),
   doc_issue: z.object({
     doc_det: z.array(
       z.object({
@@ -373,7 +384,7 @@ export const Gstr1 = z.object({
 export type Gstr1 = z.infer<typeof Gstr1>;
 
 export const Gstr1SectionTotals = z.object({
-  section: z.enum(['b2b', 'b2cl', 'b2cs', 'cdnr']),
+  section: z.enum(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur']),
   documents: z.number().int(),
   taxablePaise: z.number().int(),
   igstPaise: z.number().int(),
@@ -406,10 +417,30 @@ export const Gstr3b = z.object({
   inwardReverseCharge: TaxFigures,
   /** 3.2 inter-state supplies to unregistered persons, by place of supply. */
   interStateUnregistered: z.array(z.object({ placeOfSupply: z.string(), taxablePaise: z.number().int(), igstPaise: z.number().int() })),
-  /** 4(A)(5) all other ITC (purchase bills received, less debit notes), 4(B) reversed, 4(C) net. */
+  /**
+   * 4(A)(5) all other ITC (purchase bills received, less debit notes), 4(B) reversed, 4(C) net, 4(D)(2) ineligible:
+   * bills past the time limit of CGST Act s.16(4) are left out of 4(A) and shown here and in `ineligibleBills`.
+   */
   itcAvailable: TaxFigures,
   itcReversed: TaxFigures,
   itcNet: TaxFigures,
+  itcIneligible: TaxFigures,
+  /** The bills whose input tax this return may not claim, each with why (the screen lists them). */
+  ineligibleBills: z.array(
+    z.object({
+      billId: z.string(),
+      billNumber: z.string(),
+      supplierName: z.string(),
+      billDate: z.string(),
+      taxablePaise: z.number().int(),
+      igstPaise: z.number().int(),
+      cgstPaise: z.number().int(),
+      sgstPaise: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+  /** 5: exempt and nil-rated inward supplies (nil-rated lines of the bills received), inter- and intra-state. */
+  inwardNilExempt: z.object({ interPaise: z.number().int(), intraPaise: z.number().int() }),
   /** 6.1: tax payable, paid through ITC, and in cash, per tax (IGST credit used first, as the law orders). */
   payment: z.array(z.object({ tax: z.enum(['IGST', 'CGST', 'SGST', 'CESS']), payablePaise: z.number().int(), paidByItcPaise: z.number().int(), cashPaise: z.number().int() })),
 });

@@ -54,6 +54,7 @@ export const ERROR_CATALOGUE = {
   E0019: 'The basket could not be put into the cart: nothing was added',
   E0020: 'The bank statement is too large',
   E0021: "No GST rate on record for this product's HSN: fix the product's HSN",
+  E0027: "The file does not follow the GST portal's format",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -15,10 +15,11 @@ const GSTR1: Gstr1Summary = {
   sections: [
     { section: 'b2b', documents: 2, taxablePaise: 169500, igstPaise: 9900, cgstPaise: 5220, sgstPaise: 5220 },
     { section: 'b2cs', documents: 1, taxablePaise: 4500, igstPaise: 0, cgstPaise: 270, sgstPaise: 270 },
+    { section: 'cdnur', documents: 1, taxablePaise: 1250000, igstPaise: 150000, cgstPaise: 0, sgstPaise: 0 },
   ],
   invoiceTotals: { count: 3, taxablePaise: 174000, taxPaise: 20880, totalPaise: 194880 },
   problems: ['Invoice INV/26-27/000003 has no HSN code'],
-  gstr1: { gstin: '27AAAAA0000A1Z5', fp: '112026', version: 'GST3.2', hash: 'hash', b2b: [], b2cl: [], b2cs: [], cdnr: [], hsn: { data: [] }, doc_issue: { doc_det: [] } },
+  gstr1: { gstin: '27AAAAA0000A1Z5', fp: '112026', version: 'GST3.2.4', hash: 'hash', b2b: [], b2cl: [], b2cs: [], cdnr: [], cdnur: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } },
 };
 
 const GSTR3B: Gstr3b = {
@@ -31,6 +32,21 @@ const GSTR3B: Gstr3b = {
   itcAvailable: { taxablePaise: 100000, igstPaise: 0, cgstPaise: 3000, sgstPaise: 3000, cessPaise: 0 },
   itcReversed: nil,
   itcNet: { taxablePaise: 100000, igstPaise: 0, cgstPaise: 3000, sgstPaise: 3000, cessPaise: 0 },
+  itcIneligible: { taxablePaise: 100000, igstPaise: 12000, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 },
+  ineligibleBills: [
+    {
+      billId: 'b-1',
+      billNumber: 'GPT/101',
+      supplierName: 'Gujarat Pharma Traders',
+      billDate: '2025-03-10',
+      taxablePaise: 100000,
+      igstPaise: 12000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      reason: "Dated 10-03-2025: input tax on it could be claimed only in a return filed by 30-11-2025 (CGST Act s.16(4)); this month's return is filed after that.",
+    },
+  ],
+  inwardNilExempt: { interPaise: 0, intraPaise: 25000 },
   payment: [
     { tax: 'IGST', payablePaise: 9900, paidByItcPaise: 0, cashPaise: 9900 },
     { tax: 'CGST', payablePaise: 5490, paidByItcPaise: 3000, cashPaise: 2490 },
@@ -58,6 +74,7 @@ describe('GST returns', () => {
     expect(sections.map(cells)).toEqual([
       ['B2B: invoices to registered buyers (4A)', '2', '₹1,695.00', '₹99.00', '₹52.20', '₹52.20'],
       ['B2C others (7)', '1', '₹45.00', '₹0.00', '₹2.70', '₹2.70'],
+      ['Credit notes to unregistered buyers on B2C large invoices (9B)', '1', '₹12,500.00', '₹1,500.00', '₹0.00', '₹0.00'],
     ]);
     expect(screen.getByLabelText('GSTR-1 invoice totals')).toHaveTextContent('Invoices3Taxable value₹1,740.00Tax₹208.80Invoice value₹1,948.80');
     expect(screen.getByRole('alert', { name: 'Problems to fix before filing' })).toHaveTextContent('Invoice INV/26-27/000003 has no HSN code');
@@ -70,6 +87,30 @@ describe('GST returns', () => {
     ]);
     expect(within(screen.getByRole('table', { name: '3.2 Inter-state supplies to unregistered persons' })).getByText('Gujarat (24)')).toBeInTheDocument();
     expect(cells(within(screen.getByRole('table', { name: '4 Eligible ITC' })).getByText('(C) Net ITC available').closest('tr')!)).toEqual(['(C) Net ITC available', '₹1,000.00', '₹0.00', '₹30.00', '₹30.00', '₹0.00']);
+    expect(cells(within(screen.getByRole('table', { name: '4 Eligible ITC' })).getByText('(D)(2) Ineligible ITC (section 16(4))').closest('tr')!)).toEqual([
+      '(D)(2) Ineligible ITC (section 16(4))',
+      '₹1,000.00',
+      '₹120.00',
+      '₹0.00',
+      '₹0.00',
+      '₹0.00',
+    ]);
+    // The bill past the time limit is listed with the reason it is left out of 4(A).
+    const ineligible = within(screen.getByRole('table', { name: 'Bills left out of 4(A): past the time limit for input tax' })).getAllByRole('row').slice(1);
+    expect(ineligible.map(cells)).toEqual([
+      ['GPT/101', 'Gujarat Pharma Traders', '10/03/2025', '₹120.00', '₹0.00', '₹0.00', "Dated 10-03-2025: input tax on it could be claimed only in a return filed by 30-11-2025 (CGST Act s.16(4)); this month's return is filed after that."],
+    ]);
+    const inward = within(screen.getByRole('table', { name: '5 Exempt, nil-rated and non-GST inward supplies' })).getAllByRole('row').slice(1);
+    expect(inward.map(cells)).toEqual([
+      ['Exempt and nil-rated', '₹0.00', '₹250.00'],
+      ['Non-GST', '₹0.00', '₹0.00'],
+    ]);
+  });
+
+  it('says so when every bill of the month is within the time limit for input tax', async () => {
+    booksApi({ [`GET ${BOOKS_PATHS.gstr1}`]: ok(GSTR1), [`GET ${BOOKS_PATHS.gstr3b}`]: ok({ ...GSTR3B, ineligibleBills: [] }) });
+    renderAt('/app', 'sales/gst-returns?month=2026-11', withProviders(<App />));
+    expect(await screen.findByText('Every bill received this month is within the time limit for input tax.')).toBeInTheDocument();
   });
 
   it('downloads the GSTR-1 and GSTR-3B files in each format and the Tally XML for a period, through the API client', async () => {
@@ -98,11 +139,11 @@ describe('GST returns', () => {
     booksApi({
       [`GET ${BOOKS_PATHS.gstr1}`]: ok(GSTR1),
       [`GET ${BOOKS_PATHS.gstr3b}`]: ok(GSTR3B),
-      [`GET ${BOOKS_PATHS.gstr1File}`]: () => ({ status: 422, data: new Blob([JSON.stringify({ type: 'error', code: 'E0010', message: 'The unit has no GSTIN' })], { type: 'application/json' }) }),
+      [`GET ${BOOKS_PATHS.gstr1File}`]: () => ({ status: 422, data: new Blob([JSON.stringify({ type: 'error', code: 'E0027', message: "The GSTR-1 JSON does not follow the GST portal's format, so it is not handed out: /gstin must match pattern" })], { type: 'application/json' }) }),
     });
     renderAt('/app', 'sales/gst-returns?month=2026-11', withProviders(<App />));
     await userEvent.click(await screen.findByRole('button', { name: 'Download GSTR-1 as JSON' }));
-    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', title: 'The GSTR-1 file could not be downloaded', message: 'The unit has no GSTIN' })]));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', title: 'The GSTR-1 file could not be downloaded', message: "The GSTR-1 JSON does not follow the GST portal's format, so it is not handed out: /gstin must match pattern" })]));
   });
 
   it('says when the summaries cannot be loaded', async () => {

@@ -11,6 +11,7 @@ const SECTION_LABELS: Record<Section['section'], string> = {
   b2cl: 'B2C large: inter-state over ₹1,00,000 (5A)',
   b2cs: 'B2C others (7)',
   cdnr: 'Credit / debit notes to registered buyers (9B)',
+  cdnur: 'Credit notes to unregistered buyers on B2C large invoices (9B)',
 };
 
 const Problems = styled.div`

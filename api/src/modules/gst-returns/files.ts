@@ -16,7 +16,24 @@ const placeOfSupply = (code: string) => `${code}-${GST_STATES[code] ?? code}`;
 /** The offline tool's spelling of a unit of quantity. */
 const UQC_LABELS: Readonly<Record<string, string>> = { NOS: 'NOS-NUMBERS', BTL: 'BTL-BOTTLES', TUB: 'TUB-TUBES', BOX: 'BOX-BOX' };
 
-/** GSTR-1 as sheets: b2b, b2cl, b2cs, cdnr, hsn, docs. Receiver names are not in the portal's JSON: passed beside it. */
+type HsnRows = Extract<Gstr1['hsn'], { data: unknown }>['data'];
+const HSN_HEADERS = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'];
+const hsnRows = (rows: HsnRows): Cell[][] =>
+  rows.map((h) => {
+    const [txval, iamt, camt, samt, csamt] = [h.txval, h.iamt, h.camt, h.samt, h.csamt].map(fromRupees) as [Amount, Amount, Amount, Amount, Amount];
+    return [h.hsn_sc, h.desc, UQC_LABELS[h.uqc] ?? h.uqc, h.qty, paise(txval.paise + iamt.paise + camt.paise + samt.paise + csamt.paise), h.rt, txval, iamt, camt, samt, csamt];
+  });
+
+/** Table 12 as the offline tool's sheets: one `hsn` sheet before May 2025, `hsn(b2b)` and `hsn(b2c)` from then. */
+function hsnSheets(hsn: Gstr1['hsn']): Sheet[] {
+  if ('data' in hsn) return [{ name: 'hsn', title: 'HSN: summary of outward supplies (net of credit notes)', headers: HSN_HEADERS, rows: hsnRows(hsn.data) }];
+  return [
+    { name: 'hsn(b2b)', title: 'HSN: summary of supplies to registered persons (net of credit notes)', headers: HSN_HEADERS, rows: hsnRows(hsn.hsn_b2b) },
+    { name: 'hsn(b2c)', title: 'HSN: summary of supplies to unregistered persons (net of credit notes)', headers: HSN_HEADERS, rows: hsnRows(hsn.hsn_b2c) },
+  ];
+}
+
+/** GSTR-1 as sheets: b2b, b2cl, b2cs, cdnr, cdnur, hsn, docs. Receiver names are not in the portal's JSON: passed beside it. */
 export function gstr1Sheets(g: Gstr1, receiverNames: ReadonlyMap<string, string>): Sheet[] {
   const docNature: Record<number, string> = { 1: 'Invoices for outward supply', 5: 'Credit Note' };
   return [
@@ -55,14 +72,12 @@ export function gstr1Sheets(g: Gstr1, receiverNames: ReadonlyMap<string, string>
       ),
     },
     {
-      name: 'hsn',
-      title: 'HSN: summary of outward supplies (net of credit notes)',
-      headers: ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'],
-      rows: g.hsn.data.map((h) => {
-        const [txval, iamt, camt, samt, csamt] = [h.txval, h.iamt, h.camt, h.samt, h.csamt].map(fromRupees) as [Amount, Amount, Amount, Amount, Amount];
-        return [h.hsn_sc, h.desc, UQC_LABELS[h.uqc] ?? h.uqc, h.qty, paise(txval.paise + iamt.paise + camt.paise + samt.paise + csamt.paise), h.rt, txval, iamt, camt, samt, csamt];
-      }),
+      name: 'cdnur',
+      title: 'CDNUR: credit notes to unregistered persons against B2C large invoices',
+      headers: ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'],
+      rows: g.cdnur.flatMap((nt) => nt.itms.map((it) => [nt.typ, nt.nt_num, sheetDate(nt.nt_dt), nt.ntty, placeOfSupply(nt.pos), fromRupees(nt.val), '', it.itm_det.rt, fromRupees(it.itm_det.txval), fromRupees(it.itm_det.csamt)])),
     },
+    ...hsnSheets(g.hsn),
     {
       name: 'docs',
       title: 'Documents issued',
@@ -72,7 +87,7 @@ export function gstr1Sheets(g: Gstr1, receiverNames: ReadonlyMap<string, string>
   ];
 }
 
-/** GSTR-3B tables 3.1, 3.2, 4 and 6.1 as sheets. */
+/** GSTR-3B tables 3.1, 3.2, 4, 5 and 6.1 as sheets. */
 export function gstr3bSheets(g: Gstr3b): Sheet[] {
   type Figures = Gstr3b['outwardTaxable'];
   const supply = (label: string, f: Figures): Cell[] => [label, paise(f.taxablePaise), paise(f.igstPaise), paise(f.cgstPaise), paise(f.sgstPaise), paise(f.cessPaise)];
@@ -102,7 +117,21 @@ export function gstr3bSheets(g: Gstr3b): Sheet[] {
       name: '4 Eligible ITC',
       title: '4 Eligible ITC',
       headers: ['Details', 'Integrated Tax', 'Central Tax', 'State/UT Tax', 'Cess'],
-      rows: [credit('(A)(5) All other ITC', g.itcAvailable), credit('(B) ITC Reversed', g.itcReversed), credit('(C) Net ITC Available (A) - (B)', g.itcNet)],
+      rows: [
+        credit('(A)(5) All other ITC', g.itcAvailable),
+        credit('(B) ITC Reversed', g.itcReversed),
+        credit('(C) Net ITC Available (A) - (B)', g.itcNet),
+        credit('(D)(2) Ineligible ITC under section 16(4) and PoS rules', g.itcIneligible),
+      ],
+    },
+    {
+      name: '5 Exempt inward',
+      title: '5 Values of exempt, nil-rated and non-GST inward supplies',
+      headers: ['Nature of supplies', 'Inter-State supplies', 'Intra-State supplies'],
+      rows: [
+        ['From a supplier under composition scheme, Exempt and Nil rated supply', paise(g.inwardNilExempt.interPaise), paise(g.inwardNilExempt.intraPaise)],
+        ['Non GST supply', paise(0), paise(0)],
+      ],
     },
     {
       name: '6.1 Payment of tax',

@@ -5,7 +5,6 @@ import { unitTaxDetails } from '../ledger/parties';
 import { salesTotals } from '../sales/repository';
 import { addTax, noTax, percent, portalDate, returnPeriod, rupees, monthRange, type TaxPaise } from './portal';
 import {
-  cancelledInvoiceCount,
   creditedHsnRows,
   creditNoteRateRows,
   creditNoteSeries,
@@ -17,13 +16,17 @@ import {
   type SeriesRange,
 } from './repository';
 
-/** Version of the portal's offline tool whose JSON this writes. */
-export const GSTR1_VERSION = 'GST3.2.1';
+/** The `version` literal GSTN's Returns Offline Tool V3.2.4 writes, whose JSON this follows (schemas/README.md). */
+export const GSTR1_VERSION = 'GST3.2.4';
+
+/** Table 12 is split into B2B and B2C halves from this return period (GSTN's Phase-III HSN advisory). */
+export const HSN_SPLIT_FROM = '2025-05';
 
 /** B2C large: an inter-state invoice to an unregistered buyer worth more than ₹1,00,000 (from August 2024). */
 export const B2CL_LIMIT_PAISE = 1_00_000_00;
 
 type Item = Gstr1['b2b'][number]['inv'][number]['itms'][number];
+type HsnRow = Gstr1['hsn'] extends infer H ? (H extends { data: (infer R)[] } ? R : never) : never;
 type SectionTotals = z.infer<typeof Gstr1Summary>['sections'][number];
 
 interface RatePart extends TaxPaise {
@@ -81,14 +84,13 @@ const HSN_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 const describeHsn = (hsn: string, productName: string) => (HSN_DESCRIPTIONS[hsn.slice(0, 4)] ?? productName).slice(0, 30);
 
-function docRange(ranges: readonly SeriesRange[], cancelled: number) {
-  // The month's cancellations are spread over its series in order (a month rarely has more than one series).
-  let left = cancelled;
-  return ranges.map((r, i) => {
-    const cancel = Math.min(left, r.count);
-    left -= cancel;
-    return { num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel, net_issue: r.count - cancel };
-  });
+/**
+ * Table 13 counts as cancelled only a document issued and then cancelled. Nothing issued here is ever cancelled: an
+ * invoice is undone by a credit note, and then both are supplies the return reports (the invoice in b2b/b2cl/b2cs,
+ * the note in cdnr/cdnur/b2cs), so both count as issued. Calling the invoice cancelled as well would report it twice.
+ */
+function docRange(ranges: readonly SeriesRange[]) {
+  return ranges.map((r, i) => ({ num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel: 0, net_issue: r.count }));
 }
 
 function sectionTotals(section: SectionTotals['section'], documents: number, tax: TaxPaise): SectionTotals {
@@ -104,8 +106,13 @@ function classify(invoiceRows: readonly InvoiceRateRow[], noteRows: readonly Cre
   const b2cs = invoices.filter((d) => !registered(d.head.recipient_gstin) && !isB2cl(d.head));
   // A note for free units alone credits nothing: it is a document issued (table 13), not a supply to report.
   const cdnr = notes.filter((d) => registered(d.head.recipient_gstin) && !isZero(d.tax));
-  const cdnUnregistered = notes.filter((d) => !registered(d.head.recipient_gstin));
-  return { invoices, b2b, b2cl, b2cs, cdnr, cdnUnregistered };
+  // A note to an unregistered buyer goes where its invoice went: against a B2C large invoice in CDNUR (table 9B),
+  // against any other into the B2CS sums.
+  const againstB2cl = (d: (typeof notes)[number]) => isB2cl({ supply_kind: d.head.supply_kind, total_paise: d.head.invoice_total_paise });
+  const unregisteredNotes = notes.filter((d) => !registered(d.head.recipient_gstin));
+  const cdnur = unregisteredNotes.filter((d) => againstB2cl(d) && !isZero(d.tax));
+  const cdnUnregistered = unregisteredNotes.filter((d) => !againstB2cl(d));
+  return { invoices, b2b, b2cl, b2cs, cdnr, cdnur, cdnUnregistered };
 }
 
 /** Sums of (kind, place of supply, rate) over documents: B2CS is reported summed, not per invoice. */
@@ -127,39 +134,46 @@ function b2csRows(add: ReturnType<typeof classify>['b2cs'], less: ReturnType<typ
   return [...rows.values()].filter((r) => !isZero(r)).sort((a, b) => a.pos.localeCompare(b.pos) || a.rateBp - b.rateBp || a.kind.localeCompare(b.kind));
 }
 
-/** HSN summary (table 12): invoiced less credited in the month, by HSN, unit of quantity and rate. */
-async function hsnSummary(db: Database, m: { unitId: string; from: string; to: string }): Promise<Gstr1['hsn']['data']> {
+/**
+ * HSN summary (table 12): invoiced less credited in the month, by HSN, unit of quantity and rate. From May 2025 in two
+ * halves: supplies to registered buyers (hsn_b2b) and to unregistered ones (hsn_b2c), each document by its recipient.
+ */
+async function hsnSummary(db: Database, m: { unitId: string; from: string; to: string }, month: string): Promise<Gstr1['hsn']> {
   const [sold, credited] = await Promise.all([invoicedHsnRows(db, m), creditedHsnRows(db, m)]);
-  const rows = new Map<string, RatePart & { hsn: string; uqc: string; productName: string; quantity: number }>();
-  const put = (list: typeof sold, sign: 1 | -1) => {
-    for (const r of list) {
-      const uqc = uqcOfPack(r.pack);
-      const key = `${r.hsn}|${uqc}|${r.gst_rate_bp}`;
-      const row = rows.get(key) ?? { hsn: r.hsn, uqc, rateBp: r.gst_rate_bp, productName: r.product_name, quantity: 0, ...noTax() };
-      if (r.product_name < row.productName) row.productName = r.product_name;
-      row.quantity += sign * r.quantity;
-      addTax(row, taxOf(r), sign);
-      rows.set(key, row);
-    }
+  const table = (registeredBuyers: boolean | null): HsnRow[] => {
+    const rows = new Map<string, RatePart & { hsn: string; uqc: string; productName: string; quantity: number }>();
+    const put = (list: typeof sold, sign: 1 | -1) => {
+      for (const r of list) {
+        if (registeredBuyers !== null && r.registered !== registeredBuyers) continue;
+        const uqc = uqcOfPack(r.pack);
+        const key = `${r.hsn}|${uqc}|${r.gst_rate_bp}`;
+        const row = rows.get(key) ?? { hsn: r.hsn, uqc, rateBp: r.gst_rate_bp, productName: r.product_name, quantity: 0, ...noTax() };
+        if (r.product_name < row.productName) row.productName = r.product_name;
+        row.quantity += sign * r.quantity;
+        addTax(row, taxOf(r), sign);
+        rows.set(key, row);
+      }
+    };
+    put(sold, 1);
+    put(credited, -1);
+    return [...rows.values()]
+      .filter((r) => r.quantity !== 0 || !isZero(r))
+      .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.uqc.localeCompare(b.uqc) || a.rateBp - b.rateBp)
+      .map((r, i) => ({
+        num: i + 1,
+        hsn_sc: r.hsn,
+        desc: describeHsn(r.hsn, r.productName),
+        uqc: r.uqc,
+        qty: r.quantity,
+        rt: percent(r.rateBp),
+        txval: rupees(r.taxable),
+        iamt: rupees(r.igst),
+        camt: rupees(r.cgst),
+        samt: rupees(r.sgst),
+        csamt: 0,
+      }));
   };
-  put(sold, 1);
-  put(credited, -1);
-  return [...rows.values()]
-    .filter((r) => r.quantity !== 0 || !isZero(r))
-    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.uqc.localeCompare(b.uqc) || a.rateBp - b.rateBp)
-    .map((r, i) => ({
-      num: i + 1,
-      hsn_sc: r.hsn,
-      desc: describeHsn(r.hsn, r.productName),
-      uqc: r.uqc,
-      qty: r.quantity,
-      rt: percent(r.rateBp),
-      txval: rupees(r.taxable),
-      iamt: rupees(r.igst),
-      camt: rupees(r.cgst),
-      samt: rupees(r.sgst),
-      csamt: 0,
-    }));
+  return month >= HSN_SPLIT_FROM ? { hsn_b2b: table(true), hsn_b2c: table(false) } : { data: table(null) };
 }
 
 /**
@@ -168,14 +182,13 @@ async function hsnSummary(db: Database, m: { unitId: string; from: string; to: s
  */
 export async function buildGstr1(db: Database, unitId: string, month: string): Promise<{ summary: Gstr1Summary; receiverNames: Map<string, string> }> {
   const m = { unitId, ...monthRange(month) };
-  const [units, invoiceRows, noteRows, hsn, invRanges, noteRanges, cancelled, register] = await Promise.all([
+  const [units, invoiceRows, noteRows, hsn, invRanges, noteRanges, register] = await Promise.all([
     unitTaxDetails(db, [unitId]),
     invoiceRateRows(db, m),
     creditNoteRateRows(db, m),
-    hsnSummary(db, m),
+    hsnSummary(db, m, month),
     invoiceSeries(db, m),
     creditNoteSeries(db, m),
-    cancelledInvoiceCount(db, m),
     salesTotals(db, m),
   ]);
   const gstin = units.get(unitId)?.gstin ?? null;
@@ -186,12 +199,6 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
   const c = classify(invoiceRows, noteRows);
   for (const d of c.b2b) if (!gstinOk(d.head.recipient_gstin!)) problems.push(`Invoice ${d.head.invoice_number}: the buyer's GSTIN ${d.head.recipient_gstin} fails the GSTIN check.`);
   for (const d of c.cdnr) if (!gstinOk(d.head.recipient_gstin!)) problems.push(`Credit note ${d.head.credit_note_number}: the buyer's GSTIN ${d.head.recipient_gstin} fails the GSTIN check.`);
-  // The portal reports a credit note against a B2C large invoice in CDNUR, which this file has no table for.
-  for (const d of c.cdnUnregistered) {
-    if (d.head.supply_kind === 'INTER' && d.head.invoice_total_paise > B2CL_LIMIT_PAISE) {
-      problems.push(`Credit note ${d.head.credit_note_number} is against B2C large invoice ${d.head.invoice_number}: enter it in CDNUR on the portal (this file nets it into B2CS).`);
-    }
-  }
 
   const b2cs = b2csRows(c.b2cs, c.cdnUnregistered);
   for (const r of b2cs) if (r.taxable < 0) problems.push(`B2CS for place of supply ${r.pos} at ${percent(r.rateBp)} % is negative after credit notes: the portal does not take a negative row.`);
@@ -239,12 +246,20 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
         itms: items(d.parts),
       })),
     })),
-    hsn: { data: hsn },
+    cdnur: c.cdnur.map((d) => ({
+      nt_num: d.head.credit_note_number,
+      nt_dt: portalDate(d.head.credit_note_date),
+      ntty: 'C',
+      val: rupees(d.head.total_paise),
+      typ: 'B2CL',
+      pos: d.head.place_of_supply,
+      // Always IGST (a B2C large invoice is inter-state); a rate the note credits nothing at is no item.
+      itms: items(d.parts.filter((p) => p.taxable !== 0)).map(({ num, itm_det: t }) => ({ num, itm_det: { rt: t.rt, txval: t.txval, iamt: t.iamt, csamt: t.csamt } })),
+    })),
+    hsn,
+    // doc_num 1: invoices for outward supply, 5: credit notes (the portal's natures of document).
     doc_issue: {
-      doc_det: [
-        ...(invRanges.length ? [{ doc_num: 1, docs: docRange(invRanges, cancelled) }] : []),
-        ...(noteRanges.length ? [{ doc_num: 5, docs: docRange(noteRanges, 0) }] : []),
-      ],
+      doc_det: [...(invRanges.length ? [{ doc_num: 1, docs: docRange(invRanges) }] : []), ...(noteRanges.length ? [{ doc_num: 5, docs: docRange(noteRanges) }] : [])],
     },
   };
 
@@ -260,6 +275,7 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
       // As the file has it: net of credit notes to unregistered buyers.
       sectionTotals('b2cs', c.b2cs.length, b2csTax),
       sectionTotals('cdnr', c.cdnr.length, sum(c.cdnr)),
+      sectionTotals('cdnur', c.cdnur.length, sum(c.cdnur)),
     ],
     invoiceTotals: { count: register.invoice_count, taxablePaise: register.taxable, taxPaise: register.cgst + register.sgst + register.igst, totalPaise: register.total },
     problems,

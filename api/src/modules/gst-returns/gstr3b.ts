@@ -1,8 +1,8 @@
 import type { Gstr3b } from 'shared-api';
 import type { Database } from '../../db/database';
 import { unitTaxDetails } from '../ledger/parties';
-import { addTax, monthRange, noTax, returnPeriod, rupees, type TaxPaise } from './portal';
-import { creditNoteRateRows, debitNotesTax, invoiceRateRows, receivedBillsTax } from './repository';
+import { addTax, monthRange, noTax, portalDate, returnPeriod, rupees, type TaxPaise } from './portal';
+import { creditNoteRateRows, debitNotes, invoiceRateRows, nilRatedInward, receivedBills } from './repository';
 
 type TaxFigures = Gstr3b['outwardTaxable'];
 type Payment = Gstr3b['payment'][number];
@@ -47,10 +47,37 @@ export function setOff(payable: Taxes, credit: Taxes): Payment[] {
   return [row('IGST', 'igst'), row('CGST', 'cgst'), row('SGST', 'sgst'), row('CESS', 'cess')];
 }
 
+/**
+ * CGST Act s.16(4): input tax on an invoice cannot be taken after 30 November following the end of the financial
+ * year the invoice is dated in (or the annual return, if filed earlier: not known here). Input tax is taken by filing
+ * the return, and a month's GSTR-3B can be filed only once the month is over, so a bill counts in a month's return
+ * only if the day after the month ends is on or before that 30 November: a bill dated in FY 2024-25 can be claimed up
+ * to October 2025's return, not in November 2025's.
+ */
+export function itcTimeLimit(billDate: string): string {
+  const [year, monthOfYear] = billDate.split('-').map(Number) as [number, number];
+  return `${monthOfYear >= 4 ? year + 1 : year}-11-30`;
+}
+
+/** The first day a month's return can be filed: the day after the month ends. */
+function firstFilingDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+const pastTimeLimit = (billDate: string, month: string) => firstFilingDay(month) > itcTimeLimit(billDate);
+
 /** A month's GSTR-3B figures, from the month's invoices, credit notes, received purchase bills and debit notes. */
 export async function buildGstr3b(db: Database, unitId: string, month: string): Promise<Gstr3b> {
   const m = { unitId, ...monthRange(month) };
-  const [units, invoices, notes, bills, debitNotes] = await Promise.all([unitTaxDetails(db, [unitId]), invoiceRateRows(db, m), creditNoteRateRows(db, m), receivedBillsTax(db, m), debitNotesTax(db, m)]);
+  const [units, invoices, notes, bills, returns, nilInward] = await Promise.all([
+    unitTaxDetails(db, [unitId]),
+    invoiceRateRows(db, m),
+    creditNoteRateRows(db, m),
+    receivedBills(db, m),
+    debitNotes(db, m),
+    nilRatedInward(db, m),
+  ]);
 
   const taxable = noTax();
   const nil = noTax();
@@ -68,7 +95,30 @@ export async function buildGstr3b(db: Database, unitId: string, month: string): 
   put(invoices, 1);
   put(notes, -1);
 
-  const itc = addTax(addTax(noTax(), bills), debitNotes, -1);
+  // 4(A)(5): bills within the time limit, less what debit notes gave back on them. Bills past it go to 4(D)(2) and
+  // are listed; a debit note against such a bill gives back nothing that was claimed, so it counts nowhere.
+  const itc = noTax();
+  const ineligible = noTax();
+  const ineligibleBills: Gstr3b['ineligibleBills'] = [];
+  for (const b of bills) {
+    if (!pastTimeLimit(b.bill_date, month)) {
+      addTax(itc, b);
+      continue;
+    }
+    addTax(ineligible, b);
+    ineligibleBills.push({
+      billId: b.id,
+      billNumber: b.bill_number,
+      supplierName: b.supplier_name,
+      billDate: b.bill_date,
+      taxablePaise: b.taxable,
+      igstPaise: b.igst,
+      cgstPaise: b.cgst,
+      sgstPaise: b.sgst,
+      reason: `Dated ${portalDate(b.bill_date)}: input tax on it could be claimed only in a return filed by ${portalDate(itcTimeLimit(b.bill_date))} (CGST Act s.16(4)); this month's return is filed after that.`,
+    });
+  }
+  for (const d of returns) if (!pastTimeLimit(d.bill_date, month)) addTax(itc, d, -1);
   // 4(B): nothing is reversed — no exempt supplies share the inputs (rules 42/43) and no ineligible credit is booked.
   const reversed = noTax();
   const net = addTax(addTax(noTax(), itc), reversed, -1);
@@ -87,6 +137,9 @@ export async function buildGstr3b(db: Database, unitId: string, month: string): 
     itcAvailable: figures(itc),
     itcReversed: figures(reversed),
     itcNet: figures(net),
+    itcIneligible: figures(ineligible),
+    ineligibleBills,
+    inwardNilExempt: { interPaise: nilInward.inter, intraPaise: nilInward.intra },
     payment: setOff({ igst: taxable.igst, cgst: taxable.cgst, sgst: taxable.sgst, cess: 0 }, { igst: net.igst, cgst: net.cgst, sgst: net.sgst, cess: 0 }),
   };
 }
@@ -95,7 +148,13 @@ const amounts = (f: TaxFigures) => ({ iamt: rupees(f.igstPaise), camt: rupees(f.
 const supply = (f: TaxFigures) => ({ txval: rupees(f.taxablePaise), ...amounts(f) });
 const nilAmounts = { iamt: 0, camt: 0, samt: 0, csamt: 0 };
 
-/** GSTR-3B in the portal's JSON (the offline utility's upload: rupees, `ret_period` MMYYYY). */
+/** From this return period the portal fills table 3.2 from GSTR-1 and the utility's JSON leaves inter_sup out. */
+export const INTER_SUP_AUTO_FROM = '2025-11';
+
+/**
+ * GSTR-3B in the portal's JSON, as GSTN's GSTR-3B offline utility V5.8 writes it for upload (rupees, `ret_period`
+ * MMYYYY, keys in the utility's order); the JSON Schema it is checked against is schemas/gstr3b.schema.json.
+ */
 export function gstr3bPortalJson(g: Gstr3b) {
   return {
     gstin: g.gstin ?? '',
@@ -107,11 +166,8 @@ export function gstr3bPortalJson(g: Gstr3b) {
       isup_rev: supply(g.inwardReverseCharge),
       osup_nongst: { txval: 0 },
     },
-    inter_sup: {
-      unreg_details: g.interStateUnregistered.map((r) => ({ pos: r.placeOfSupply, txval: rupees(r.taxablePaise), iamt: rupees(r.igstPaise) })),
-      comp_details: [],
-      uin_details: [],
-    },
+    // 3.1.1: nothing is sold through an e-commerce operator paying the tax (s.9(5)).
+    eco_dtls: { eco_sup: { txval: 0, ...nilAmounts }, eco_reg_sup: { txval: 0 } },
     itc_elg: {
       itc_avl: [
         { ty: 'IMPG', ...nilAmounts },
@@ -125,10 +181,29 @@ export function gstr3bPortalJson(g: Gstr3b) {
         { ty: 'OTH', ...nilAmounts },
       ],
       itc_net: amounts(g.itcNet),
+      // (D)(1) ITC reclaimed: none; (D)(2) ineligible under s.16(4): the bills past the time limit.
       itc_inelg: [
         { ty: 'RUL', ...nilAmounts },
-        { ty: 'OTH', ...nilAmounts },
+        { ty: 'OTH', ...amounts(g.itcIneligible) },
       ],
     },
+    // 5: exempt and nil-rated inward supplies; nothing bought is outside GST.
+    inward_sup: {
+      isup_details: [
+        { ty: 'GST', inter: rupees(g.inwardNilExempt.interPaise), intra: rupees(g.inwardNilExempt.intraPaise) },
+        { ty: 'NONGST', inter: 0, intra: 0 },
+      ],
+    },
+    // 5.1: interest and late fee are worked out by the portal on filing; the file declares none.
+    intr_ltfee: { intr_details: { ...nilAmounts }, ltfee_details: { camt: 0, samt: 0 } },
+    ...(g.month < INTER_SUP_AUTO_FROM
+      ? {
+          inter_sup: {
+            unreg_details: g.interStateUnregistered.map((r) => ({ pos: r.placeOfSupply, txval: rupees(r.taxablePaise), iamt: rupees(r.igstPaise) })),
+            comp_details: [],
+            uin_details: [],
+          },
+        }
+      : {}),
   };
 }

@@ -78,12 +78,26 @@ export function creditNoteRateRows(db: Database, m: Month) {
 }
 export type CreditNoteRateRow = Awaited<ReturnType<typeof creditNoteRateRows>>[number];
 
-/** Units (charged + free, as the sales HSN summary counts them) and values by HSN, rate and pack, invoiced … */
+/** Whether a document's recipient is registered (has a GSTIN): table 12's B2B half, else its B2C half. */
+const registered = (prefix: 'i' | 'n') => sql<boolean>`coalesce(trim(${sql.ref(`${prefix}.recipient_gstin`)}), '') <> ''`;
+
+/**
+ * Units (charged + free, as the sales HSN summary counts them) and values by HSN, rate and pack, and by whether the
+ * buyer is registered, invoiced …
+ */
 export function invoicedHsnRows(db: Database, m: Month) {
   return salesOf(db, m)
     .innerJoin('sales_invoice_lines as l', 'l.invoice_id', 'i.id')
-    .select(['l.hsn', 'l.gst_rate_bp', 'l.pack', sql<string>`min(l.product_name)`.as('product_name'), sql<number>`sum(l.quantity + l.free_quantity)::bigint`.as('quantity'), ...taxSums('l')])
-    .groupBy(['l.hsn', 'l.gst_rate_bp', 'l.pack'])
+    .select([
+      'l.hsn',
+      'l.gst_rate_bp',
+      'l.pack',
+      registered('i').as('registered'),
+      sql<string>`min(l.product_name)`.as('product_name'),
+      sql<number>`sum(l.quantity + l.free_quantity)::bigint`.as('quantity'),
+      ...taxSums('l'),
+    ])
+    .groupBy(['l.hsn', 'l.gst_rate_bp', 'l.pack', registered('i')])
     .execute();
 }
 
@@ -92,11 +106,19 @@ export function creditedHsnRows(db: Database, m: Month) {
   return db
     .selectFrom('credit_notes as n')
     .innerJoin('credit_note_lines as c', 'c.credit_note_id', 'n.id')
-    .select(['c.hsn', 'c.gst_rate_bp', 'c.pack', sql<string>`min(c.product_name)`.as('product_name'), sql<number>`sum(c.quantity + c.free_quantity)::bigint`.as('quantity'), ...taxSums('c')])
+    .select([
+      'c.hsn',
+      'c.gst_rate_bp',
+      'c.pack',
+      registered('n').as('registered'),
+      sql<string>`min(c.product_name)`.as('product_name'),
+      sql<number>`sum(c.quantity + c.free_quantity)::bigint`.as('quantity'),
+      ...taxSums('c'),
+    ])
     .where('n.unit_id', '=', m.unitId)
     .where('n.credit_note_date', '>=', m.from)
     .where('n.credit_note_date', '<=', m.to)
-    .groupBy(['c.hsn', 'c.gst_rate_bp', 'c.pack'])
+    .groupBy(['c.hsn', 'c.gst_rate_bp', 'c.pack', registered('n')])
     .execute();
 }
 
@@ -144,58 +166,51 @@ export function creditNoteSeries(db: Database, m: Month): Promise<SeriesRange[]>
 }
 
 /**
- * Invoices of the month cancelled by the month's end: a credit note (or several) took back every unit of every line
- * at the full rate, the project's way of cancelling an issued invoice (returns/service.ts).
+ * Purchase bills received in the month, one row each with its input tax: Receive posts the purchase voucher on the day
+ * the goods arrive (input tax is claimed once they are in hand, CGST Act s.16(2)(b)), so the voucher's date is the
+ * month it counts in. The bill's own date decides the s.16(4) time limit (gstr3b.ts).
  */
-export async function cancelledInvoiceCount(db: Database, m: Month): Promise<number> {
-  const row = await salesOf(db, m)
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where(
-      () => sql<boolean>`NOT EXISTS (
-        SELECT 1 FROM sales_invoice_lines l
-        CROSS JOIN LATERAL (
-          SELECT coalesce(sum(c.quantity), 0) AS quantity, coalesce(sum(c.free_quantity), 0) AS free_quantity
-          FROM credit_note_lines c JOIN credit_notes n ON n.id = c.credit_note_id
-          WHERE c.invoice_id = l.invoice_id AND c.invoice_position = l.position AND c.credit_percent_bp = 10000 AND n.credit_note_date <= ${m.to}::date
-        ) credited
-        WHERE l.invoice_id = i.id AND (credited.quantity <> l.quantity OR credited.free_quantity <> l.free_quantity))`,
-    )
-    .executeTakeFirstOrThrow();
-  return row.count;
-}
-
-const totalsOf = (prefix: 'b' | 'd') =>
-  [
-    sql<number>`coalesce(sum(${sql.ref(`${prefix}.taxable_paise`)}), 0)::bigint`.as('taxable'),
-    sql<number>`coalesce(sum(${sql.ref(`${prefix}.igst_paise`)}), 0)::bigint`.as('igst'),
-    sql<number>`coalesce(sum(${sql.ref(`${prefix}.cgst_paise`)}), 0)::bigint`.as('cgst'),
-    sql<number>`coalesce(sum(${sql.ref(`${prefix}.sgst_paise`)}), 0)::bigint`.as('sgst'),
-  ] as const;
-
-/**
- * Input tax of purchase bills received in the month: Receive posts the purchase voucher on the day the goods arrive
- * (input tax is claimed once they are in hand, CGST Act s.16(2)(b)), so the voucher's date is the month it counts in.
- */
-export function receivedBillsTax(db: Database, m: Month) {
+export function receivedBills(db: Database, m: Month) {
   return db
     .selectFrom('purchase_bills as b')
     .innerJoin('vouchers as v', 'v.id', 'b.voucher_id')
-    .select(totalsOf('b'))
+    .select(['b.id', 'b.bill_number', 'b.bill_date', 'b.supplier_name', 'b.taxable_paise as taxable', 'b.igst_paise as igst', 'b.cgst_paise as cgst', 'b.sgst_paise as sgst'])
     .where('b.unit_id', '=', m.unitId)
     .where('b.status', '=', 'RECEIVED')
     .where('v.voucher_date', '>=', m.from)
     .where('v.voucher_date', '<=', m.to)
-    .executeTakeFirstOrThrow();
+    .orderBy('b.bill_date')
+    .orderBy('b.bill_number')
+    .execute();
 }
 
-/** Input tax given back on the month's debit notes (purchase returns). */
-export function debitNotesTax(db: Database, m: Month) {
+/** Input tax given back on the month's debit notes (purchase returns), with the date of the bill each one returns against. */
+export function debitNotes(db: Database, m: Month) {
   return db
     .selectFrom('debit_notes as d')
-    .select(totalsOf('d'))
+    .innerJoin('purchase_bills as b', 'b.id', 'd.bill_id')
+    .select(['d.id', 'b.bill_date', 'd.taxable_paise as taxable', 'd.igst_paise as igst', 'd.cgst_paise as cgst', 'd.sgst_paise as sgst'])
     .where('d.unit_id', '=', m.unitId)
     .where('d.note_date', '>=', m.from)
     .where('d.note_date', '<=', m.to)
+    .execute();
+}
+
+/** Table 5: taxable value of nil-rated lines on the month's received bills, inter- and intra-state. */
+export function nilRatedInward(db: Database, m: Month) {
+  return db
+    .selectFrom('purchase_bills as b')
+    .innerJoin('vouchers as v', 'v.id', 'b.voucher_id')
+    .innerJoin('purchase_bill_lines as l', 'l.bill_id', 'b.id')
+    .select([
+      sql<number>`coalesce(sum(l.taxable_paise) FILTER (WHERE b.supply_kind = 'INTER'), 0)::bigint`.as('inter'),
+      sql<number>`coalesce(sum(l.taxable_paise) FILTER (WHERE b.supply_kind = 'INTRA'), 0)::bigint`.as('intra'),
+    ])
+    .where('b.unit_id', '=', m.unitId)
+    .where('b.status', '=', 'RECEIVED')
+    .where('l.gst_rate_bp', '=', 0)
+    .where('v.voucher_date', '>=', m.from)
+    .where('v.voucher_date', '<=', m.to)
     .executeTakeFirstOrThrow();
 }
 

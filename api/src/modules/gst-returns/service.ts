@@ -8,6 +8,7 @@ import { sheetsToCsv, sheetsToXlsx } from '../../files/sheets';
 import { gstr1Sheets, gstr3bSheets, type FileFormat } from './files';
 import { buildGstr1 } from './gstr1';
 import { buildGstr3b, gstr3bPortalJson } from './gstr3b';
+import { assertPortalFile } from './portal-schemas';
 import { returnPeriod } from './portal';
 import { tallyXml } from './tally';
 
@@ -22,11 +23,17 @@ export class GstReturnsService {
     return (await buildGstr1(this.db, caller.unitId, month)).summary;
   }
 
-  /** json: the file the GST portal takes (the Gstr1 object alone); csv and xlsx: the same sections for people. */
+  /**
+   * json: the file the GST portal takes (the Gstr1 object alone), refused (E0027) if it fails the portal's format;
+   * csv and xlsx: the same sections for people.
+   */
   async gstr1File(caller: Caller, month: string, format: FileFormat): Promise<DownloadFile> {
     const { summary, receiverNames } = await buildGstr1(this.db, caller.unitId, month);
     const fileName = `GSTR1_${summary.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
-    if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(summary.gstr1) };
+    if (format === 'json') {
+      assertPortalFile('GSTR-1', summary.gstr1);
+      return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(summary.gstr1) };
+    }
     const sheets = gstr1Sheets(summary.gstr1, receiverNames);
     return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? sheetsToCsv(sheets) : await sheetsToXlsx(sheets) };
   }
@@ -35,11 +42,15 @@ export class GstReturnsService {
     return buildGstr3b(this.db, caller.unitId, month);
   }
 
-  /** json: the portal's GSTR-3B JSON; csv and xlsx: tables 3.1, 3.2, 4 and 6.1. */
+  /** json: the portal's GSTR-3B JSON, refused (E0027) if it fails the portal's format; csv and xlsx: its tables. */
   async gstr3bFile(caller: Caller, month: string, format: FileFormat): Promise<DownloadFile> {
     const g = await buildGstr3b(this.db, caller.unitId, month);
     const fileName = `GSTR3B_${g.gstin ?? caller.unitCode}_${returnPeriod(month)}.${format}`;
-    if (format === 'json') return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(gstr3bPortalJson(g)) };
+    if (format === 'json') {
+      const file = gstr3bPortalJson(g);
+      assertPortalFile('GSTR-3B', file);
+      return { fileName, contentType: CONTENT_TYPES.json, body: JSON.stringify(file) };
+    }
     const sheets = gstr3bSheets(g);
     return { fileName, contentType: CONTENT_TYPES[format], body: format === 'csv' ? sheetsToCsv(sheets) : await sheetsToXlsx(sheets) };
   }
