@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
+import { IsoDate } from './common';
 
 /*
  * Best basket (issue 18): a buyer's shopping list split across the connected sellers that gave it access, by the

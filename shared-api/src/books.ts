@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AccountGroupSchema, AccountHead, IsoDate, Month, VOUCHER_KINDS, periodInOrder } from './accounting';
+import { IsoDate, Month } from './common';
+import { AccountGroupSchema, AccountHead, VOUCHER_KINDS, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
 import { ClearanceOffer } from './clearance';
-import { CustomerType } from './common';
+import { CustomerType, IsoDate } from './common';
 import { ConsignmentStatus } from './delivery';
 import { Preferences } from './profile';
 

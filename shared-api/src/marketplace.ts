@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { IsoDate } from './common';
 import { MIN_SEARCH_LENGTH } from './constants';
-import { IsoDate } from './accounting';
 import { Cart } from './cart';
 import { PageQuery, Paged } from './envelope';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, IsoDate, periodInOrder } from './accounting';
+import { IsoDate } from './common';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
