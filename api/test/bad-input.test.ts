@@ -1,6 +1,21 @@
-import type { InjectOptions } from 'fastify';
-import { CONNECTIONS_PATHS, INVENTORY_PATHS, PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type Session } from 'shared-api';
+import Fastify, { type InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import {
+  ACCOUNTING_PATHS,
+  BOOKS_PATHS,
+  CONNECTIONS_PATHS,
+  INVENTORY_PATHS,
+  PATHS,
+  PAYMENTS_PATHS,
+  PROFILE_PATHS,
+  REGISTRATION_PATHS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type Session,
+} from 'shared-api';
 import type { RouteEntry } from '../src/app';
+import { registerErrorHandlers } from '../src/http/error-handler';
+import { signWebhook } from '../src/modules/reconciliation/gateway';
 import { DEMO, bearer, build, login } from './helpers';
 import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
 
@@ -9,7 +24,8 @@ import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
  * route table and its string fields from the OpenAPI document the app serves, so a route added later is covered.
  */
 // With /docs: the walk reads every route's fields from the OpenAPI document (helpers.ts leaves it out by default).
-const t = build({ env: { API_DOCS: '1' } });
+const WEBHOOK_SECRET = 'bad-input-webhook-secret-of-32-characters';
+const t = build({ env: { API_DOCS: '1', PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET } });
 
 const NUL_MESSAGE = 'Must not contain a NUL character (\\u0000)';
 const WITH_NUL = 'a\u0000b';
@@ -423,3 +439,106 @@ describe('hostile values in every field of every route (issue 33, item 8)', () =
     expect(checked.body).toBeGreaterThanOrEqual(500);
   }, 600_000);
 });
+
+describe('the 500s of issue 33, each a 400 naming the field', () => {
+  const A_PARTY = '00000000-0000-4000-8000-000000000001';
+  const cases: { item: number; method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown>; field: string }[] = [
+    ...(['preview', 'submit'] as const).map((to) => ({
+      item: 3,
+      method: 'POST' as const,
+      url: PAYMENTS_PATHS[to],
+      payload: { direction: 'RECEIVED', partyAccountId: 'party-1', method: 'CASH', amountPaise: 100, paidOn: '2026-11-20' },
+      field: 'partyAccountId',
+    })),
+    { item: 3, method: 'POST', url: PAYMENTS_PATHS.createRequest, payload: { partyAccountId: 'party-1', amountPaise: 100 }, field: 'partyAccountId' },
+    { item: 3, method: 'POST', url: PAYMENTS_PATHS.createRequest, payload: { partyAccountId: A_PARTY, amountPaise: 100, upiAccountId: 'upi-1' }, field: 'upiAccountId' },
+    { item: 3, method: 'POST', url: PAYMENTS_PATHS.createMemo, payload: { kind: 'DELIVERY_MEMO', partyAccountId: 'party-1', partyName: 'Ravi', partyMobile: '9822233344', memoNumber: 'M-1', memoDate: '2026-11-20', amountPaise: 100 }, field: 'partyAccountId' },
+    { item: 3, method: 'POST', url: PAYMENTS_PATHS.allocateUnmatched(A_PARTY), payload: { partyAccountId: 'party-1' }, field: 'partyAccountId' },
+    ...[
+      { mrpPaise: 2 ** 31, field: 'mrpPaise' },
+      { ptsPaise: 2 ** 31, field: 'ptsPaise' },
+      { expiryDate: '2026-13-01', field: 'expiryDate' },
+    ].map(({ field, ...bad }) => ({
+      item: 4,
+      method: 'POST' as const,
+      url: INVENTORY_PATHS.add,
+      payload: { productName: 'Dolo 650', manufacturer: 'Micro Labs', batchNo: 'BIG-1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1, ...bad },
+      field,
+    })),
+    { item: 5, method: 'GET', url: `${BOOKS_PATHS.profitAndLoss}?from=9999-12-31`, field: 'from' },
+    { item: 6, method: 'POST', url: ACCOUNTING_PATHS.instoreSales, payload: { buyer: { walkInName: 'Ravi \ud800' }, lines: [{ productId: A_PARTY, quantity: 1 }], paymentMode: 'CASH' }, field: 'buyer.walkInName' },
+  ];
+
+  it.each(cases)('item $item: $method $url with a bad $field', async ({ method, url, payload, field }) => {
+    const headers = bearer(await login(t.app, DEMO.stockist));
+    const res = await t.app.inject({ method, url, headers, payload: payload as InjectOptions['payload'] });
+    expect({ status: res.statusCode, code: res.json().code, named: typeof res.json().fields?.[field] }).toEqual({ status: 400, code: 'E0001', named: 'string' });
+  });
+
+  it('item 6: a lone surrogate in a key or a signed webhook body is refused like a NUL; a surrogate pair is text', async () => {
+    const headers = bearer(await login(t.app, DEMO.stockist));
+    const key = await t.app.inject({ method: 'POST', url: PROFILE_PATHS.tradeTexts, headers, payload: { ['x\udc00']: 1, tradeHeader: 'A', tradeFooter: null } });
+    expect([key.statusCode, key.json().code, Object.keys(key.json().fields)]).toEqual([400, 'E0001', ['x\ufffd']]);
+    // An emoji is a well-formed pair: stored as sent.
+    const emoji = await t.app.inject({ method: 'POST', url: PROFILE_PATHS.tradeTexts, headers, payload: { tradeHeader: 'Agarwal Pharma 💊', tradeFooter: null } });
+    expect(emoji.statusCode).toBe(200);
+    expect((await t.db.selectFrom('units').select('trade_header').where('unit_code', '=', 'STK-PUN-001').executeTakeFirstOrThrow()).trade_header).toBe('Agarwal Pharma 💊');
+    const webhook = await sendEvent({ payerName: 'Ravi \ud800' });
+    expect([webhook.statusCode, webhook.json().code, webhook.json().fields]).toEqual([
+      400,
+      'E0001',
+      { payerName: 'Must be valid text: it holds half of a UTF-16 surrogate pair (a broken character)' },
+    ]);
+  });
+
+  it('item 5: a signed gateway event dated in year 9999 is 400 (a gateway stops retrying on a 4xx) and stores nothing', async () => {
+    const before = await t.db.selectFrom('gateway_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    for (const occurredAt of ['9999-12-31T00:00:00+05:30', '0001-01-01T00:00:00Z']) {
+      const res = await sendEvent({ occurredAt });
+      expect([res.statusCode, res.json().code, res.json().message]).toEqual([400, 'E0001', 'Not a gateway event: occurredAt: Must be a time from 2000 to a year from now']);
+    }
+    expect(await t.db.selectFrom('gateway_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    // The same event dated now is taken (queued: no request has this reference).
+    const ok = await sendEvent({ occurredAt: t.clock.now().toISOString() });
+    expect([ok.statusCode, ok.json().body.outcome]).toEqual([200, 'QUEUED']);
+  });
+
+  it("maps PostgreSQL's refusal of a value to 400 E0001 as a last safety net (the contracts refuse first)", async () => {
+    const app = Fastify();
+    registerErrorHandlers(app);
+    app.get('/:value', async (request) => sql`SELECT ${(request.params as { value: string }).value}::uuid`.execute(t.db));
+    app.get('/big/:value', async (request) => sql`SELECT ${(request.params as { value: string }).value}::int`.execute(t.db));
+    app.get('/date/:value', async (request) => sql`SELECT ${(request.params as { value: string }).value}::date`.execute(t.db));
+    for (const url of ['/not-a-uuid', '/big/2147483648', '/date/2026-13-01']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 400, { type: 'error', code: 'E0001', message: 'A value in the request is out of range or not of the right kind' }]);
+    }
+    await app.close();
+  });
+});
+
+/** A signed gateway event to the stockist's VPA, with `change` on top. */
+async function sendEvent(change: Record<string, unknown>) {
+  const event = {
+    eventId: `evt-${crypto.randomUUID()}`,
+    type: 'payment.captured',
+    paymentId: `pay-${crypto.randomUUID()}`,
+    amountPaise: 10_000,
+    currency: 'INR',
+    reference: null,
+    utr: '612345678901',
+    payeeVpa: 'stk-pun-001@okhdfcbank',
+    payerVpa: 'ravi@okaxis',
+    payerName: 'Ravi',
+    occurredAt: t.clock.now().toISOString(),
+    ...change,
+  };
+  const raw = JSON.stringify(event);
+  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+  return t.app.inject({
+    method: 'POST',
+    url: PAYMENTS_PATHS.webhook('gateway'),
+    headers: { 'content-type': 'application/json', [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, timestamp, raw) },
+    payload: raw,
+  });
+}
