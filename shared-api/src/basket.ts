@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, IsoDate } from './common';
+import { ExpiryDate, INT4_MAX } from './common';
 
 /*
  * Best basket (issue 18): a buyer's shopping list split across the connected sellers that gave it access, by the
@@ -95,7 +95,7 @@ export const BasketLineResult = z.object({
   text: z.string(),
   quantity: z.number().int(),
   /** The shelf-life rule the line was priced with; null: any unexpired batch. */
-  minExpiryDate: IsoDate.nullable(),
+  minExpiryDate: ExpiryDate.nullable(),
   /**
    * CHOSEN: in the plan (offer). AMBIGUOUS: pick one of `candidates`. NOT_FOUND: no product matches. NO_OFFER: no
    * seller you may buy from has it. PARTIAL: nobody has all of it; `offer` is the best partial one (left out of the
@@ -153,7 +153,7 @@ export const BasketToCart = z.object({
         productId: z.string().uuid(),
         quantity: z.number().int().positive().max(BASKET_LIMITS.maxQuantity),
         freeQuantity: z.number().int().min(0).max(BASKET_LIMITS.maxQuantity),
-        minExpiryDate: IsoDate.optional(),
+        minExpiryDate: ExpiryDate.optional(),
       }),
     )
     .min(1)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, IsoDate, UnitPricePaise } from './common';
+import { ExpiryDate, INT4_MAX, IsoDate, UnitPricePaise } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
@@ -129,7 +129,7 @@ export const ManualPurchaseBillInput = z.object({
         productId: z.string().uuid(),
         hsn: z.string().regex(/^[0-9]{4,8}$/, 'HSN is 4 to 8 digits'),
         batchNo: z.string().trim().min(1).max(40),
-        expiryDate: IsoDate,
+        expiryDate: ExpiryDate,
         mrpPaise: Paise,
         ratePaise: Paise,
         quantity: z.number().int().min(0).max(1_000_000),
