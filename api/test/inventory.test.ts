@@ -260,6 +260,12 @@ describe('stock screens', () => {
     expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['mrpPaise']]);
     const expired = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: { ...body, expiryDate: '2026-01-31' } });
     expect(expired.statusCode).toBe(400);
+    // Adding to the batch past MAX_QUANTITY (issue 33): 400 naming the quantity, the batch unchanged.
+    await sql`UPDATE inventory_batches SET quantity = ${MAX_QUANTITY - 5} WHERE batch_no = 'TEST-LIM-9'`.execute(t.db);
+    const over = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: body });
+    expect([over.statusCode, over.json().fields]).toEqual([400, { quantity: 'Batch TEST-LIM-9 would hold more than 1,00,00,000 units' }]);
+    expect((await t.db.selectFrom('inventory_batches').select('quantity').where('batch_no', '=', 'TEST-LIM-9').executeTakeFirstOrThrow()).quantity).toBe(MAX_QUANTITY - 5);
+    await sql`UPDATE inventory_batches SET quantity = 12 WHERE batch_no = 'TEST-LIM-9'`.execute(t.db);
     expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
   });
 

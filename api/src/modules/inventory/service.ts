@@ -387,6 +387,10 @@ export class InventoryService {
       builder.add(line);
       const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);
       const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: products.ids[0]!, line, now });
+      if (!batch) {
+        const message = `Batch ${line.batchNo} would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`;
+        throw new AppError('E0001', 400, message, { quantity: message });
+      }
       await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity] }, {
         reference: null,
         note: 'Added by hand',
