@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { INVENTORY_PATHS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { INVENTORY_PATHS, MAX_QUANTITY, UPLOAD_TYPES_MESSAGE } from 'shared-api';
 import { DEMO, bearer, build, login } from './helpers';
 import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
 
@@ -117,19 +117,50 @@ describe('inventory upload', () => {
     const s = await stockist();
     const dolo = await t.db.selectFrom('inventory_batches').select(['id', 'product_id', 'batch_no']).where('warehouse_id', '=', s.warehouseId).executeTakeFirstOrThrow();
     const product = await t.db.selectFrom('products').selectAll().where('id', '=', dolo.product_id).executeTakeFirstOrThrow();
-    // Already near the integer limit: adding the file's quantity overflows after products were created.
-    await sql`UPDATE inventory_batches SET quantity = 2000000000 WHERE id = ${dolo.id}`.execute(t.db);
-    await t.db.insertInto('stock_movements').values({ id: crypto.randomUUID(), batch_id: dolo.id, unit_id: s.unitId, kind: 'ADJUSTMENT', quantity_delta: 2000000000, created_at: t.clock.now() }).execute();
+    // A database rule refuses the file's last stock movement, after its products and batches were written.
+    await sql`CREATE FUNCTION refuse_half_way() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.batch_id = ${sql.lit(dolo.id)} THEN RAISE EXCEPTION 'refused half way'; END IF; RETURN NEW; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_half_way BEFORE INSERT ON stock_movements FOR EACH ROW EXECUTE FUNCTION refuse_half_way()`.execute(t.db);
+    try {
+      const before = await counts();
+      const bytes = await xlsxOf([
+        HEADER,
+        ['Half Way Tonic', '200 ml', 'Never Pharma', 'HALF-1', '03/28', 90, 72, 10],
+        [product.name, product.pack, product.manufacturer, dolo.batch_no, '03/28', 33.6, 26.88, 5],
+      ]);
+      const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'half.xlsx', bytes, { mode: 'ADD' });
+      expect(res.statusCode).toBe(500);
+      expect(await counts()).toEqual(before);
+      expect(await t.db.selectFrom('products').select('id').where('name', '=', 'Half Way Tonic').execute()).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER refuse_half_way ON stock_movements`.execute(t.db);
+      await sql`DROP FUNCTION refuse_half_way()`.execute(t.db);
+    }
+  });
+
+  it('refuses with 400 naming the row an import that would take a batch past the quantity limit, storing nothing (issue 33)', async () => {
+    const s = await stockist();
+    const dolo = await t.db.selectFrom('inventory_batches').select(['id', 'product_id', 'batch_no']).where('warehouse_id', '=', s.warehouseId).executeTakeFirstOrThrow();
+    const product = await t.db.selectFrom('products').selectAll().where('id', '=', dolo.product_id).executeTakeFirstOrThrow();
+    // Near the limit already: the file's quantity (within the limit on its own) takes it over.
+    await sql`UPDATE inventory_batches SET quantity = ${MAX_QUANTITY - 10} WHERE id = ${dolo.id}`.execute(t.db);
     const before = await counts();
     const bytes = await xlsxOf([
       HEADER,
       ['Half Way Tonic', '200 ml', 'Never Pharma', 'HALF-1', '03/28', 90, 72, 10],
-      [product.name, product.pack, product.manufacturer, dolo.batch_no, '03/28', 33.6, 26.88, 500000000],
+      [product.name, product.pack, product.manufacturer, dolo.batch_no, '03/28', 33.6, 26.88, 5_000_000],
     ]);
-    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'half.xlsx', bytes, { mode: 'ADD' });
-    expect(res.statusCode).toBe(500);
+    const res = await upload(INVENTORY_PATHS.uploadImport, s.headers, 'over.xlsx', bytes, { mode: 'ADD' });
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+      400,
+      'E0001',
+      `Row 5: batch ${dolo.batch_no} would hold 1,49,99,990 units, more than 1,00,00,000: nothing was imported`,
+    ]);
     expect(await counts()).toEqual(before);
     expect(await t.db.selectFrom('products').select('id').where('name', '=', 'Half Way Tonic').execute()).toEqual([]);
+    // A row over the limit on its own is a row problem.
+    const preview = await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'big.xlsx', await xlsxOf([HEADER, ['Big Tonic', '1 l', 'Never Pharma', 'BIG-1', '03/28', 90, 72, 2 ** 31]]));
+    expect(preview.json().body.rejected[0].problems).toEqual(['quantity above 1,00,00,000 units']);
   });
 
   it('refuses other file types with the spec message and files over the limit, storing nothing', async () => {
@@ -229,6 +260,12 @@ describe('stock screens', () => {
     expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['mrpPaise']]);
     const expired = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: { ...body, expiryDate: '2026-01-31' } });
     expect(expired.statusCode).toBe(400);
+    // Adding to the batch past MAX_QUANTITY (issue 33): 400 naming the quantity, the batch unchanged.
+    await sql`UPDATE inventory_batches SET quantity = ${MAX_QUANTITY - 5} WHERE batch_no = 'TEST-LIM-9'`.execute(t.db);
+    const over = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.add, headers: s.headers, payload: body });
+    expect([over.statusCode, over.json().fields]).toEqual([400, { quantity: 'Batch TEST-LIM-9 would hold more than 1,00,00,000 units' }]);
+    expect((await t.db.selectFrom('inventory_batches').select('quantity').where('batch_no', '=', 'TEST-LIM-9').executeTakeFirstOrThrow()).quantity).toBe(MAX_QUANTITY - 5);
+    await sql`UPDATE inventory_batches SET quantity = 12 WHERE batch_no = 'TEST-LIM-9'`.execute(t.db);
     expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
   });
 

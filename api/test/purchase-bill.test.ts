@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type PurchaseReport, type SalesInvoice, type SupplierOrder, type SupplierPurchases, type SubmitResult, type TrialBalance } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, MAX_QUANTITY, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type PurchaseReport, type SalesInvoice, type SupplierOrder, type SupplierPurchases, type SubmitResult, type TrialBalance } from 'shared-api';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { recordBillPayment } from '../src/modules/purchases/service';
 import { addProduct, marketplaceWorld, setGstRate, unitId } from './cart-fixtures';
@@ -195,6 +195,22 @@ describe('manual purchase bill (supplier outside the platform)', () => {
     const second = await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'GPT/779' });
     expect(second.statusCode).toBe(200);
     expect(await t.db.selectFrom('ledger_accounts').select('id').where('name', '=', 'Gujarat Pharma Traders').execute()).toHaveLength(1);
+  });
+
+  it('refuses with 400 naming the line a receipt that would take a batch past the quantity limit, changing nothing (issue 33)', async () => {
+    await setGstRate(t.db, '30049099', '2020-01-01', 1200);
+    const product = await addAzivex();
+    const retailer = await signedIn(DEMO.retailer);
+    const line = { productId: product, hsn: '30049099', batchNo: 'AZ-9', expiryDate: '2028-03-31', mrpPaise: 12000, ratePaise: 8000, quantity: 10 };
+    const entry = { supplierName: 'Gujarat Pharma Traders', supplierState: '24', billDate: '2026-11-20', lines: [line] };
+    const first = body<PurchaseBill>(await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'GPT/1' }));
+    expect((await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(first.billId), { lines: [{ position: 1, receivedQuantity: 10, salePricePaise: 9500 }] })).statusCode).toBe(200);
+    await t.db.updateTable('inventory_batches').set({ quantity: MAX_QUANTITY - 5 }).where('product_id', '=', product).where('batch_no', '=', 'AZ-9').execute();
+    const second = body<PurchaseBill>(await retailer.post(ACCOUNTING_PATHS.manualPurchaseBill, { ...entry, billNumber: 'GPT/2' }));
+    const res = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(second.billId), { lines: [{ position: 1, receivedQuantity: 10, salePricePaise: 9500 }] });
+    expect([res.statusCode, res.json().code, res.json().fields]).toEqual([400, 'E0001', { 'lines.1.receivedQuantity': 'Too many for the batch' }]);
+    expect(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(second.billId))).status).toBe('PENDING');
+    expect((await t.db.selectFrom('inventory_batches').select('quantity').where('product_id', '=', product).where('batch_no', '=', 'AZ-9').executeTakeFirstOrThrow()).quantity).toBe(MAX_QUANTITY - 5);
   });
 
   it('pages through bills of the same date entered in the same instant without repeating or skipping one', async () => {

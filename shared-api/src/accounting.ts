@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDate, Month } from './common';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -113,19 +114,12 @@ export function documentNumber(series: DocumentSeries, fy: string, serial: numbe
 
 // ---- sales tax invoices ----
 
-/** A calendar day 'YYYY-MM-DD' (IST). */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a calendar date');
 /** `.refine(...periodInOrder)`: a period's `from` is not after its `to` (either may be absent). */
 export const periodInOrder: [(q: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
   (q) => !q.from || !q.to || q.from <= q.to,
   { message: '`from` must not be after `to`', path: ['from'] },
 ];
 
-/** A calendar month 'YYYY-MM'. */
-export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM');
 
 /** `asOf`: balances up to and including that day (default today). */
 export const TrialBalanceQuery = z.object({ asOf: IsoDate.optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
+import { ExpiryDate, INT4_MAX } from './common';
 
 /*
  * Best basket (issue 18): a buyer's shopping list split across the connected sellers that gave it access, by the
@@ -32,7 +32,7 @@ const ShelfLifeDays = z.number().int().min(0).max(BASKET_LIMITS.maxShelfLifeDays
 /** One line of the list: the product as the buyer wrote it (or a product already picked) and the units wanted. */
 export const BasketListLine = z.object({
   /** The line's number in what the buyer gave (pasted line, file row, order line), for messages. */
-  lineNo: z.number().int().positive(),
+  lineNo: z.number().int().positive().max(INT4_MAX),
   text: z.string().trim().max(200),
   quantity: z.number().int().positive().max(BASKET_LIMITS.maxQuantity),
   /** A product the buyer picked (an ambiguous line's choice, a "buy again" line): matching is skipped. */
@@ -95,7 +95,7 @@ export const BasketLineResult = z.object({
   text: z.string(),
   quantity: z.number().int(),
   /** The shelf-life rule the line was priced with; null: any unexpired batch. */
-  minExpiryDate: IsoDate.nullable(),
+  minExpiryDate: ExpiryDate.nullable(),
   /**
    * CHOSEN: in the plan (offer). AMBIGUOUS: pick one of `candidates`. NOT_FOUND: no product matches. NO_OFFER: no
    * seller you may buy from has it. PARTIAL: nobody has all of it; `offer` is the best partial one (left out of the
@@ -153,7 +153,7 @@ export const BasketToCart = z.object({
         productId: z.string().uuid(),
         quantity: z.number().int().positive().max(BASKET_LIMITS.maxQuantity),
         freeQuantity: z.number().int().min(0).max(BASKET_LIMITS.maxQuantity),
-        minExpiryDate: IsoDate.optional(),
+        minExpiryDate: ExpiryDate.optional(),
       }),
     )
     .min(1)

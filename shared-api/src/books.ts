@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AccountGroupSchema, AccountHead, IsoDate, Month, VOUCHER_KINDS, periodInOrder } from './accounting';
+import { AmountPaise, IsoDate, Month } from './common';
+import { AccountGroupSchema, AccountHead, VOUCHER_KINDS, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -176,7 +177,7 @@ export const JournalsPage = Paged(VoucherView).extend({
 });
 export type JournalsPage = z.infer<typeof JournalsPage>;
 
-const Paise = z.number().int('Whole paise').min(0).max(1e13);
+const Paise = AmountPaise;
 
 /** journals/add: a manual journal (expenses, adjustments, opening balances): its lines must balance (else E0011). */
 export const JournalInput = z

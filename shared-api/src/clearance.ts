@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
+import { IsoDate } from './common';
 import { PageQuery, Paged } from './envelope';
 
 /*

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
 import { ClearanceOffer } from './clearance';
-import { CustomerType } from './common';
+import { CustomerType, ExpiryDate, IsoDate } from './common';
 import { ConsignmentStatus } from './delivery';
 import { Preferences } from './profile';
 
@@ -65,7 +64,7 @@ export const RunningScheme = z.object({
   productId: z.string(),
   productName: z.string(),
   batchNo: z.string(),
-  expiryDate: IsoDate,
+  expiryDate: ExpiryDate,
   schemeBuy: z.number().int(),
   schemeFree: z.number().int(),
   available: Count,

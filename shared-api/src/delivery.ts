@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
-import { MobileNumber } from './common';
+import { IsoDate, MobileNumber } from './common';
 import { PageQuery, Paged } from './envelope';
 import { vehicleNumberOk } from './identifiers';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DocumentParty, DocumentTotalsSchema, SalesInvoice, SalesInvoiceLine, IsoDate } from './accounting';
+import { IsoDate } from './common';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoice, SalesInvoiceLine } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*

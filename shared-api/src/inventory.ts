@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpiryDate, Quantity, UnitPricePaise } from './common';
 import { PageQuery, Paged } from './envelope';
 
 
@@ -174,7 +175,6 @@ export type StockMovement = z.infer<typeof StockMovement>;
 export const StockDetail = z.object({ batch: StockBatch, movements: z.array(StockMovement) });
 export type StockDetail = z.infer<typeof StockDetail>;
 
-const rupees = z.number().int().min(0).max(100_000_000_00);
 /** POST add: one batch by hand, with the upload's validation. */
 export const AddStock = z
   .object({
@@ -184,11 +184,11 @@ export const AddStock = z
     composition: z.string().trim().max(300).optional(),
     hsn: z.string().trim().regex(/^\d{4,8}$/, 'HSN is 4 to 8 digits').optional(),
     batchNo: z.string().trim().min(1).max(40),
-    expiryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD'),
-    mrpPaise: rupees,
-    ptrPaise: rupees,
-    ptsPaise: rupees.optional(),
-    quantity: z.number().int('Quantity must be a whole number').min(1).max(10_000_000),
+    expiryDate: ExpiryDate,
+    mrpPaise: UnitPricePaise,
+    ptrPaise: UnitPricePaise,
+    ptsPaise: UnitPricePaise.optional(),
+    quantity: Quantity.min(1),
     schemeBuy: z.number().int().min(1).max(10_000).optional(),
     schemeFree: z.number().int().min(0).max(10_000).optional(),
   })

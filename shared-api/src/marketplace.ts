@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ExpiryDate } from './common';
 import { MIN_SEARCH_LENGTH } from './constants';
-import { IsoDate } from './accounting';
 import { Cart } from './cart';
 import { PageQuery, Paged } from './envelope';
 
@@ -102,7 +102,7 @@ export const AddCartEntry = z.object({
    * Only batches expiring on or after this day (a minimum remaining shelf life): pricing takes the first such batch,
    * confirm, submit's reservation and acceptance take only such batches. Entries with different dates are separate.
    */
-  minExpiryDate: IsoDate.optional(),
+  minExpiryDate: ExpiryDate.optional(),
   /**
    * A near-expiry offer (shared-api clearance.ts): the entry is that offer's batch at the offer PTR, reserved and
    * delivered from that batch only. Its scheme applies only if the batch itself carries one.

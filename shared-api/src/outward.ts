@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDate, periodInOrder } from './accounting';
+import { IsoDate } from './common';
+import { periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
 import { OpenDocument, OutstandingSide } from './books';
-import { MobileNumber } from './common';
+import { AmountPaise, Id, IsoDate, MobileNumber, Timestamp } from './common';
 import { PageQuery, Paged } from './envelope';
 import { vpaOk } from './identifiers';
 import { RejectedRow } from './inventory';
@@ -57,7 +56,7 @@ export const Utr = z.string().trim().regex(/^\d{12}$/, 'The UPI reference (UTR) 
 export const QrQuery = z.object({ format: z.enum(['png', 'svg']).default('png') });
 export type QrFormat = z.infer<typeof QrQuery>['format'];
 
-const Paise = z.number().int().positive('The amount must be more than ₹0').max(10_000_000_000, 'The amount is too large');
+const Paise = AmountPaise.positive('The amount must be more than ₹0');
 
 // ---------------------------------------------------------------------------------------------------------------
 // UPI accounts: the unit's payout accounts of kind UPI (the /profile list is the same records)
@@ -98,7 +97,7 @@ export const AllocationChoice = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('CHOSEN'),
     items: z
-      .array(z.object({ documentId: z.string().min(1), amountPaise: Paise }))
+      .array(z.object({ documentId: Id, amountPaise: Paise }))
       .min(1, 'Choose at least one invoice')
       .max(100),
   }),
@@ -126,7 +125,7 @@ const instrumentRule = (v: { method: PaymentMethod; utr?: string | undefined; ch
 export const RecordPayment = z
   .object({
     direction: z.enum(['RECEIVED', 'PAID']),
-    partyAccountId: z.string().min(1),
+    partyAccountId: Id,
     ...instrument,
     amountPaise: Paise,
     paidOn: IsoDate,
@@ -254,11 +253,11 @@ export const MEMO_KINDS = ['DELIVERY_MEMO', 'CREDIT_MEMO'] as const;
  */
 export const CreatePaymentRequest = z
   .object({
-    partyAccountId: z.string().min(1),
-    invoiceIds: z.array(z.string().min(1)).max(50).default([]),
+    partyAccountId: Id,
+    invoiceIds: z.array(Id).max(50).default([]),
     amountPaise: Paise.optional(),
     note: z.string().trim().max(50).optional(),
-    upiAccountId: z.string().optional(),
+    upiAccountId: Id.optional(),
   })
   .refine((v) => v.invoiceIds.length > 0 || v.amountPaise !== undefined, { message: 'Choose invoices or enter an amount', path: ['amountPaise'] });
 export type CreatePaymentRequest = z.input<typeof CreatePaymentRequest>;
@@ -325,7 +324,7 @@ export type CreateUpiPayout = z.input<typeof CreateUpiPayout>;
 export const CreateMemoPayment = z.object({
   kind: z.enum(MEMO_KINDS),
   /** A debtor head of the caller, when the party is in the books; else a name and mobile. */
-  partyAccountId: z.string().optional(),
+  partyAccountId: Id.optional(),
   partyName: z.string().trim().min(1, 'Party name is required').max(100),
   partyMobile: MobileNumber,
   memoNumber: z.string().trim().min(1, 'Memo number is required').max(30),
@@ -350,7 +349,7 @@ export const GatewayEvent = z.object({
   eventId: z.string().min(1).max(100),
   type: z.enum(GATEWAY_EVENT_TYPES),
   paymentId: z.string().min(1).max(100),
-  amountPaise: z.number().int().positive(),
+  amountPaise: AmountPaise.positive(),
   currency: z.literal('INR'),
   /** The `tr` of the QR the payer scanned (absent: a payment to a static QR). */
   reference: z.string().max(35).nullable(),
@@ -358,7 +357,8 @@ export const GatewayEvent = z.object({
   payeeVpa: z.string().min(3).max(300),
   payerVpa: z.string().max(300).nullable(),
   payerName: z.string().max(100).nullable(),
-  occurredAt: z.string().datetime({ offset: true }),
+  /** A time out of range (year 9999) is refused with 400, which tells the gateway to stop retrying it. */
+  occurredAt: Timestamp,
 });
 export type GatewayEvent = z.infer<typeof GatewayEvent>;
 export const WEBHOOK_SIGNATURE_HEADER = 'x-medico-signature';
@@ -390,7 +390,7 @@ export const UnmatchedPayments = z.object({ items: z.array(UnmatchedPayment), to
 export type UnmatchedPayments = z.infer<typeof UnmatchedPayments>;
 
 /** A person tells whose money it is and what it pays. */
-export const AllocateUnmatched = z.object({ partyAccountId: z.string().min(1), allocation: AllocationChoice.default({ mode: 'OLDEST_FIRST' }) });
+export const AllocateUnmatched = z.object({ partyAccountId: Id, allocation: AllocationChoice.default({ mode: 'OLDEST_FIRST' }) });
 export type AllocateUnmatched = z.input<typeof AllocateUnmatched>;
 
 // ---------------------------------------------------------------------------------------------------------------

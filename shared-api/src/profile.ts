@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './accounting';
-import { MobileNumber } from './common';
+import { IsoDate, MobileNumber } from './common';
 import { bankAccountNumberOk, ifscOk, vpaOk } from './identifiers';
 import { Application, DOCUMENT_MIME_TYPES } from './registration';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, IsoDate, periodInOrder } from './accounting';
+import { ExpiryDate, INT4_MAX, IsoDate, UnitPricePaise } from './common';
+import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
 /*
@@ -90,12 +91,12 @@ export const PurchaseBillListQuery = PageQuery.extend({
 }).refine(...periodInOrder);
 export type PurchaseBillListQuery = z.input<typeof PurchaseBillListQuery>;
 
-const Paise = z.number().int().min(0).max(1_000_000_000);
+const Paise = UnitPricePaise;
 
 /** Receive: every line once, with the units that arrived and the buyer's sale price for the batch. */
 export const ReceivePurchaseBill = z.object({
   lines: z
-    .array(z.object({ position: z.number().int().min(1), receivedQuantity: z.number().int().min(0).max(1_000_000), salePricePaise: Paise }))
+    .array(z.object({ position: z.number().int().min(1).max(INT4_MAX), receivedQuantity: z.number().int().min(0).max(1_000_000), salePricePaise: Paise }))
     .min(1)
     .max(500),
   note: z.string().trim().max(500).optional(),
@@ -128,7 +129,7 @@ export const ManualPurchaseBillInput = z.object({
         productId: z.string().uuid(),
         hsn: z.string().regex(/^[0-9]{4,8}$/, 'HSN is 4 to 8 digits'),
         batchNo: z.string().trim().min(1).max(40),
-        expiryDate: IsoDate,
+        expiryDate: ExpiryDate,
         mrpPaise: Paise,
         ratePaise: Paise,
         quantity: z.number().int().min(0).max(1_000_000),
@@ -147,7 +148,7 @@ export type ManualPurchaseBillInput = z.input<typeof ManualPurchaseBillInput>;
 /** Return goods of a received bill: units per bill line (charged and free), with why. */
 export const CreatePurchaseReturn = z.object({
   lines: z
-    .array(z.object({ position: z.number().int().min(1), quantity: z.number().int().min(0).max(1_000_000), freeQuantity: z.number().int().min(0).max(1_000_000).default(0) }))
+    .array(z.object({ position: z.number().int().min(1).max(INT4_MAX), quantity: z.number().int().min(0).max(1_000_000), freeQuantity: z.number().int().min(0).max(1_000_000).default(0) }))
     .min(1)
     .max(500),
   reason: z.string().trim().min(3).max(300),

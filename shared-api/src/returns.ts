@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
@@ -30,7 +31,7 @@ export function creditRatePaise(ptrPaise: number, percentBp: number): number {
 export const SalesReturnLineInput = z
   .object({
     /** The invoice line (its position on the invoice). */
-    invoicePosition: z.number().int().min(1),
+    invoicePosition: z.number().int().min(1).max(INT4_MAX),
     quantity: z.number().int().min(0).max(1_000_000),
     freeQuantity: z.number().int().min(0).max(1_000_000).default(0),
     reason: z.enum(RETURN_REASONS),

@@ -12,6 +12,19 @@ const send = (status: number, body: ErrorResponse) => ({ status, body });
 const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|Multipart: Boundary not found)$|terminated early due to unexpected end of multipart data$/;
 
 /**
+ * PostgreSQL's refusals of a value (SQLSTATE class 22, data exception): 22003 numeric out of range, 22007 invalid
+ * datetime format, 22008 datetime out of range, 22009 time zone displacement out of range, 22P02 invalid text
+ * representation (a non-UUID for a uuid), 22021 invalid byte sequence, 22P05 untranslatable character. The contracts
+ * in shared-api bound every id, amount, quantity and date so these never reach the database: this is only the last
+ * safety net, so a value a contract missed is still the client's 400, not our 500 (and logged, to fix the contract).
+ */
+const VALUE_REFUSED = new Set(['22003', '22007', '22008', '22009', '22P02', '22021', '22P05']);
+const sqlState = (error: Error): string | undefined => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+};
+
+/**
  * Maps anything thrown to the error envelope: bad input → 400 E0001, unknown → 500 E0041 (logged), never a stack trace.
  * A path parameter that fails validation (a made-up id in a URL) names nothing that exists: 404 E0002, like a
  * well-formed id that is not there, so screens show their not-found state instead of "orderId: Invalid UUID".
@@ -34,6 +47,9 @@ function toErrorReply(error: FastifyError | AppError | Error): { status: number;
   if (MALFORMED_MULTIPART.test(error.message) && !('statusCode' in error)) {
     return send(400, { type: 'error', code: 'E0001', message: 'The upload arrived incomplete or malformed (the form was cut off or has no boundary): please send it again' });
   }
+  if (VALUE_REFUSED.has(sqlState(error) ?? '')) {
+    return send(400, { type: 'error', code: 'E0001', message: 'A value in the request is out of range or not of the right kind' });
+  }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     // fastify's own input refusals: malformed JSON, body too large, wrong content type.
@@ -47,6 +63,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error as FastifyError);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (VALUE_REFUSED.has(sqlState(error as Error) ?? '')) request.log.warn({ err: error }, 'a value no contract refused reached the database');
     else request.log.info({ code: body.code, status }, body.message);
     return reply.status(status).send(body);
   });

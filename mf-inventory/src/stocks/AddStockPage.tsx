@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { AddStock } from 'shared-api';
+import { AddStock, ExpiryDate, Quantity, UnitPricePaise } from 'shared-api';
 import { Button, ButtonLink, Card, Form, FormError, Stack, TextField, composeValidators, optional, required, toSubmitErrors, toast } from 'shared-ui';
 import { addStock } from '../inventory-api';
 
@@ -23,14 +23,26 @@ const RUPEES = /^\d+(\.\d{1,2})?$/;
 const rupees = (message: string) => (value: unknown) => (RUPEES.test(String(value ?? '').replace(/,/g, '')) ? undefined : message);
 const toPaise = (value: string | undefined) => (value ? Math.round(Number(value.replace(/,/g, '')) * 100) : undefined);
 const today = () => new Date().toISOString().slice(0, 10);
+/** The contract's own bound on a field (the API refuses the same value with the same words), e.g. at most ₹1 crore. */
+const withinContract =
+  (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, toValue: (v: string) => unknown) =>
+  (value: unknown) => {
+    const parsed = schema.safeParse(toValue(String(value ?? '')));
+    return parsed.success ? undefined : parsed.error?.issues[0]?.message;
+  };
+const price = withinContract(UnitPricePaise, (v) => toPaise(v));
 
 // The upload's rules: MRP not below PTR, whole quantity, expiry after today, scheme as "10+1".
-const validateMrp = composeValidators(required('MRP is required'), rupees('MRP in rupees, e.g. 33.60'), (value: unknown, all?: object) => {
+const validateMrp = composeValidators(required('MRP is required'), rupees('MRP in rupees, e.g. 33.60'), price, (value: unknown, all?: object) => {
   const ptr = (all as AddStockValues | undefined)?.ptr;
   return ptr && RUPEES.test(ptr) && Number(value) < Number(ptr) ? 'MRP cannot be below PTR' : undefined;
 });
-const validateQuantity = composeValidators(required('Quantity is required'), (v: unknown) => (/^[1-9]\d*$/.test(String(v)) ? undefined : 'A whole number of packs'));
-const validateExpiry = composeValidators(required('Expiry is required'), (v: unknown) => (String(v) > today() ? undefined : 'Expired stock cannot be added'));
+const validateQuantity = composeValidators(
+  required('Quantity is required'),
+  (v: unknown) => (/^[1-9]\d*$/.test(String(v)) ? undefined : 'A whole number of packs'),
+  withinContract(Quantity, Number),
+);
+const validateExpiry = composeValidators(required('Expiry is required'), withinContract(ExpiryDate, String), (v: unknown) => (String(v) > today() ? undefined : 'Expired stock cannot be added'));
 const validateScheme = optional((v: unknown) => (/^\d+\s*\+\s*\d+$/.test(String(v)) ? undefined : 'Write the scheme as 10+1'));
 
 /** SPEC.md §2 stocks/add: one batch by hand into the active warehouse. */
@@ -84,8 +96,8 @@ export function AddStockPage() {
               <TextField name="batchNo" label="Batch" validate={required('Batch is required')} />
               <TextField name="expiryDate" label="Expiry" type="date" validate={validateExpiry} />
               <TextField name="mrp" label="MRP (₹)" inputMode="decimal" validate={validateMrp} />
-              <TextField name="ptr" label="PTR (₹)" inputMode="decimal" validate={composeValidators(required('PTR is required'), rupees('PTR in rupees, e.g. 26.88'))} />
-              <TextField name="pts" label="PTS (₹)" inputMode="decimal" validate={optional(rupees('PTS in rupees'))} />
+              <TextField name="ptr" label="PTR (₹)" inputMode="decimal" validate={composeValidators(required('PTR is required'), rupees('PTR in rupees, e.g. 26.88'), price)} />
+              <TextField name="pts" label="PTS (₹)" inputMode="decimal" validate={optional(composeValidators(rupees('PTS in rupees'), price))} />
               <TextField name="quantity" label="Quantity" inputMode="numeric" validate={validateQuantity} />
               <TextField name="scheme" label="Scheme" hint="e.g. 10+1 (buy 10, get 1 free)" validate={validateScheme} />
               <FormError />

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ExpiryWindow, InventoryQuery, UploadMode } from 'shared-api';
+import { MAX_QUANTITY, type ExpiryWindow, type InventoryQuery, type UploadMode } from 'shared-api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, StockMovementKind } from '../../db/types';
@@ -424,6 +424,8 @@ export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouse
       quantity = inventory_batches.quantity + excluded.quantity, expiry_date = excluded.expiry_date, mrp_paise = excluded.mrp_paise,
       ptr_paise = excluded.ptr_paise, pts_paise = excluded.pts_paise, scheme_buy = excluded.scheme_buy,
       scheme_free = excluded.scheme_free, updated_at = excluded.updated_at
+    WHERE inventory_batches.quantity::bigint + excluded.quantity <= ${MAX_QUANTITY}
     RETURNING id`.execute(trx);
-  return result.rows[0]!;
+  // No row: the batch exists and the addition would take it past MAX_QUANTITY (nor fit its column).
+  return result.rows[0];
 }

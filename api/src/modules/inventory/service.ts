@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  MAX_QUANTITY,
   type AddStock,
   type ColumnMapping,
   type FixProductHsn,
@@ -274,6 +275,13 @@ export class InventoryService {
           const old = byKey.get(`${productIds[lines.product[i]!]}|${lines.batchNo[i]}`);
           const fromFile = storedQuantity(lines, i, countFree);
           const target = mode === 'ADD' ? (old?.quantity ?? 0) + fromFile : fromFile;
+          // Each row is within MAX_QUANTITY, but added to what the batch holds it may not be (nor fit its column).
+          if (target > MAX_QUANTITY) {
+            const row = lines.rowNumber[i];
+            throw new AppError('E0001', 400, `Row ${row}: batch ${lines.batchNo[i]} would hold ${target.toLocaleString('en-IN')} units, more than ${MAX_QUANTITY.toLocaleString('en-IN')}: nothing was imported`, {
+              [`row ${row}`]: 'quantity too large for the batch',
+            });
+          }
           // Stock held for submitted orders stays on hand until those orders are decided.
           const quantity = Math.max(target, old?.reserved ?? 0);
           const id = old?.id ?? nextBatchId();
@@ -386,6 +394,10 @@ export class InventoryService {
       builder.add(line);
       const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);
       const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: products.ids[0]!, line, now });
+      if (!batch) {
+        const message = `Batch ${line.batchNo} would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`;
+        throw new AppError('E0001', 400, message, { quantity: message });
+      }
       await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity] }, {
         reference: null,
         note: 'Added by hand',

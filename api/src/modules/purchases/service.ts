@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   GST_STATES,
+  MAX_QUANTITY,
   priceDocument,
   stateCodeOf,
   supplyKind,
@@ -214,8 +215,7 @@ export class PurchasesService {
         let batchId: string | null = null;
         if (r.receivedQuantity > 0) {
           if (l.expiry_date <= today) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}) has expired: receive 0 and return it`, { [`lines.${l.position}.receivedQuantity`]: 'Expired batch' });
-          batchId = (
-            await addOrIncreaseBatch(trx, {
+          const batch = await addOrIncreaseBatch(trx, {
               unitId: caller.unitId,
               warehouseId: warehouse.id,
               productId: l.product_id,
@@ -238,8 +238,10 @@ export class PurchasesService {
                 gstBp: l.gst_rate_bp,
               },
               now,
-            })
-          ).id;
+            });
+          // The batch already holds so much that this would take it past the quantity limit.
+          if (!batch) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): the batch would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`, { [`lines.${l.position}.receivedQuantity`]: 'Too many for the batch' });
+          batchId = batch.id;
           moves.batchId.push(batchId);
           moves.delta.push(r.receivedQuantity);
           // The stock's cost layer (financials): what the line cost per unit, free units included (they lower it).

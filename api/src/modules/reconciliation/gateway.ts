@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GatewayEvent, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_TOLERANCE_SECONDS } from 'shared-api';
 import type { PaymentsConfig } from '../../config';
 import { AppError } from '../../http/errors';
-import { assertNoNul } from '../../http/input';
+import { assertStorableText } from '../../http/input';
 
 /*
  * Where payments come from (issue 15, ARCHITECTURE.md decision 10: outside services behind an interface, a real
@@ -67,7 +67,7 @@ export function webhookProvider(secret: string): PaymentProvider {
       } catch {
         throw new AppError('E0001', 400, 'The body is not JSON');
       }
-      assertNoNul(json);
+      assertStorableText(json);
       const parsed = GatewayEvent.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

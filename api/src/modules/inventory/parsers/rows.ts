@@ -1,4 +1,4 @@
-import type { ColumnMapping, InventoryField, RejectedRow } from 'shared-api';
+import { MAX_QUANTITY, type ColumnMapping, type InventoryField, type RejectedRow } from 'shared-api';
 import { parseExpiry } from './dates';
 import { cellText, type Cell } from './header-detect';
 import { parseGstBp, parseNumber, parsePaise } from './money';
@@ -103,7 +103,7 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
     if (quantity === null) problems.push(text(row, 'quantity') ? 'quantity is not a number' : 'missing quantity');
     else if (!Number.isInteger(quantity) || !Number.isInteger(freeQuantity)) problems.push('quantity not a whole number');
     else if (quantity < 0) problems.push('negative quantity');
-    else if (quantity + freeQuantity > 1_000_000_000) problems.push('quantity too large');
+    else if (quantity + freeQuantity > MAX_QUANTITY) problems.push(`quantity above ${MAX_QUANTITY.toLocaleString('en-IN')} units`);
 
     const hsn = text(row, 'hsn').replace(/\s/g, '') || null;
     const gstBp = parseGstBp(get(row, 'gst'));
