@@ -15,8 +15,24 @@ export const PURCHASE_BILL_STATUSES = ['PENDING', 'RECEIVED'] as const;
 export type PurchaseBillStatus = (typeof PURCHASE_BILL_STATUSES)[number];
 
 /** A bill line: the invoice line, plus what Receive recorded (null while pending). */
+/** An existing batch's selling terms (issue 32): what Receive keeps unless the Receive request changes them. */
+export const StockBatchTerms = z.object({
+  batchId: z.string(),
+  mrpPaise: z.number().int(),
+  ptrPaise: z.number().int(),
+  ptsPaise: z.number().int().nullable(),
+  schemeBuy: z.number().int().nullable(),
+  schemeFree: z.number().int().nullable(),
+});
+export type StockBatchTerms = z.infer<typeof StockBatchTerms>;
+
 export const PurchaseBillLine = SalesInvoiceLine.extend({
   productId: z.string(),
+  /**
+   * While the bill is pending: the caller's active warehouse's batch of this product and batch number, which Receive
+   * adds the units to (null: Receive creates it). The Receive screen prefills its terms from it. Absent once received.
+   */
+  stockBatch: StockBatchTerms.nullable().optional(),
   /** Billed + free units that arrived (less than billed = short receipt). */
   receivedQuantity: z.number().int().nullable(),
   /** The buyer's own selling price (PTR to its customers) for the batch. */
@@ -93,10 +109,29 @@ export type PurchaseBillListQuery = z.input<typeof PurchaseBillListQuery>;
 
 const Paise = UnitPricePaise;
 
-/** Receive: every line once, with the units that arrived and the buyer's sale price for the batch. */
+/** A trade scheme "buy `buy`, get `free` free" (as add stock takes it). */
+export const ReceiveScheme = z.object({ buy: z.number().int().min(1).max(10_000), free: z.number().int().min(0).max(10_000) });
+
+/**
+ * Receive: every line once, with the units that arrived, and the batch's selling terms (issue 32). Into a batch the
+ * warehouse already holds (`PurchaseBillLine.stockBatch`), each term given replaces the batch's and each left out
+ * keeps it: receiving never changes a price or scheme nobody asked to change. Into a new batch, left out: the
+ * sale price (PTR) is the bill's rate, the MRP the bill's, no PTS, no scheme. `ptsPaise: null` / `scheme: null`
+ * remove them. The goods' cost is the bill's whatever the prices (financials).
+ */
 export const ReceivePurchaseBill = z.object({
   lines: z
-    .array(z.object({ position: z.number().int().min(1).max(INT4_MAX), receivedQuantity: z.number().int().min(0).max(1_000_000), salePricePaise: Paise }))
+    .array(
+      z.object({
+        position: z.number().int().min(1).max(INT4_MAX),
+        receivedQuantity: z.number().int().min(0).max(1_000_000),
+        /** The buyer's own selling price (PTR) for the batch. */
+        salePricePaise: Paise.optional(),
+        mrpPaise: Paise.optional(),
+        ptsPaise: Paise.nullable().optional(),
+        scheme: ReceiveScheme.nullable().optional(),
+      }),
+    )
     .min(1)
     .max(500),
   note: z.string().trim().max(500).optional(),

@@ -202,6 +202,8 @@ export interface InventoryBatchesTable {
   scheme_free: Optional<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 042: cost of one unit the batch holds beyond what its movements explain, fixed at creation (PTS, else PTR). */
+  opening_cost_paise: Defaulted<number>;
 }
 
 /** OUTWARD (migration 022): stock that left by hand, explained by its outward_entries row. */
@@ -217,7 +219,8 @@ export interface StockMovementsTable {
   note: Optional<string>;
   created_by: Optional<string>;
   created_at: Timestamp;
-  /** Migration 016: cost of one unit of an inbound movement, when known (null: the batch's PTS, else PTR). */
+  /** Migration 016: cost of one unit of an inbound movement, fixed when written (042: never null on an inbound one;
+   * left out, the batch's PTS, else PTR, at that moment). Null on outbound movements. */
   unit_cost_paise: Optional<number>;
 }
 

@@ -4,17 +4,19 @@ import type { Database } from '../../db/database';
 /*
  * Stock at cost, batch by batch, first in first out (issue 14), read from the stock ledger (stock_movements).
  *
- * Every inbound movement (quantity_delta > 0) is a cost layer. Its cost per unit is unit_cost_paise when the cost
- * was known (a received purchase bill: the line's taxable value over billed + free units; a sales return: the
- * batch's latest layer), otherwise the batch's PTS, else its PTR: uploads, manual additions and rows written
- * before migration 016 carry no cost, and PTS (the stockist's buying price) is the best stand-in we have.
- * Outbound movements consume the oldest layers first, so what is on hand at an instant is the newest layers: the
+ * Every inbound movement (quantity_delta > 0) is a cost layer at its own unit_cost_paise, fixed when it was written
+ * (a received purchase bill: the line's taxable value over billed + free units; a sales return: the batch's latest
+ * layer; an upload or manual addition: its own PTS, else PTR; anything else: the batch's PTS, else PTR, at that
+ * moment, by migration 042's trigger). The batch's current price is never read: editing it, or adding units at a
+ * new price, changes no earlier layer, so a past balance sheet, a closed period and the profit of earlier sales stay
+ * as they were (issue 32). Outbound movements consume the oldest layers first, so what is on hand at an instant is the newest layers: the
  * layers past the first `out` places of the batch's queue, where `out` is every unit that left before the instant.
  *
  * On-hand is always explained by the movements (inventory_batches.quantity changes only with a movement).
  * Batches written straight into the table without one (test fixtures, any hand-made data) would otherwise be
  * valued wrong; the difference between the batch's quantity and the sum of its movements is taken as an
- * OPENING movement at the batch's creation (positive: a layer at the default cost; negative: units gone), and it
+ * OPENING movement at the batch's creation (positive: a layer at inventory_batches.opening_cost_paise, fixed when the
+ * batch was written; negative: units gone), and it
  * counts as stock brought in without a bill, like an upload.
  *
  * The database does the one pass over the movements (per batch: the units out before each instant asked about);
@@ -50,7 +52,8 @@ interface BroughtOut {
 
 interface BatchBook {
   id: string;
-  defaultCost: number;
+  /** The OPENING layer's cost (migration 042), also for queue places past the last layer (data that does not add up). */
+  openingCost: number;
   layers: Layer[];
   /** Units out before each instant of the load (by index), the OPENING shortfall included. */
   outAt: number[];
@@ -61,7 +64,7 @@ interface BatchBook {
 
 const byQueue = (a: Layer, b: Layer) => a.at - b.at || a.ord - b.ord || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Value at cost of the queue places [from, to) of a batch's layers; places past the last layer at the default cost. */
+/** Value at cost of the queue places [from, to) of a batch's layers; places past the last layer at the opening cost. */
 function placesValue(book: BatchBook, from: number, to: number): number {
   let value = 0;
   let end = 0;
@@ -73,7 +76,7 @@ function placesValue(book: BatchBook, from: number, to: number): number {
     value += units * l.cost;
     covered += units;
   }
-  return value + (to - from - covered) * book.defaultCost;
+  return value + (to - from - covered) * book.openingCost;
 }
 
 /** The scope's stock ledger, loaded once for the instants given (each an instant: a day's boundary is istStartOf). */
@@ -88,14 +91,14 @@ export class StockBook {
     const scoped = sql`SELECT b.id FROM inventory_batches b WHERE b.unit_id = ${scope.unitId}::uuid ${warehouse}`;
     const outBefore = instants.map((t, i) => sql`coalesce(sum(-m.quantity_delta) FILTER (WHERE m.quantity_delta < 0 AND m.created_at < ${t.toISOString()}::timestamptz), 0)::bigint AS ${sql.ref(`out_${i}`)}`);
     const [batches, totals, inflow, broughtOut] = await Promise.all([
-      sql<{ id: string; quantity: number; created_at: Date; default_cost: number }>`
-        SELECT b.id, b.quantity, b.created_at, coalesce(b.pts_paise, b.ptr_paise) AS default_cost FROM inventory_batches b
+      sql<{ id: string; quantity: number; created_at: Date; opening_cost: number }>`
+        SELECT b.id, b.quantity, b.created_at, b.opening_cost_paise AS opening_cost FROM inventory_batches b
         WHERE b.unit_id = ${scope.unitId}::uuid ${warehouse}`.execute(db),
       // By batch only (a batch's movements are its unit's): with unit_id too the planner may AND two bitmap indexes.
       sql<Record<string, string | number> & { batch_id: string; total: string | number }>`
         SELECT m.batch_id, sum(m.quantity_delta)::bigint AS total ${instants.length ? sql`, ${sql.join(outBefore)}` : sql``}
         FROM stock_movements m WHERE m.batch_id IN (${scoped}) GROUP BY m.batch_id`.execute(db),
-      sql<{ batch_id: string; id: string; kind: string; delta: number; at: Date; cost: number | null }>`
+      sql<{ batch_id: string; id: string; kind: string; delta: number; at: Date; cost: number }>`
         SELECT m.batch_id, m.id, m.kind, m.quantity_delta AS delta, m.created_at AS at, m.unit_cost_paise AS cost
         FROM stock_movements m WHERE m.batch_id IN (${scoped}) AND m.quantity_delta > 0`.execute(db),
       // Rare: uploads that replaced stock with less, adjustments down. Their place in the queue is the units out before.
@@ -114,8 +117,8 @@ export class StockBook {
       const created = new Date(b.created_at).getTime();
       const book: BatchBook = {
         id: b.id,
-        defaultCost: b.default_cost,
-        layers: opening > 0 ? [{ at: created, ord: 0, id: '', kind: 'OPENING', delta: opening, cost: b.default_cost }] : [],
+        openingCost: b.opening_cost,
+        layers: opening > 0 ? [{ at: created, ord: 0, id: '', kind: 'OPENING', delta: opening, cost: b.opening_cost }] : [],
         outAt: times.map((t, i) => Number(moved?.[`out_${i}`] ?? 0) + (opening < 0 && created < t ? -opening : 0)),
         broughtOut: opening < 0 ? [{ at: created, delta: opening, outBefore: 0 }] : [],
         shortfall: { at: created, units: Math.max(-opening, 0) },
@@ -124,7 +127,7 @@ export class StockBook {
     }
     for (const m of inflow.rows) {
       const book = books.get(m.batch_id)!;
-      book.layers.push({ at: new Date(m.at).getTime(), ord: 1, id: m.id, kind: m.kind, delta: m.delta, cost: m.cost ?? book.defaultCost });
+      book.layers.push({ at: new Date(m.at).getTime(), ord: 1, id: m.id, kind: m.kind, delta: m.delta, cost: m.cost });
     }
     for (const m of broughtOut.rows) {
       const book = books.get(m.batch_id)!;

@@ -136,9 +136,9 @@ export async function insertBatches(trx: Db, unitId: string, warehouseId: string
     const at = batches.line.slice(from, to);
     await sql`
       INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise,
-                                     pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at)
+                                     pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
       SELECT u.id, ${unitId}::uuid, ${warehouseId}::uuid, u.product_id, u.batch_no, u.expiry_date, u.mrp, u.ptr, u.pts,
-             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz
+             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz, coalesce(u.pts, u.ptr)
       FROM unnest(${batches.id.slice(from, to)}::uuid[], ${at.map((i) => productIds[lines.product[i]!])}::uuid[],
                   ${at.map((i) => lines.batchNo[i])}::text[], ${at.map((i) => lines.expiryDate[i])}::date[],
                   ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
@@ -168,7 +168,8 @@ export async function updateBatches(trx: Db, lines: LineColumns, batches: BatchW
 export interface MovementWrites {
   batchId: string[];
   delta: number[];
-  /** Cost of one unit of each inbound movement when known (purchases); left out: null (costed at PTS/PTR). */
+  /** Cost of one unit of each inbound movement, fixed now (a bill line's cost; an upload's own PTS, else PTR); left
+   * out or null: the batch's PTS, else PTR, as it stands when the movement is written (migration 042's trigger). */
   unitCostPaise?: (number | null)[];
 }
 
@@ -412,20 +413,39 @@ export function movementTotals(db: Database, unitId: string, warehouseId: string
     .execute();
 }
 
-/** One manual batch: an existing warehouse+product+batch gets the quantity added, otherwise it is created. */
-export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date }) {
+/** Which terms of an existing batch an addition replaces (all by default); a field left false keeps the batch's. */
+export interface BatchTermsChange {
+  mrp: boolean;
+  ptr: boolean;
+  pts: boolean;
+  scheme: boolean;
+}
+const ALL_TERMS: BatchTermsChange = { mrp: true, ptr: true, pts: true, scheme: true };
+
+/**
+ * One manual batch: an existing warehouse+product+batch gets the quantity added, otherwise it is created (with every
+ * term of the line). `change` says which of an existing batch's terms the line's replace (Receive keeps those the
+ * user did not change). Answers the batch's terms as they stand after.
+ */
+export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date; change?: BatchTermsChange }) {
   const l = v.line;
-  const result = await sql<{ id: string }>`
+  const c = v.change ?? ALL_TERMS;
+  const result = await sql<{ id: string; mrp_paise: number; ptr_paise: number; pts_paise: number | null; scheme_buy: number | null; scheme_free: number | null }>`
     INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise, pts_paise,
-                                   quantity, scheme_buy, scheme_free, created_at, updated_at)
+                                   quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
     VALUES (${randomUUID()}, ${v.unitId}, ${v.warehouseId}, ${v.productId}, ${l.batchNo}, ${l.expiryDate}::date, ${l.mrpPaise}, ${l.ptrPaise},
-            ${l.ptsPaise}, ${l.quantity}, ${l.schemeBuy}, ${l.schemeFree}, ${v.now}::timestamptz, ${v.now}::timestamptz)
+            ${l.ptsPaise}, ${l.quantity}, ${l.schemeBuy}, ${l.schemeFree}, ${v.now}::timestamptz, ${v.now}::timestamptz,
+            ${l.ptsPaise ?? l.ptrPaise})
     ON CONFLICT (warehouse_id, product_id, batch_no) DO UPDATE SET
-      quantity = inventory_batches.quantity + excluded.quantity, expiry_date = excluded.expiry_date, mrp_paise = excluded.mrp_paise,
-      ptr_paise = excluded.ptr_paise, pts_paise = excluded.pts_paise, scheme_buy = excluded.scheme_buy,
-      scheme_free = excluded.scheme_free, updated_at = excluded.updated_at
+      quantity = inventory_batches.quantity + excluded.quantity, expiry_date = excluded.expiry_date,
+      mrp_paise = CASE WHEN ${c.mrp}::boolean THEN excluded.mrp_paise ELSE inventory_batches.mrp_paise END,
+      ptr_paise = CASE WHEN ${c.ptr}::boolean THEN excluded.ptr_paise ELSE inventory_batches.ptr_paise END,
+      pts_paise = CASE WHEN ${c.pts}::boolean THEN excluded.pts_paise ELSE inventory_batches.pts_paise END,
+      scheme_buy = CASE WHEN ${c.scheme}::boolean THEN excluded.scheme_buy ELSE inventory_batches.scheme_buy END,
+      scheme_free = CASE WHEN ${c.scheme}::boolean THEN excluded.scheme_free ELSE inventory_batches.scheme_free END,
+      updated_at = excluded.updated_at
     WHERE inventory_batches.quantity::bigint + excluded.quantity <= ${MAX_QUANTITY}
-    RETURNING id`.execute(trx);
+    RETURNING id, mrp_paise, ptr_paise, pts_paise, scheme_buy, scheme_free`.execute(trx);
   // No row: the batch exists and the addition would take it past MAX_QUANTITY (nor fit its column).
   return result.rows[0];
 }

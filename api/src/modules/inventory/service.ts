@@ -270,7 +270,7 @@ export class InventoryService {
         // Column-wise, like the lines: no object per batch or movement.
         const fresh: repo.BatchWrites = { line: [], id: [], quantity: [] };
         const changed: repo.BatchWrites = { line: [], id: [], quantity: [] };
-        const moves: repo.MovementWrites = { batchId: [], delta: [] };
+        const moves: repo.MovementWrites & { unitCostPaise: (number | null)[] } = { batchId: [], delta: [], unitCostPaise: [] };
         for (let i = 0; i < lines.count; i++) {
           const old = byKey.get(`${productIds[lines.product[i]!]}|${lines.batchNo[i]}`);
           const fromFile = storedQuantity(lines, i, countFree);
@@ -294,6 +294,10 @@ export class InventoryService {
           if (delta !== 0) {
             moves.batchId.push(id);
             moves.delta.push(delta);
+            // Units added are a cost layer at the file's own price (PTS, else PTR), fixed now: a later price edit
+            // changes no earlier layer (issue 32).
+            const pts = lines.ptsPaise[i]!;
+            moves.unitCostPaise.push(delta > 0 ? (Number.isNaN(pts) ? lines.ptrPaise[i]! : pts) : null);
           }
         }
         await repo.insertBatches(trx, caller.unitId, warehouseId, lines, productIds, fresh, now);
@@ -398,7 +402,8 @@ export class InventoryService {
         const message = `Batch ${line.batchNo} would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`;
         throw new AppError('E0001', 400, message, { quantity: message });
       }
-      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity] }, {
+      // The units added are a cost layer at the price given now (PTS, else PTR); earlier layers keep theirs.
+      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity], unitCostPaise: [line.ptsPaise ?? line.ptrPaise] }, {
         reference: null,
         note: 'Added by hand',
         userId: caller.userId,

@@ -99,22 +99,23 @@ const ORDER = sql`ORDER BY day DESC, created_at DESC, id DESC`;
 
 /**
  * Value at cost of outbound movements, first in first out, exactly as financials/stock-valuation.ts values stock:
- * a batch's inbound movements are its cost layers (unit_cost_paise, else the batch's PTS, else PTR), a batch
- * written without movements has an OPENING layer (or shortfall) for the difference, and an outbound movement takes
- * the queue places just after every unit that left before it. Places past the last layer cost the default.
+ * a batch's inbound movements are its cost layers (unit_cost_paise, fixed when written), a batch written without
+ * movements has an OPENING layer (or shortfall) for the difference at its opening_cost_paise (migration 042), and an
+ * outbound movement takes the queue places just after every unit that left before it. Places past the last layer
+ * cost the opening cost. The batch's current price is never read.
  */
 function valuesOf(ids: RawBuilder<{ id: string }>) {
   return sql<{ id: string; units: number; value_paise: string }>`
     WITH picked AS (${ids}),
     opening AS (
-      SELECT b.id AS batch_id, b.created_at, coalesce(b.pts_paise, b.ptr_paise) AS default_cost,
+      SELECT b.id AS batch_id, b.created_at, b.opening_cost_paise AS default_cost,
         b.quantity - coalesce((SELECT sum(x.quantity_delta) FROM stock_movements x WHERE x.batch_id = b.id), 0) AS units
       FROM inventory_batches b
       WHERE b.id IN (SELECT m.batch_id FROM stock_movements m WHERE m.id IN (SELECT id FROM picked))),
     layers AS (
       SELECT o.batch_id, o.created_at AS at, 0 AS ord, NULL::uuid AS id, o.units AS delta, o.default_cost AS cost FROM opening o WHERE o.units > 0
       UNION ALL
-      SELECT m.batch_id, m.created_at, 1, m.id, m.quantity_delta, coalesce(m.unit_cost_paise, o.default_cost)
+      SELECT m.batch_id, m.created_at, 1, m.id, m.quantity_delta, m.unit_cost_paise
       FROM stock_movements m JOIN opening o ON o.batch_id = m.batch_id WHERE m.quantity_delta > 0),
     -- Materialized: computed once, then joined by batch (inlined, it would be recomputed for every outbound row).
     queue AS MATERIALIZED (

@@ -55,6 +55,24 @@ export function lockBill(trx: Transaction<DB>, billId: string, unitId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A pending bill's lines' batches in the user's active warehouse (by product and batch number), whose terms Receive
+ * keeps unless it is asked to change them (issue 32). Keyed by line position; a line without one: a new batch.
+ */
+export async function receivingBatches(db: Db, billId: string, userId: string, unitId: string) {
+  const rows = await db
+    .selectFrom('purchase_bill_lines as l')
+    .innerJoin('users as u', (j) => j.on('u.id', '=', userId))
+    .innerJoin('inventory_batches as ib', (j) => j.onRef('ib.warehouse_id', '=', 'u.active_warehouse_id').onRef('ib.product_id', '=', 'l.product_id').onRef('ib.batch_no', '=', 'l.batch_no'))
+    .select(['l.position', 'ib.id', 'ib.mrp_paise', 'ib.ptr_paise', 'ib.pts_paise', 'ib.scheme_buy', 'ib.scheme_free'])
+    .where('l.bill_id', '=', billId)
+    .where('ib.unit_id', '=', unitId)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.position, { batchId: r.id, mrpPaise: r.mrp_paise, ptrPaise: r.ptr_paise, ptsPaise: r.pts_paise, schemeBuy: r.scheme_buy, schemeFree: r.scheme_free }]),
+  );
+}
+
 export function billLines(db: Db, billId: string) {
   return db.selectFrom('purchase_bill_lines').selectAll().where('bill_id', '=', billId).orderBy('position').execute();
 }

@@ -28,7 +28,7 @@ import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
-import { billLines, billPayments, billSummary, countBills, findBill, listBills, lockBill, type BillLineRow, type BillRow } from './repository';
+import { billLines, billPayments, billSummary, countBills, findBill, listBills, lockBill, receivingBatches, type BillLineRow, type BillRow } from './repository';
 
 export const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
 export const badInput = (message: string, fields?: Record<string, string>) => new AppError('E0001', 400, message, fields);
@@ -158,7 +158,11 @@ export class PurchasesService {
   async bill(caller: Caller, billId: string): Promise<PurchaseBill> {
     const row = await findBill(this.db, billId, caller.unitId);
     if (!row) throw billNotFound();
-    const [lines, payment] = await Promise.all([billLines(this.db, billId), paymentOf(this.db, row)]);
+    const [lines, payment, batches] = await Promise.all([
+      billLines(this.db, billId),
+      paymentOf(this.db, row),
+      row.status === 'PENDING' ? receivingBatches(this.db, billId, caller.userId, caller.unitId) : undefined,
+    ]);
     return {
       billId: row.id,
       source: row.source,
@@ -168,7 +172,7 @@ export class PurchasesService {
       salesInvoiceId: row.sales_invoice_id,
       supplier: row.supplier as DocumentParty,
       supplyKind: row.supply_kind,
-      lines: lines.map(toLine),
+      lines: lines.map((l) => (batches ? { ...toLine(l), stockBatch: batches.get(l.position) ?? null } : toLine(l))),
       totals: toDocumentTotals(row),
       receiptNote: row.receipt_note,
       receivedAt: row.received_at ? new Date(row.received_at).toISOString() : null,
@@ -202,23 +206,28 @@ export class PurchasesService {
       const lines = await billLines(trx, billId);
       const given = new Map(input.lines.map((l) => [l.position, l]));
       if (given.size !== input.lines.length || given.size !== lines.length || lines.some((l) => !given.has(l.position))) {
-        throw badInput('Give every line of the bill once: the units received and your sale price');
+        throw badInput('Give every line of the bill once, with the units received');
       }
       const shorts: string[] = [];
       const moves = { batchId: [] as string[], delta: [] as number[], unitCostPaise: [] as number[] };
-      const received: { position: number; quantity: number; salePrice: number; batchId: string | null }[] = [];
+      const received: { position: number; quantity: number; salePrice: number | null; batchId: string | null }[] = [];
       for (const l of lines) {
         const r = given.get(l.position)!;
         const billed = l.quantity + l.free_quantity;
         if (r.receivedQuantity > billed) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): ${r.receivedQuantity} received but only ${billed} billed`, { [`lines.${l.position}.receivedQuantity`]: `At most ${billed}` });
         if (r.receivedQuantity < billed) shorts.push(`${l.product_name} ${l.batch_no}: ${r.receivedQuantity} of ${billed}`);
         let batchId: string | null = null;
+        // The batch's PTR after Receive (nothing received: what the request named, if anything).
+        let salePrice: number | null = r.salePricePaise ?? null;
         if (r.receivedQuantity > 0) {
           if (l.expiry_date <= today) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}) has expired: receive 0 and return it`, { [`lines.${l.position}.receivedQuantity`]: 'Expired batch' });
+          // Into a batch the warehouse holds, only the terms the request gives change (issue 32: receiving kept
+          // overwriting the PTR and deleting a 10 + 1 scheme); a new batch takes the bill's MRP and rate by default.
           const batch = await addOrIncreaseBatch(trx, {
               unitId: caller.unitId,
               warehouseId: warehouse.id,
               productId: l.product_id,
+              change: { mrp: r.mrpPaise !== undefined, ptr: r.salePricePaise !== undefined, pts: r.ptsPaise !== undefined, scheme: r.scheme !== undefined },
               line: {
                 rowNumber: l.position,
                 name: l.product_name,
@@ -227,13 +236,13 @@ export class PurchasesService {
                 composition: null,
                 batchNo: l.batch_no,
                 expiryDate: l.expiry_date,
-                mrpPaise: l.mrp_paise,
-                ptrPaise: r.salePricePaise,
-                ptsPaise: null,
+                mrpPaise: r.mrpPaise ?? l.mrp_paise,
+                ptrPaise: r.salePricePaise ?? l.rate_paise,
+                ptsPaise: r.ptsPaise ?? null,
                 quantity: r.receivedQuantity,
                 freeQuantity: 0,
-                schemeBuy: null,
-                schemeFree: null,
+                schemeBuy: r.scheme?.buy ?? null,
+                schemeFree: r.scheme ? r.scheme.free : null,
                 hsn: l.hsn,
                 gstBp: l.gst_rate_bp,
               },
@@ -242,12 +251,13 @@ export class PurchasesService {
           // The batch already holds so much that this would take it past the quantity limit.
           if (!batch) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): the batch would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`, { [`lines.${l.position}.receivedQuantity`]: 'Too many for the batch' });
           batchId = batch.id;
+          salePrice = batch.ptr_paise;
           moves.batchId.push(batchId);
           moves.delta.push(r.receivedQuantity);
           // The stock's cost layer (financials): what the line cost per unit, free units included (they lower it).
           moves.unitCostPaise.push(Math.round(Number(l.taxable_paise) / billed));
         }
-        received.push({ position: l.position, quantity: r.receivedQuantity, salePrice: r.salePricePaise, batchId });
+        received.push({ position: l.position, quantity: r.receivedQuantity, salePrice, batchId });
       }
       if (moves.batchId.length) {
         await insertMovements(trx, caller.unitId, 'PURCHASE', moves, { reference: bill.id, note: `Purchase bill ${bill.bill_number} from ${bill.supplier_name}`, userId: caller.userId, now });
