@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKS_PATHS, type BalanceSheet, type ProfitAndLoss } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, INVENTORY_PATHS, type AddStock, type BalanceSheet, type ProfitAndLoss, type StockBatch } from 'shared-api';
 import { istStartOf } from '../src/modules/ledger/period';
 import { batchStockAt, stockBroughtIn, stockValueAt } from '../src/modules/financials/stock-valuation';
-import { booksWorld, buyAndReceive, counterSale, expenseJournal, returnUnits } from './books-fixtures';
+import { booksWorld, buyAndReceive, counterSale, expenseJournal, returnUnits, signedIn } from './books-fixtures';
 import { addProduct, unitId } from './cart-fixtures';
-import { body, build } from './helpers';
+import { DEMO, bearer, body, build } from './helpers';
+import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
 
 const t = build();
 
@@ -196,5 +197,54 @@ describe('profit and loss, balance sheet', () => {
     // Before November's trading: only October's rent, paid from cash.
     const october = body<BalanceSheet>(await w.retailer.get(BOOKS_PATHS.balanceSheet, { asOf: '2026-10-31' }));
     expect(october).toMatchObject({ totalAssetsPaise: -3000, totalLiabilitiesPaise: 0, equity: { profitPaise: -3000, totalPaise: -3000 } });
+  });
+});
+
+describe('stock at cost does not rewrite history (issue 32)', () => {
+  /**
+   * Agarwal (the demo stockist) adds 100 "Costlayer 500" by hand on 22 Nov (PTS ₹8), sells 30 at the counter on
+   * 23 Nov, then adds 1 unit to the same batch at a new price (PTS ₹12), then edits the batch's prices with an upload
+   * (the units it holds, new prices, no PTS: a batch priced at PTR from then on).
+   */
+  it('adding a unit at a new price moves no earlier balance sheet nor the profit of earlier sales; a price edit moves no past period', async () => {
+    await booksWorld(t);
+    let s = await signedIn(t, DEMO.stockist);
+    const line: AddStock = { productName: 'Costlayer 500', manufacturer: 'Ledgerly Labs', pack: '10 tablets', hsn: '30049099', batchNo: 'CL-1', expiryDate: '2028-06-30', mrpPaise: 2240, ptrPaise: 1500, ptsPaise: 800, quantity: 100 };
+    const added = await s.post(INVENTORY_PATHS.add, line);
+    expect(added.statusCode).toBe(200);
+    const productId = body<StockBatch>(added).productId;
+    t.clock.advance(86_400);
+    // a day later the access token has expired: sign in again
+    s = await signedIn(t, DEMO.stockist);
+    const sale = await s.post(ACCOUNTING_PATHS.instoreSales, { buyer: { walkInName: 'Ravi Kumar' }, lines: [{ productId, quantity: 30 }], paymentMode: 'CASH' });
+    expect(sale.statusCode).toBe(200);
+
+    const sheet = async (asOf: string) => body<BalanceSheet>(await s.get(BOOKS_PATHS.balanceSheet, { asOf }));
+    const profit = async (day: string) => body<ProfitAndLoss>(await s.get(BOOKS_PATHS.profitAndLoss, { from: day, to: day, compare: 'none' }));
+    const costlayer = async (asOf: string) => (await batchStockAt(t.db, { unitId: await unitId(t.db, 'STK-PUN-001') }, new Date(istStartOf(asOf).getTime() + 86_400_000))).find((b) => b.productId === productId)!.valuePaise;
+    const yesterday = await sheet('2026-11-22');
+    const pastDay = await profit('2026-11-22');
+    const today = await profit('2026-11-23');
+    expect([await costlayer('2026-11-22'), await costlayer('2026-11-23')]).toEqual([100 * 800, 70 * 800]);
+
+    // 1 unit at a new price: a layer of its own (₹12), nothing before it changes.
+    const more = await s.post(INVENTORY_PATHS.add, { ...line, ptrPaise: 1800, ptsPaise: 1200, quantity: 1 });
+    expect(more.statusCode).toBe(200);
+    expect(await sheet('2026-11-22')).toEqual(yesterday);
+    expect(await costlayer('2026-11-23')).toBe(70 * 800 + 1200);
+    const after = await profit('2026-11-23');
+    expect(after).toEqual({ ...today, closingStockPaise: today.closingStockPaise + 1200, stockBroughtInPaise: today.stockBroughtInPaise + 1200 });
+
+    // A price edit (an upload listing the batch with the units it holds and new prices, no PTS): no movement, no
+    // layer; the past stays, and so does the batch's stock at cost today.
+    const file = await xlsxOf([HEADER, ['Costlayer 500', '10 tablets', 'Ledgerly Labs', 'CL-1', '06/28', '30.00', '25.00', 71, '', '30049099', '12']]);
+    const form = multipart('prices.xlsx', file, { mode: 'REPLACE' });
+    const edit = await t.app.inject({ method: 'POST', url: INVENTORY_PATHS.uploadImport, headers: { ...bearer(s.session), ...form.headers }, payload: form.payload });
+    expect(edit.statusCode).toBe(200);
+    const batch = await t.db.selectFrom('inventory_batches').select(['quantity', 'ptr_paise', 'pts_paise']).where('product_id', '=', productId).executeTakeFirstOrThrow();
+    expect(batch).toEqual({ quantity: 71, ptr_paise: 2500, pts_paise: null });
+    expect(await sheet('2026-11-22')).toEqual(yesterday);
+    expect(await profit('2026-11-22')).toEqual(pastDay);
+    expect(await costlayer('2026-11-23')).toBe(70 * 800 + 1200);
   });
 });
