@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ACCOUNT_GROUPS, SYSTEM_HEADS, type AccountGroup, type SystemHead } from 'shared-api';
 import { balanceSheetFigures } from '../src/modules/financials/balance-sheet';
 import { profitAndLossFigures } from '../src/modules/financials/profit-loss';
+import { StockBook } from '../src/modules/financials/stock-valuation';
 import { createCustomHead, type AccountRef } from '../src/modules/ledger/accounts';
 import { dayBefore, istStartOf } from '../src/modules/ledger/period';
 import { postVoucher } from '../src/modules/ledger/post';
@@ -157,6 +158,87 @@ describe('the books hold together whatever happened', () => {
         expect(pl.months.reduce((s, m) => s + m.netSalesPaise, 0)).toBe(pl.netSalesPaise);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+/*
+ * Issue 32: stock at cost does not rewrite history. Receipts (with a known cost, as a bill's, or without, as an
+ * upload's or a manual addition's: the batch's price at that moment), sales and price edits, in time order; after
+ * each event the stock at cost and the stock brought in at every earlier instant are what they were when first
+ * computed, and what is on hand is the newest layers, each at the cost it came in at.
+ */
+const costEventArb = fc.record({
+  batch: fc.nat(2),
+  kind: fc.constantFrom('RECEIPT', 'SALE', 'PRICE'),
+  quantity: fc.integer({ min: 1, max: 50 }),
+  cost: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: null }),
+  pts: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+  ptr: fc.integer({ min: 0, max: 50_000 }),
+});
+const costHistoryArb = fc.record({
+  batches: fc.array(fc.record({ pts: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }), ptr: fc.integer({ min: 0, max: 50_000 }), unexplained: fc.integer({ min: 0, max: 20 }) }), { minLength: 3, maxLength: 3 }),
+  events: fc.array(costEventArb, { minLength: 1, maxLength: 12 }),
+});
+
+describe('stock at cost is fixed when the goods arrive', () => {
+  it('for random receipts, sales and price edits: the valuation of any past instant never changes, and layers keep their cost', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(costHistoryArb, async (h) => {
+        run += 1;
+        const unit = randomUUID();
+        const warehouse = randomUUID();
+        const start = istStartOf('2026-06-01').getTime();
+        const at = (hour: number) => new Date(start + hour * 3_600_000);
+        await t.db.insertInto('units').values({ id: unit, unit_code: `STK-LAY-${run}`, trade_name: `Layers ${run}`, customer_type: 'STOCKIST', city: 'Pune', created_at: at(0) }).execute();
+        await t.db.insertInto('warehouses').values({ id: warehouse, unit_id: unit, display_name: 'Godown', city: 'Pune', created_at: at(0) }).execute();
+        const scope = { unitId: unit };
+        // The model: per batch its layers (units, cost) in arrival order and its current price.
+        const model = h.batches.map((b) => ({ id: randomUUID(), onHand: b.unexplained, price: b.pts ?? b.ptr, layers: b.unexplained ? [{ units: b.unexplained, cost: b.pts ?? b.ptr }] : [] }));
+        for (const [i, b] of h.batches.entries()) {
+          const product = await addProduct(t.db, { name: `Layer ${randomUUID().slice(0, 8)}`, manufacturer: 'Ledgerly Labs' });
+          // written without a movement: the unexplained units are opening stock at the price of the batch's creation
+          await t.db
+            .insertInto('inventory_batches')
+            .values({ id: model[i]!.id, unit_id: unit, warehouse_id: warehouse, product_id: product, batch_no: 'C-1', expiry_date: '2030-12-31', mrp_paise: 90_000, ptr_paise: b.ptr, pts_paise: b.pts, quantity: b.unexplained, created_at: at(0), updated_at: at(0) })
+            .execute();
+        }
+        const fifo = () => model.reduce((s, b) => s + b.layers.reduce((v, l) => v + l.units * l.cost, 0), 0);
+        // instant (just after event i) → [stock at cost, brought in since the beginning], as first computed
+        const seen = new Map<number, [number, number]>();
+        for (const [i, e] of h.events.entries()) {
+          const b = model[e.batch]!;
+          const when = at(i + 1);
+          if (e.kind === 'PRICE') {
+            await t.db.updateTable('inventory_batches').set({ pts_paise: e.pts, ptr_paise: e.ptr, updated_at: when }).where('id', '=', b.id).execute();
+            b.price = e.pts ?? e.ptr;
+          } else {
+            const delta = e.kind === 'RECEIPT' ? e.quantity : -Math.min(e.quantity, b.onHand);
+            if (delta !== 0) {
+              await t.db.updateTable('inventory_batches').set({ quantity: b.onHand + delta, updated_at: when }).where('id', '=', b.id).execute();
+              const kind = e.kind === 'SALE' ? 'SALE' : e.cost === null ? 'MANUAL_ADD' : 'PURCHASE';
+              await t.db.insertInto('stock_movements').values({ id: randomUUID(), batch_id: b.id, unit_id: unit, kind, quantity_delta: delta, unit_cost_paise: e.kind === 'RECEIPT' ? e.cost : null, created_at: when }).execute();
+              b.onHand += delta;
+              if (delta > 0) b.layers.push({ units: delta, cost: e.cost ?? b.price });
+              let out = -delta;
+              while (out > 0) {
+                const take = Math.min(out, b.layers[0]!.units);
+                b.layers[0]!.units -= take;
+                out -= take;
+                if (b.layers[0]!.units === 0) b.layers.shift();
+              }
+            }
+          }
+          const instant = when.getTime() + 1000;
+          const instants = [...seen.keys(), instant].map((x) => new Date(x));
+          const book = await StockBook.load(t.db, scope, instants);
+          for (const [x, [value, broughtIn]] of seen) expect([x, book.valueAt(new Date(x)), book.broughtIn(null, new Date(x))]).toEqual([x, value, broughtIn]);
+          seen.set(instant, [book.valueAt(new Date(instant)), book.broughtIn(null, new Date(instant))]);
+          expect(book.valueAt(new Date(instant))).toBe(fifo());
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });
