@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, MAX_QUANTITY, gstinCheckChar, type DebitNote, type DebitNoteList, type PurchaseBill, type PurchaseBillList, type PurchaseBillPayment, type PurchaseReport, type SalesInvoice, type SupplierOrder, type SupplierPurchases, type SubmitResult, type TrialBalance } from 'shared-api';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { recordBillPayment } from '../src/modules/purchases/service';
@@ -59,7 +60,8 @@ describe('purchase bill from a platform invoice', () => {
     ]);
     const bill = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(list.items[0]!.billId)));
     expect(bill).toMatchObject({ salesInvoiceId: invoice.invoiceId, supplier: invoice.supplier, supplyKind: 'INTRA', totals: invoice.totals, receivedAt: null, payment: { status: 'NOT_RECEIVED', amountPaise: 97400, paidPaise: 0 } });
-    expect(bill.lines.map(({ receivedQuantity, salePricePaise, batchId, ...l }) => [l, receivedQuantity, salePricePaise, batchId])).toEqual(invoice.lines.map((l) => [l, null, null, null]));
+    // stockBatch: none of these batches is in Sharma's warehouse yet (Receive will create them)
+    expect(bill.lines.map(({ receivedQuantity, salePricePaise, batchId, stockBatch, ...l }) => [l, receivedQuantity, salePricePaise, batchId, stockBatch])).toEqual(invoice.lines.map((l) => [l, null, null, null, null]));
     // The seller sees none of it; nothing is on the buyer's books before it is received.
     const stockist = await signedIn(DEMO.stockist);
     expect(body<PurchaseBillList>(await stockist.get(ACCOUNTING_PATHS.purchaseBills)).items).toEqual([]);
@@ -115,6 +117,53 @@ describe('purchase bill from a platform invoice', () => {
     const stock = await t.db.selectFrom('inventory_batches').select((e) => e.fn.sum<number>('quantity').as('q')).where('warehouse_id', '=', warehouse).executeTakeFirstOrThrow();
     expect(Number(stock.q)).toBe(35);
     expect(await t.db.selectFrom('vouchers').select('id').where('document_id', '=', billId).execute()).toHaveLength(1);
+  });
+
+  it('Receive into a batch the warehouse holds keeps its MRP, PTR, PTS and 10 + 1 scheme unless the request changes them (issue 32)', async () => {
+    const { retailer } = await invoicedOrder();
+    const billId = body<PurchaseBillList>(await retailer.get(ACCOUNTING_PATHS.purchaseBills)).items[0]!.billId;
+    const pending = byBatch(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines);
+    // Sharma already holds PUN-B1 and PUN-B2 (as from an earlier bill), both on a 10 + 1 scheme.
+    const unit = await unitId(t.db, 'RTL-MUM-001');
+    const warehouse = await retailerWarehouse();
+    const held = async (l: PurchaseBill['lines'][number]) => {
+      const id = randomUUID();
+      const now = t.clock.now();
+      await t.db
+        .insertInto('inventory_batches')
+        .values({ id, unit_id: unit, warehouse_id: warehouse, product_id: l.productId, batch_no: l.batchNo, expiry_date: '2028-03-31', mrp_paise: 4000, ptr_paise: 3200, pts_paise: 2900, quantity: 5, scheme_buy: 10, scheme_free: 1, created_at: now, updated_at: now })
+        .execute();
+      return id;
+    };
+    const keptId = await held(pending[1]!);
+    const changedId = await held(pending[2]!);
+    const terms = { mrpPaise: 4000, ptrPaise: 3200, ptsPaise: 2900, schemeBuy: 10, schemeFree: 1 };
+    // The Receive screen prefills from these.
+    const bill = byBatch(body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(billId))).lines);
+    expect(bill.map((l) => l.stockBatch)).toEqual([null, { batchId: keptId, ...terms }, { batchId: changedId, ...terms }]);
+
+    const res = await retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
+      lines: [
+        // a new batch: the bill's MRP and rate unless given
+        { position: bill[0]!.position, receivedQuantity: 3 },
+        // nothing changed on the screen: the batch keeps every term
+        { position: bill[1]!.position, receivedQuantity: 20 },
+        // changed on the screen: a new PTR and scheme, PTS removed; the MRP kept
+        { position: bill[2]!.position, receivedQuantity: 13, salePricePaise: 3400, ptsPaise: null, scheme: { buy: 5, free: 1 } },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const received = byBatch(body<PurchaseBill>(res).lines);
+    const batch = (id: string) => t.db.selectFrom('inventory_batches').select(['quantity', 'mrp_paise', 'ptr_paise', 'pts_paise', 'scheme_buy', 'scheme_free']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await batch(received[0]!.batchId!)).toEqual({ quantity: 3, mrp_paise: bill[0]!.mrpPaise, ptr_paise: bill[0]!.ratePaise, pts_paise: null, scheme_buy: null, scheme_free: null });
+    expect(await batch(keptId)).toEqual({ quantity: 25, mrp_paise: 4000, ptr_paise: 3200, pts_paise: 2900, scheme_buy: 10, scheme_free: 1 });
+    expect(await batch(changedId)).toEqual({ quantity: 18, mrp_paise: 4000, ptr_paise: 3400, pts_paise: null, scheme_buy: 5, scheme_free: 1 });
+    // The bill records the PTR each batch sells at after Receive; once received, no stockBatch.
+    expect(received.map((l) => [l.batchId, l.salePricePaise, l.stockBatch])).toEqual([
+      [expect.any(String), bill[0]!.ratePaise, undefined],
+      [keptId, 3200, undefined],
+      [changedId, 3400, undefined],
+    ]);
   });
 
   it('refuses a Receive that misses a line or receives more than was billed, and changes nothing', async () => {
