@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { PurchaseBill, PurchaseBillLine } from 'shared-api';
+import type { PurchaseBill, PurchaseBillLine, ReceivePurchaseBill } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, ButtonLink, Card, DetailList, NotFoundState, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { ReturnGoodsForm } from '../purchase-returns/ReturnGoodsForm';
@@ -42,17 +42,56 @@ function lineColumns(bill: PurchaseBill): DataTableColumn<PurchaseBillLine>[] {
 
 interface Entry {
   received: string;
+  mrp: string;
   salePrice: string;
+  /** empty: no PTS */
+  pts: string;
+  /** "10+1", or empty: no scheme */
+  scheme: string;
+}
+
+const SCHEME = /^\s*(\d{1,5})\s*\+\s*(\d{1,5})\s*$/;
+const schemeText = (buy: number | null, free: number | null) => (buy ? `${buy}+${free ?? 0}` : '');
+
+/**
+ * What a line's terms start as: the batch the warehouse already holds (its MRP, PTR, PTS and scheme, which Receive
+ * keeps unless changed here), else the bill's MRP and rate for a new batch.
+ */
+function prefill(l: PurchaseBillLine): Entry {
+  const b = l.stockBatch;
+  return {
+    received: String(billed(l)),
+    mrp: rupeesText(b ? b.mrpPaise : l.mrpPaise),
+    salePrice: rupeesText(b ? b.ptrPaise : l.ratePaise),
+    pts: b?.ptsPaise == null ? '' : rupeesText(b.ptsPaise),
+    scheme: b ? schemeText(b.schemeBuy, b.schemeFree) : '',
+  };
+}
+
+const paiseOf = (rupees: string) => Math.round(Number(rupees) * 100);
+
+/** The Receive request's line: the units, and only the terms changed from the prefill (the rest stay the batch's). */
+function receiveLine(l: PurchaseBillLine, e: Entry, start: Entry): ReceivePurchaseBill['lines'][number] {
+  const scheme = SCHEME.exec(e.scheme);
+  return {
+    position: l.position,
+    receivedQuantity: Number(e.received),
+    ...(e.salePrice !== start.salePrice && { salePricePaise: paiseOf(e.salePrice) }),
+    ...(e.mrp !== start.mrp && { mrpPaise: paiseOf(e.mrp) }),
+    ...(e.pts.trim() !== start.pts && { ptsPaise: e.pts.trim() ? paiseOf(e.pts) : null }),
+    ...(e.scheme.replace(/\s/g, '') !== start.scheme && { scheme: scheme ? { buy: Number(scheme[1]), free: Number(scheme[2]) } : null }),
+  };
 }
 
 /**
- * Receive: one row per batch with the units that arrived (all of them to start with) and the buyer's own selling
- * price (the bill's rate to start with). The server takes it all in one transaction and refuses a second Receive.
+ * Receive: one row per batch with the units that arrived (all of them to start with) and the batch's selling terms:
+ * MRP, the buyer's own PTR and PTS, and its scheme. A batch the warehouse already holds starts with its own terms,
+ * and Receive keeps every one not changed here (issue 32); a new batch starts with the bill's MRP and rate. The
+ * server takes it all in one transaction and refuses a second Receive.
  */
 function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
-  const [entries, setEntries] = useState<Record<number, Entry>>(() =>
-    Object.fromEntries(bill.lines.map((l) => [l.position, { received: String(billed(l)), salePrice: rupeesText(l.ratePaise) }])),
-  );
+  const [start] = useState<Record<number, Entry>>(() => Object.fromEntries(bill.lines.map((l) => [l.position, prefill(l)])));
+  const [entries, setEntries] = useState<Record<number, Entry>>(start);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,7 +99,11 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
   const problem = (l: PurchaseBillLine): string | null => {
     const e = entries[l.position]!;
     if (!/^\d+$/.test(e.received) || Number(e.received) > billed(l)) return `Line ${l.position}: received is a whole number up to ${billed(l)}`;
+    if (!RUPEES.test(e.mrp)) return `Line ${l.position}: MRP in rupees, e.g. 40.00`;
     if (!RUPEES.test(e.salePrice)) return `Line ${l.position}: your PTR in rupees, e.g. 30.50`;
+    if (e.pts.trim() && !RUPEES.test(e.pts.trim())) return `Line ${l.position}: your PTS in rupees, e.g. 28.00, or empty`;
+    const scheme = SCHEME.exec(e.scheme);
+    if (e.scheme.trim() && (!scheme || Number(scheme[1]) < 1)) return `Line ${l.position}: a scheme is written buy + free, e.g. 10+1, or empty`;
     return null;
   };
 
@@ -72,7 +115,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
     setBusy(true);
     try {
       const received = await receiveBill(bill.billId, {
-        lines: bill.lines.map((l) => ({ position: l.position, receivedQuantity: Number(entries[l.position]!.received), salePricePaise: Math.round(Number(entries[l.position]!.salePrice) * 100) })),
+        lines: bill.lines.map((l) => receiveLine(l, entries[l.position]!, start[l.position]!)),
         ...(note.trim() && { note: note.trim() }),
       });
       toast.success({ message: `Bill ${received.billNumber} received into ${received.warehouseName ?? 'your warehouse'}` });
@@ -86,7 +129,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
 
   const c = commonColumns<PurchaseBillLine>();
   const columns: DataTableColumn<PurchaseBillLine>[] = [
-    { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}` },
+    { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}${l.stockBatch ? ' (adds to your batch)' : ' (new batch)'}` },
     c.batch,
     c.expiry,
     { key: 'quantity', header: 'Billed (incl. free)', align: 'right', render: (l) => billed(l) },
@@ -96,19 +139,39 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
       align: 'right',
       render: (l) => <Narrow aria-label={`Received ${l.productName} ${l.batchNo}`} inputMode="numeric" value={entries[l.position]!.received} onChange={(e) => set(l.position, { received: e.currentTarget.value })} />,
     },
-    { key: 'mrpPaise', header: 'MRP', align: 'right', render: (l) => formatRupees(l.mrpPaise) },
+    {
+      key: 'mrpPaise',
+      header: 'MRP (₹)',
+      align: 'right',
+      render: (l) => <Narrow aria-label={`MRP ${l.productName} ${l.batchNo}`} inputMode="decimal" value={entries[l.position]!.mrp} onChange={(e) => set(l.position, { mrp: e.currentTarget.value })} />,
+    },
     {
       key: 'salePricePaise',
       header: 'Your PTR (₹)',
       align: 'right',
       render: (l) => <Narrow aria-label={`Your PTR ${l.productName} ${l.batchNo}`} inputMode="decimal" value={entries[l.position]!.salePrice} onChange={(e) => set(l.position, { salePrice: e.currentTarget.value })} />,
     },
+    {
+      key: 'ptsPaise',
+      header: 'Your PTS (₹)',
+      align: 'right',
+      render: (l) => <Narrow aria-label={`Your PTS ${l.productName} ${l.batchNo}`} inputMode="decimal" placeholder="none" value={entries[l.position]!.pts} onChange={(e) => set(l.position, { pts: e.currentTarget.value })} />,
+    },
+    {
+      key: 'scheme',
+      header: 'Scheme',
+      align: 'right',
+      render: (l) => <Narrow aria-label={`Scheme ${l.productName} ${l.batchNo}`} placeholder="e.g. 10+1" value={entries[l.position]!.scheme} onChange={(e) => set(l.position, { scheme: e.currentTarget.value })} />,
+    },
   ];
   return (
     <Card title="Receive into stock">
       <form onSubmit={(e) => void submit(e)} aria-label="Receive bill">
         <Stack gap="md">
-          <p style={{ margin: 0 }}>Count what arrived: fewer units than billed is noted on the bill as a short receipt. The batches go into your active warehouse at your PTR.</p>
+          <p style={{ margin: 0 }}>
+            Count what arrived: fewer units than billed is noted on the bill as a short receipt. The batches go into your active warehouse; a batch you already hold keeps its MRP,
+            PTR, PTS and scheme unless you change them here.
+          </p>
           <DocumentLines label="Receive lines" columns={columns} lines={bill.lines} />
           <TextInput aria-label="Receipt note" placeholder="Note (optional), e.g. who checked the goods" value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
           {error && <ErrorText role="alert">{error}</ErrorText>}

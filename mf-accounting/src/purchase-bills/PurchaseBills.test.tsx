@@ -73,7 +73,7 @@ function fakeApi(extra?: (request: FakeRequest) => FakeAnswer | undefined) {
       if (request.path === ACCOUNTING_PATHS.purchaseBills) return success({ items: SUMMARIES, totalResults: 2, page: 0, pageSize: 20 });
       if (request.path === ACCOUNTING_PATHS.purchaseBill(PENDING_ID)) return success(bill);
       if (request.method === 'POST' && request.path === ACCOUNTING_PATHS.receivePurchaseBill(PENDING_ID)) {
-        const body = request.body as { lines: { position: number; receivedQuantity: number; salePricePaise: number }[] };
+        const body = request.body as { lines: { position: number; receivedQuantity: number; salePricePaise?: number }[] };
         bill = {
           ...bill,
           status: 'RECEIVED',
@@ -82,7 +82,7 @@ function fakeApi(extra?: (request: FakeRequest) => FakeAnswer | undefined) {
           receiptNote: 'Short receipt: Crocivex 500 CRO-1: 2 of 3',
           lines: bill.lines.map((l) => {
             const r = body.lines.find((x) => x.position === l.position)!;
-            return { ...l, receivedQuantity: r.receivedQuantity, salePricePaise: r.salePricePaise, batchId: `b${l.position}` };
+            return { ...l, receivedQuantity: r.receivedQuantity, salePricePaise: r.salePricePaise ?? l.stockBatch?.ptrPaise ?? l.ratePaise, batchId: `b${l.position}`, stockBatch: undefined };
           }),
           payment: payment('UNPAID'),
         };
@@ -146,7 +146,8 @@ describe('purchase bills (buyer)', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       lines: [
         { position: 1, receivedQuantity: 13, salePricePaise: 3050 },
-        { position: 2, receivedQuantity: 2, salePricePaise: 1500 },
+        // the bill's rate as prefilled: not sent (a new batch takes it anyway)
+        { position: 2, receivedQuantity: 2 },
       ],
       note: 'Checked by Ravi',
     });
@@ -154,6 +155,37 @@ describe('purchase bills (buyer)', () => {
     const lines = within(screen.getByRole('table', { name: 'Bill lines' })).getAllByRole('row').slice(1);
     expect(within(lines[1]!).getByText('2 (short)')).toBeInTheDocument();
     expect(within(lines[0]!).getByText('₹30.50')).toBeInTheDocument();
+  });
+
+  it('into a batch already held: prefills its MRP, PTR, PTS and 10 + 1 scheme and sends only what was changed (issue 32)', async () => {
+    const held = { ...PENDING, lines: [{ ...PENDING.lines[0]!, stockBatch: { batchId: 'held-1', mrpPaise: 4000, ptrPaise: 3200, ptsPaise: 2900, schemeBuy: 10, schemeFree: 1 } }, { ...PENDING.lines[1]!, stockBatch: { batchId: 'held-2', mrpPaise: 1800, ptrPaise: 1600, ptsPaise: null, schemeBuy: 10, schemeFree: 1 } }] };
+    const requests = fakeApi((r) => (r.method === 'GET' && r.path === ACCOUNTING_PATHS.purchaseBill(PENDING_ID) ? success(held) : undefined));
+    renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Receive bill' });
+    const field = (name: string, line: string) => within(form).getByLabelText(`${name} ${line}`);
+    expect(['MRP', 'Your PTR', 'Your PTS', 'Scheme'].map((n) => (field(n, 'Dolovex 650 Tablet PUN-B2') as HTMLInputElement).value)).toEqual(['40.00', '32.00', '29.00', '10+1']);
+    expect(within(form).getByText(/Dolovex 650 Tablet · 15 tablets \(adds to your batch\)/)).toBeInTheDocument();
+    // Crocivex: the scheme changed to 5 + 1, nothing else; Dolovex untouched
+    await userEvent.clear(field('Scheme', 'Crocivex 500 CRO-1'));
+    await userEvent.type(field('Scheme', 'Crocivex 500 CRO-1'), '5 + 1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      lines: [
+        { position: 1, receivedQuantity: 13 },
+        { position: 2, receivedQuantity: 3, scheme: { buy: 5, free: 1 } },
+      ],
+    });
+  });
+
+  it('refuses a scheme that is not buy + free before sending', async () => {
+    const requests = fakeApi();
+    renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Receive bill' });
+    await userEvent.type(within(form).getByLabelText('Scheme Crocivex 500 CRO-1'), '10 free');
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Line 2: a scheme is written buy + free, e.g. 10+1, or empty');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('shows a server refusal of Receive (already received) in the form', async () => {
