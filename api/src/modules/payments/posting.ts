@@ -211,11 +211,12 @@ export async function planPayment(
   if (!counterUnitId || !mirrorHeadId) return { primary, mirror: null };
   const counter = await counterDocuments(trx, role, counterUnitId, lines);
   // Money against an invoice whose bill the buyer has not received waits for that bill (a line naming it, on
-  // account until Receive; ledger/outstanding.ts keeps it off every other bill), never settles an older one.
+  // account until Receive, with no due as it is not on the buyer's books yet; ledger/outstanding.ts keeps it off every
+  // other bill), never settles an older one.
   const waiting: AllocationLine[] = [];
   const documents = lines.flatMap((l) => {
     const c = l.documentId ? counter.get(l.documentId) : undefined;
-    if (c?.pending) waiting.push({ target: 'ON_ACCOUNT', documentId: c.id, documentNumber: c.number, documentDate: null, duePaise: null, amountPaise: l.amountPaise });
+    if (c?.pending) waiting.push({ target: 'PURCHASE_BILL', documentId: c.id, documentNumber: c.number, documentDate: null, duePaise: null, amountPaise: l.amountPaise });
     return c && !c.pending ? [{ documentId: c.id, maxPaise: l.amountPaise }] : [];
   });
   const counterItems = await headOpenItems(trx, counterUnitId, mirrorHeadId, SIDE_OF[counterRole], asOf);
@@ -242,7 +243,8 @@ async function postSide(
   // Each line's voucher, by the line's index.
   const voucherOf = new Map<number, string>();
   for (const [i, line] of s.lines.entries()) {
-    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL') continue;
+    // A bill not received yet (no due): a PAYMENT voucher naming it, among the others below; it waits for the bill.
+    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL' || line.duePaise === null) continue;
     voucherOf.set(i, await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number }));
   }
   const others = s.lines.flatMap((line, i) => (voucherOf.has(i) ? [] : [{ line, i }]));
