@@ -128,7 +128,7 @@ describe('both sides of every document between two platform units agree', () => 
       const res = await w.retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
         lines: bill.lines.map((l) => ({ position: l.position, receivedQuantity: Math.max(0, l.quantity + l.freeQuantity - (back.get(l.position) ?? 0) - short), salePricePaise: 1500 })),
       });
-      expect([res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([200, ""]);
+      expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
     };
     const open = async (unit: string, side: 'RECEIVABLE' | 'PAYABLE', accountId: string, documentId: string) =>
       ((await openItems(t.db, unit, { asOf: today, side, accountId }))[0]?.items ?? []).filter((i) => i.documentId === documentId).reduce((s, i) => s + i.outstandingPaise, 0);
@@ -160,7 +160,7 @@ describe('both sides of every document between two platform units agree', () => 
             const quantity = Math.min(e.quantity, line.quantity);
             const freeQuantity = e.free ? line.free_quantity : 0;
             const res = await w.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: d.invoice_id, lines: [{ invoicePosition: line.position, quantity, freeQuantity, reason: 'WRONG_ITEM', destination: 'SALEABLE' }] });
-            expect([res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([200, ""]);
+            expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
           } else if (e.kind === 'RECEIVE') {
             const pending = docs.filter((d) => d.status === 'PENDING');
             const d = pending[e.pick % Math.max(1, pending.length)];
@@ -173,7 +173,7 @@ describe('both sides of every document between two platform units agree', () => 
             if (!x) continue;
             const amountPaise = Math.max(1, Math.floor(x.due / e.share));
             const res = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: debtor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.invoice_id, amountPaise }] } });
-            expect([res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([200, ""]);
+            expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
           } else {
             const dues = [];
             for (const d of docs.filter((d) => d.status === 'RECEIVED')) dues.push({ d, due: await open(buyer, 'PAYABLE', creditor, d.bill_id!) });
@@ -182,7 +182,7 @@ describe('both sides of every document between two platform units agree', () => 
             if (!x) continue;
             const amountPaise = Math.max(1, Math.floor(x.due / e.share));
             const res = await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: creditor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.bill_id, amountPaise }] } });
-            expect([res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([200, ""]);
+            expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
           }
         }
         await checkBothSides(books, false);
