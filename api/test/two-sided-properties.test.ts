@@ -4,34 +4,37 @@ import { ACCOUNTING_PATHS, PAYMENTS_PATHS, type CounterSale, type PurchaseBill, 
 import { resolveAccounts } from '../src/modules/ledger/accounts';
 import { openItems } from '../src/modules/ledger/outstanding';
 import { istDate } from '../src/modules/search/text';
-import { booksWorld, type BooksWorld } from './books-fixtures';
+import { booksWorld, signedIn, type BooksWorld, type SignedIn } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { body, build } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
 
 /*
  * A document between two businesses is one document with two sides (ARCHITECTURE.md decision 12, issue 32). Random
- * histories between Agarwal (STK-PUN-001, the seller) and Sharma (RTL-MUM-001, the buyer): online and counter
- * invoices (credit, cash, UPI), credit notes, bills received late and short, payments recorded by either side.
- * After each history, with the bills not yet received set aside (their invoice less its credit notes):
- *   - the seller's receivable from Sharma = Sharma's payable to the seller;
- *   - the seller's output tax on Sharma's documents = Sharma's input tax on them;
+ * histories between Agarwal (STK-PUN-001, Pune, the seller) and two connected buyers, Sharma (RTL-MUM-001, Mumbai:
+ * CGST + SGST) and Lifeline (HSP-AMD-001, Ahmedabad: IGST): online and counter invoices (credit, cash, UPI), credit
+ * notes, bills received late and short, payments recorded by either side. After each history, for each pair, with
+ * the bills not yet received set aside (their invoice less its credit notes):
+ *   - the seller's receivable from the buyer = the buyer's payable to the seller;
+ *   - the seller's output tax on the buyer's documents = the buyer's input tax on them;
  *   - per document, what the seller's books hold against the invoice = what Sharma's hold against its bill (money
  *     recorded by either side settles the same document on both sides, and waits for a bill not yet received);
- *   - per open document both sides' outstanding agree, and Sharma's only unallocated money is what waits for a bill.
+ *   - per open document both sides' outstanding agree, and the buyer's only unallocated money is what waits for a bill.
  * Then every bill is received and the same holds with nothing set aside.
  */
 
 const t = build();
 
-const eventArb = fc.oneof(
-  fc.record({ kind: fc.constant('ONLINE' as const), quantity: fc.integer({ min: 1, max: 6 }), free: fc.integer({ min: 0, max: 2 }) }),
-  fc.record({ kind: fc.constant('COUNTER' as const), quantity: fc.integer({ min: 1, max: 6 }), mode: fc.constantFrom('CREDIT' as const, 'CASH' as const, 'UPI' as const) }),
-  fc.record({ kind: fc.constant('CREDIT_NOTE' as const), pick: fc.nat(), quantity: fc.integer({ min: 1, max: 6 }), free: fc.boolean() }),
-  fc.record({ kind: fc.constant('RECEIVE' as const), pick: fc.nat(), short: fc.integer({ min: 0, max: 2 }) }),
-  fc.record({ kind: fc.constant('SELLER_PAYS_IN' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('BUYER_PAYS' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 4 }) }),
-);
+const eventArb = fc
+  .oneof(
+    fc.record({ kind: fc.constant('ONLINE' as const), quantity: fc.integer({ min: 1, max: 6 }), free: fc.integer({ min: 0, max: 2 }) }),
+    fc.record({ kind: fc.constant('COUNTER' as const), quantity: fc.integer({ min: 1, max: 6 }), mode: fc.constantFrom('CREDIT' as const, 'CASH' as const, 'UPI' as const) }),
+    fc.record({ kind: fc.constant('CREDIT_NOTE' as const), pick: fc.nat(), quantity: fc.integer({ min: 1, max: 6 }), free: fc.boolean() }),
+    fc.record({ kind: fc.constant('RECEIVE' as const), pick: fc.nat(), short: fc.integer({ min: 0, max: 2 }) }),
+    fc.record({ kind: fc.constant('SELLER_PAYS_IN' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 4 }) }),
+    fc.record({ kind: fc.constant('BUYER_PAYS' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 4 }) }),
+  )
+  .chain((e) => fc.integer({ min: 0, max: 1 }).map((buyer) => ({ ...e, buyer })));
 
 type Books = { seller: string; buyer: string; debtor: string; creditor: string };
 
@@ -110,22 +113,25 @@ describe('both sides of every document between two platform units agree', () => 
   it('receivable = payable and output tax = input tax for random two-party histories', async () => {
     const w: BooksWorld = await booksWorld(t);
     const seller = await unitId(t.db, 'STK-PUN-001');
-    const buyer = w.retailerUnit;
-    const [debtor, creditor] = await t.db.transaction().execute(async (trx) => [
-      (await resolveAccounts(trx, seller, [{ debtor: buyer }], t.clock.now()))[0]!,
-      (await resolveAccounts(trx, buyer, [{ creditor: seller }], t.clock.now()))[0]!,
-    ]);
-    const books: Books = { seller, buyer, debtor, creditor };
+    const pair = async (code: string, session: SignedIn) => {
+      const buyer = await unitId(t.db, code);
+      const [debtor, creditor] = await t.db.transaction().execute(async (trx) => [
+        (await resolveAccounts(trx, seller, [{ debtor: buyer }], t.clock.now()))[0]!,
+        (await resolveAccounts(trx, buyer, [{ creditor: seller }], t.clock.now()))[0]!,
+      ]);
+      return { code, session, books: { seller, buyer, debtor, creditor } as Books };
+    };
+    const pairs = [await pair('RTL-MUM-001', w.retailer), await pair('HSP-AMD-001', await signedIn(t, '9800000003'))];
     // Enough stock for every history.
     await t.db.updateTable('inventory_batches').set({ quantity: 1_000_000 }).where('id', '=', w.sellerBatch).execute();
     const today = istDate(t.clock.now());
 
-    const receive = async (billId: string, short: number) => {
-      const bill = body<PurchaseBill>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBill(billId)));
+    const receive = async (buyer: SignedIn, billId: string, short: number) => {
+      const bill = body<PurchaseBill>(await buyer.get(ACCOUNTING_PATHS.purchaseBill(billId)));
       const inv = (await t.db.selectFrom('purchase_bills').select('sales_invoice_id').where('id', '=', billId).executeTakeFirstOrThrow()).sales_invoice_id!;
       const credited = await t.db.selectFrom('credit_note_lines').select(['invoice_position', (e) => e.fn.sum<number>(sql`quantity + free_quantity`).as('units')]).where('invoice_id', '=', inv).groupBy('invoice_position').execute();
       const back = new Map(credited.map((c) => [c.invoice_position, Number(c.units)]));
-      const res = await w.retailer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
+      const res = await buyer.post(ACCOUNTING_PATHS.receivePurchaseBill(billId), {
         lines: bill.lines.map((l) => ({ position: l.position, receivedQuantity: Math.max(0, l.quantity + l.freeQuantity - (back.get(l.position) ?? 0) - short), salePricePaise: 1500 })),
       });
       expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
@@ -136,16 +142,18 @@ describe('both sides of every document between two platform units agree', () => 
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { minLength: 1, maxLength: 12 }), async (events) => {
         for (const e of events) {
+          const { code, session, books } = pairs[e.buyer]!;
+          const { debtor, creditor, buyer } = books;
           const docs = await documents(books);
           if (e.kind === 'ONLINE') {
             const orderId = await acceptedOrder(t.db, {
               sellerCode: 'STK-PUN-001',
-              buyerCode: 'RTL-MUM-001',
+              buyerCode: code,
               lines: [{ productId: w.product, quantity: e.quantity, freeQuantity: e.free, ptrPaise: 1000, batches: [{ batchId: w.sellerBatch, quantity: e.quantity + e.free }] }],
             });
             body<SalesInvoice>(await w.stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
           } else if (e.kind === 'COUNTER') {
-            body<CounterSale>(await w.stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { partyUnitCode: 'RTL-MUM-001' }, lines: [{ productId: w.product, batchId: w.sellerBatch, quantity: e.quantity }], paymentMode: e.mode }));
+            body<CounterSale>(await w.stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { partyUnitCode: code }, lines: [{ productId: w.product, batchId: w.sellerBatch, quantity: e.quantity }], paymentMode: e.mode }));
           } else if (e.kind === 'CREDIT_NOTE') {
             // One credit note per invoice, before any money on it: so no side ever holds more credit than a
             // document's due (an excess would settle the oldest documents, which each side orders by its own dates).
@@ -164,7 +172,7 @@ describe('both sides of every document between two platform units agree', () => 
           } else if (e.kind === 'RECEIVE') {
             const pending = docs.filter((d) => d.status === 'PENDING');
             const d = pending[e.pick % Math.max(1, pending.length)];
-            if (d) await receive(d.bill_id!, e.short);
+            if (d) await receive(session, d.bill_id!, e.short);
           } else if (e.kind === 'SELLER_PAYS_IN') {
             const dues = [];
             for (const d of docs) dues.push({ d, due: await open(seller, 'RECEIVABLE', debtor, d.invoice_id) });
@@ -181,14 +189,16 @@ describe('both sides of every document between two platform units agree', () => 
             const x = owed[e.pick % Math.max(1, owed.length)];
             if (!x) continue;
             const amountPaise = Math.max(1, Math.floor(x.due / e.share));
-            const res = await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: creditor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.bill_id, amountPaise }] } });
+            const res = await session.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: creditor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.bill_id, amountPaise }] } });
             expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
           }
         }
-        await checkBothSides(books, false);
+        for (const p of pairs) await checkBothSides(p.books, false);
         // The late bills arrive; then nothing is set aside.
-        for (const d of await documents(books)) if (d.status === 'PENDING') await receive(d.bill_id!, 0);
-        await checkBothSides(books, true);
+        for (const p of pairs) {
+          for (const d of await documents(p.books)) if (d.status === 'PENDING') await receive(p.session, d.bill_id!, 0);
+          await checkBothSides(p.books, true);
+        }
       }),
       { numRuns: 25 },
     );
