@@ -1014,6 +1014,8 @@ export interface DebitNotesTable {
   total_paise: number;
   amount_in_words: string;
   voucher_id: string;
+  /** The seller's credit note this records on the buyer's side (migration 041); null for the buyer's own. */
+  credit_note_id: Optional<string>;
   created_by: Optional<string>;
   created_at: Timestamp;
 }

@@ -34,6 +34,10 @@ import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { settlementLines, TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { createPurchaseBillFromInvoice } from '../purchases/service';
+import { billOfInvoice, payBillOfInvoice } from '../purchases/two-sided';
+import { LINKS, notify } from '../notifications/notify';
+import { formatRupeesPlain } from '../orders/money';
 import { istDate } from '../search/text';
 import { insertInvoice } from '../sales/repository';
 import type { SalesService } from '../sales/service';
@@ -334,6 +338,16 @@ export class InstoreService {
       createdBy: caller.userId,
       at: now,
     });
+    // A connected party's sale is a B2B invoice like an online one: it arrives as the party's bill to receive.
+    const billId = p.buyer.unitId ? await createPurchaseBillFromInvoice(trx, id) : null;
+    if (billId) {
+      await notify(
+        trx,
+        { unitIds: [p.buyer.unitId!] },
+        { type: 'INVOICE', title: `Invoice ${number.number} from ${p.supplier.name}`, body: `Counter sale: ${formatRupeesPlain(p.totals.totalPaise)}. Check the goods against it.`, link: LINKS.purchaseBill(billId) },
+        { at: now },
+      );
+    }
     const receipt = mode === 'CREDIT' ? null : await this.postReceipt(trx, caller, { invoiceId: id, invoiceNumber: number.number, account: p.buyer.account, amountPaise: p.totals.totalPaise, via: mode, date, at: now });
     await trx
       .insertInto('counter_sales')
@@ -354,8 +368,13 @@ export class InstoreService {
     return { id, warnings: p.warnings };
   }
 
-  /** Receipt voucher (RCT series): Dr Cash / UPI Clearing, Cr the buyer. */
+  /**
+   * Receipt voucher (RCT series): Dr Cash / UPI Clearing, Cr the buyer. A platform buyer's books get the payment
+   * against its bill of the invoice in the same transaction (waiting for the bill while it is not received).
+   */
   private async postReceipt(trx: Transaction<DB>, caller: Caller, r: { invoiceId: string; invoiceNumber: string; account: AccountRef; amountPaise: number; via: 'CASH' | 'UPI'; date: string; at: Date }) {
+    const bill = await billOfInvoice(trx, r.invoiceId);
+    if (bill) await payBillOfInvoice(trx, bill, { supplierUnitId: caller.unitId, amountPaise: r.amountPaise, via: r.via === 'CASH' ? 'CASH' : 'UPI_CLEARING', date: r.date, at: r.at, createdBy: caller.userId });
     const number = await nextDocumentNumber(trx, caller.unitId, 'RCT', r.date);
     const voucherId = await postVoucher(trx, {
       unitId: caller.unitId,

@@ -46,6 +46,8 @@ interface EntryRow {
   net: number | string;
   /** The document the entry is about: a credit note's invoice, a debit note's bill, else its own document. */
   target: string | null;
+  /** A payment naming a purchase bill of the unit (paid before the bill was received): it waits for that bill. */
+  waits: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -64,7 +66,10 @@ async function entriesOf(db: Database, unitId: string, side: OutstandingSide, as
            coalesce(CASE v.document_type
                       WHEN 'CREDIT_NOTE' THEN (SELECT cn.invoice_id FROM credit_notes cn WHERE cn.id = v.document_id AND cn.unit_id = v.unit_id)
                       WHEN 'DEBIT_NOTE' THEN (SELECT dn.bill_id FROM debit_notes dn WHERE dn.id = v.document_id AND dn.unit_id = v.unit_id)
-                    END, v.document_id) AS target
+                    END, v.document_id) AS target,
+           CASE WHEN v.document_type = 'PAYMENT'
+                THEN EXISTS (SELECT 1 FROM purchase_bills b WHERE b.id = v.document_id AND b.unit_id = v.unit_id)
+                ELSE false END AS waits
     FROM ledger_accounts a
     JOIN voucher_lines l ON l.account_id = a.id
     JOIN vouchers v ON v.id = l.voucher_id
@@ -84,7 +89,7 @@ async function entriesOf(db: Database, unitId: string, side: OutstandingSide, as
 function settle(rows: readonly EntryRow[], side: OutstandingSide, asOf: string): { items: OpenItem[]; unallocatedPaise: number } {
   const sign = side === 'RECEIVABLE' ? 1 : -1;
   const items: (OpenItem & { target: string | null })[] = [];
-  const settlements: { amount: number; target: string | null }[] = [];
+  const settlements: { amount: number; target: string | null; waits: boolean }[] = [];
   for (const r of rows) {
     const owed = sign * Number(r.net);
     if (owed > 0) {
@@ -100,7 +105,7 @@ function settle(rows: readonly EntryRow[], side: OutstandingSide, asOf: string):
         outstandingPaise: owed,
         target: r.target,
       });
-    } else if (owed < 0) settlements.push({ amount: -owed, target: r.target });
+    } else if (owed < 0) settlements.push({ amount: -owed, target: r.target, waits: r.waits });
   }
   const take = (item: OpenItem, amount: number) => {
     const taken = Math.min(amount, item.outstandingPaise);
@@ -108,15 +113,25 @@ function settle(rows: readonly EntryRow[], side: OutstandingSide, asOf: string):
     item.outstandingPaise -= taken;
     return taken;
   };
-  // The document named first (oldest of its items first), then the rest FIFO.
+  // The document named first (oldest of its items first), then the rest FIFO. A payment made against a bill that is
+  // not on the books yet (not received, or received after the day) waits for it: unallocated, never another bill's.
   let pool = 0;
+  let waiting = 0;
   for (const s of settlements) {
     let left = s.amount;
-    if (s.target !== null) for (const item of items) if (left > 0 && item.target === s.target) left -= take(item, left);
-    pool += left;
+    let named = false;
+    if (s.target !== null) {
+      for (const item of items) {
+        if (item.target !== s.target) continue;
+        named = true;
+        if (left > 0) left -= take(item, left);
+      }
+    }
+    if (s.waits && !named) waiting += left;
+    else pool += left;
   }
   for (const item of items) if (pool > 0) pool -= take(item, pool);
-  return { items: items.filter((i) => i.outstandingPaise > 0).map(({ target: _target, ...item }) => item), unallocatedPaise: pool };
+  return { items: items.filter((i) => i.outstandingPaise > 0).map(({ target: _target, ...item }) => item), unallocatedPaise: pool + waiting };
 }
 
 /**

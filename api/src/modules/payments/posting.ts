@@ -153,17 +153,24 @@ export function planAllocation(items: readonly OpenItem[], side: OutstandingSide
 /** The day dues are read on: today, or the payment's day when it is later. */
 const duesDay = (paidOn: string, at: Date) => (paidOn > istDate(at) ? paidOn : istDate(at));
 
+/** The other side's document of a primary side's document; a bill not received yet is not on its books. */
+interface CounterDocument {
+  id: string;
+  number: string | null;
+  pending: boolean;
+}
+
 /** The counter document of each of the primary side's documents: invoice → the buyer's bill of it, bill → its invoice. */
-async function counterDocuments(trx: Transaction<DB>, role: Role, counterUnitId: string, lines: readonly AllocationLine[]): Promise<Map<string, string>> {
+async function counterDocuments(trx: Transaction<DB>, role: Role, counterUnitId: string, lines: readonly AllocationLine[]): Promise<Map<string, CounterDocument>> {
   const ids = lines.flatMap((l) => (l.documentId ? [l.documentId] : []));
-  const map = new Map<string, string>();
+  const map = new Map<string, CounterDocument>();
   if (!ids.length) return map;
   if (role === 'PAYEE') {
-    const bills = await trx.selectFrom('purchase_bills').select(['id', 'sales_invoice_id']).where('unit_id', '=', counterUnitId).where('sales_invoice_id', 'in', ids).execute();
-    for (const b of bills) if (b.sales_invoice_id) map.set(b.sales_invoice_id, b.id);
+    const bills = await trx.selectFrom('purchase_bills').select(['id', 'sales_invoice_id', 'bill_number', 'status']).where('unit_id', '=', counterUnitId).where('sales_invoice_id', 'in', ids).execute();
+    for (const b of bills) if (b.sales_invoice_id) map.set(b.sales_invoice_id, { id: b.id, number: b.bill_number, pending: b.status === 'PENDING' });
   } else {
     const bills = await trx.selectFrom('purchase_bills').select(['id', 'sales_invoice_id']).where('id', 'in', ids).execute();
-    for (const b of bills) if (b.sales_invoice_id) map.set(b.id, b.sales_invoice_id);
+    for (const b of bills) if (b.sales_invoice_id) map.set(b.id, { id: b.sales_invoice_id, number: null, pending: false });
   }
   return map;
 }
@@ -203,12 +210,18 @@ export async function planPayment(
   const primary = { role, unitId: head.unitId, headId: head.id, lines };
   if (!counterUnitId || !mirrorHeadId) return { primary, mirror: null };
   const counter = await counterDocuments(trx, role, counterUnitId, lines);
+  // Money against an invoice whose bill the buyer has not received waits for that bill (a line naming it, on
+  // account until Receive, with no due as it is not on the buyer's books yet; ledger/outstanding.ts keeps it off every
+  // other bill), never settles an older one.
+  const waiting: AllocationLine[] = [];
   const documents = lines.flatMap((l) => {
-    const id = l.documentId ? counter.get(l.documentId) : undefined;
-    return id ? [{ documentId: id, maxPaise: l.amountPaise }] : [];
+    const c = l.documentId ? counter.get(l.documentId) : undefined;
+    if (c?.pending) waiting.push({ target: 'PURCHASE_BILL', documentId: c.id, documentNumber: c.number, documentDate: null, duePaise: null, amountPaise: l.amountPaise });
+    return c && !c.pending ? [{ documentId: c.id, maxPaise: l.amountPaise }] : [];
   });
   const counterItems = await headOpenItems(trx, counterUnitId, mirrorHeadId, SIDE_OF[counterRole], asOf);
-  const mirrorLines = planAllocation(counterItems, SIDE_OF[counterRole], p.amountPaise, { mode: 'DOCUMENTS', documents }, head.partyName);
+  const waitingPaise = waiting.reduce((s, l) => s + l.amountPaise, 0);
+  const mirrorLines = [...planAllocation(counterItems, SIDE_OF[counterRole], p.amountPaise - waitingPaise, { mode: 'DOCUMENTS', documents }, head.partyName), ...waiting];
   return { primary, mirror: { role: counterRole, unitId: counterUnitId, headId: mirrorHeadId, lines: mirrorLines } };
 }
 
@@ -230,7 +243,8 @@ async function postSide(
   // Each line's voucher, by the line's index.
   const voucherOf = new Map<number, string>();
   for (const [i, line] of s.lines.entries()) {
-    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL') continue;
+    // A bill not received yet (no due): a PAYMENT voucher naming it, among the others below; it waits for the bill.
+    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL' || line.duePaise === null) continue;
     voucherOf.set(i, await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number }));
   }
   const others = s.lines.flatMap((line, i) => (voucherOf.has(i) ? [] : [{ line, i }]));

@@ -28,6 +28,7 @@ import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
+import { creditedUnits, receiveCreditNotes } from './two-sided';
 import { billLines, billPayments, billSummary, countBills, findBill, listBills, lockBill, receivingBatches, type BillLineRow, type BillRow } from './repository';
 
 export const billNotFound = () => new AppError('E0053', 404, 'Purchase bill not found');
@@ -80,13 +81,21 @@ export async function createPurchaseBillFromInvoice(trx: Transaction<DB>, invoic
   return id;
 }
 
-export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status'>): Promise<PurchaseBillPayment> {
+export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status' | 'sales_invoice_id'>): Promise<PurchaseBillPayment> {
   const payments = (await billPayments(db, bill.id)).map((p) => ({ voucherId: p.id, date: p.voucher_date, amountPaise: Number(p.amount) }));
-  const returned = await db
-    .selectFrom('debit_notes')
-    .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
-    .where('bill_id', '=', bill.id)
-    .executeTakeFirstOrThrow();
+  // A bill not received yet shows its seller's credit notes as returned (Receive turns them into debit notes).
+  const returned =
+    bill.status === 'PENDING' && bill.sales_invoice_id
+      ? await db
+          .selectFrom('credit_notes')
+          .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
+          .where('invoice_id', '=', bill.sales_invoice_id)
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('debit_notes')
+          .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
+          .where('bill_id', '=', bill.id)
+          .executeTakeFirstOrThrow();
   const amount = Number(bill.total_paise);
   const paid = payments.reduce((s, p) => s + p.amountPaise, 0);
   const returnedPaise = Number(returned.total);
@@ -208,14 +217,20 @@ export class PurchasesService {
       if (given.size !== input.lines.length || given.size !== lines.length || lines.some((l) => !given.has(l.position))) {
         throw badInput('Give every line of the bill once, with the units received');
       }
+      // Units the seller's credit notes took back while the bill waited do not arrive (decision 12: the bill shows the return).
+      const credited = bill.sales_invoice_id ? await creditedUnits(trx, bill.sales_invoice_id) : new Map<number, number>();
       const shorts: string[] = [];
       const moves = { batchId: [] as string[], delta: [] as number[], unitCostPaise: [] as number[] };
       const received: { position: number; quantity: number; salePrice: number | null; batchId: string | null }[] = [];
       for (const l of lines) {
         const r = given.get(l.position)!;
         const billed = l.quantity + l.free_quantity;
-        if (r.receivedQuantity > billed) throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): ${r.receivedQuantity} received but only ${billed} billed`, { [`lines.${l.position}.receivedQuantity`]: `At most ${billed}` });
-        if (r.receivedQuantity < billed) shorts.push(`${l.product_name} ${l.batch_no}: ${r.receivedQuantity} of ${billed}`);
+        const due = billed - (credited.get(l.position) ?? 0);
+        if (r.receivedQuantity > due) {
+          const why = due < billed ? `only ${billed} billed, ${billed - due} of them credited back` : `only ${billed} billed`;
+          throw badInput(`Line ${l.position} (${l.product_name} ${l.batch_no}): ${r.receivedQuantity} received but ${why}`, { [`lines.${l.position}.receivedQuantity`]: `At most ${due}` });
+        }
+        if (r.receivedQuantity < due) shorts.push(`${l.product_name} ${l.batch_no}: ${r.receivedQuantity} of ${due}`);
         let batchId: string | null = null;
         // The batch's PTR after Receive (nothing received: what the request named, if anything).
         let salePrice: number | null = r.salePricePaise ?? null;
@@ -274,6 +289,7 @@ export class PurchasesService {
         createdBy: caller.userId,
         at: now,
       });
+      await receiveCreditNotes(trx, bill.id, { date: today, at: now, createdBy: caller.userId });
       const note = [input.note, shorts.length ? `Short receipt: ${shorts.join('; ')}` : undefined].filter(Boolean).join('\n') || null;
       await trx
         .updateTable('purchase_bills')

@@ -26,6 +26,7 @@ import { toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
+import { recordCreditNoteForBuyer } from '../purchases/two-sided';
 import { istDate } from '../search/text';
 import { creditNoteLines, creditNoteRows, findCreditNote, insertCreditNote, linesWithReturns, sellerInvoice, type CreditNoteRow, type LineWithReturns } from './repository';
 
@@ -260,6 +261,8 @@ export class ReturnsService {
             .execute();
         }
       }
+      // The buyer's side in the same transaction (decision 12): a debit note on its bill of this invoice.
+      await recordCreditNoteForBuyer(trx, creditNoteId, { at: now, createdBy: caller.userId });
       return creditNoteId;
     });
     return this.creditNote(caller, id);
