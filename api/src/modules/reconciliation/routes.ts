@@ -8,7 +8,7 @@ import type { ReconciliationService } from './service';
 
 const ProviderParams = z.object({ provider: z.string().max(100) });
 const PaymentParams = z.object({ paymentId: z.string().uuid() });
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'PAYMENTS' });
 /** A statement of a year runs to a few thousand lines: far below this, base64 included. */
 const STATEMENT_BODY_LIMIT = 8 * 1024 * 1024;
 
