@@ -167,6 +167,21 @@ function allowedFor(account: Pick<MyAccount, 'role' | 'employeeRole'>, groups: N
   });
 }
 
+/**
+ * What the screen at `path` (without /app) needs of the login's role: the permission of the navigation entry it
+ * belongs to, whatever the role (issue 33 item 13). Undefined for a path no entry leads to (the API still decides).
+ */
+export function screenPermission(account: Pick<MyAccount, 'customerType'>, path: string): Permission | undefined {
+  const every = navGroupsFor({ customerType: account.customerType, role: 'OWNER', deliveryStaff: true });
+  const to = activeLinkFor(every, path);
+  for (const group of every) {
+    if (group.to === to) return group.permission;
+    const link = group.links?.find((l) => l.to === to);
+    if (link) return link.permission;
+  }
+  return undefined;
+}
+
 /** True when `to` (without /app) is the page at `path` (without /app) or a page below it; query strings ignored. */
 export function isLinkActive(to: string, path: string): boolean {
   const target = to.split('?')[0] ?? to;
