@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from 'fastify';
 import { sql } from 'kysely';
+import { PERMISSIONS } from 'shared-api';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
@@ -131,6 +132,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (route.url.startsWith(DOCS_PREFIX) || preflight) route.config = { ...route.config, ...PUBLIC };
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config: PUBLIC or requireRole(...))`);
+    // And every signed-in route says what an employee's role must grant (shared-api roles.ts): no route is open to all roles by omission.
+    if (!access.public && !(PERMISSIONS as readonly unknown[]).includes(access.permission)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (requireRole({ permission: ... }))`);
+    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
     }

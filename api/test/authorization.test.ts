@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -13,7 +13,7 @@ import { SupplierOrdersService } from '../src/modules/purchases/supplier-orders'
 import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
-import { DEMO, bearer, build, login } from './helpers';
+import { DEMO, bearer, body, build, login } from './helpers';
 import { FakeSms, callerFor } from './deliveries-fixtures';
 import { multipart } from './inventory-fixtures';
 import { acceptedOrder } from './ledger-fixtures';
@@ -128,6 +128,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${PATHS.employees}`]: {},
     [`POST ${PATHS.addEmployee}`]: { payload: { name: 'Ravi Kumar', mobileNumber: '9822233344', email: 'ravi@example.in' } },
     'DELETE /b2bapp/employee/delete/:employeeId': {},
+    'PUT /b2bapp/employee/:employeeId/role': { payload: { employeeRole: 'DELIVERY' } },
     [`GET ${PATHS.notifications}`]: { query: { notificationType: 'ALL', pageSize: '100' } },
     [`POST ${NOTIFICATION_PATHS.markRead}`]: { payload: { ids: victim.notificationIds.slice(0, 100) } },
     [`POST ${NOTIFICATION_PATHS.markAllRead}`]: {},
@@ -473,7 +474,7 @@ async function prepareVictim(): Promise<Victim> {
 async function victimState() {
   const unit = await t.db.selectFrom('units').select('id').where('unit_code', '=', 'STK-PUN-001').executeTakeFirstOrThrow();
   return {
-    users: await t.db.selectFrom('users').select(['id', 'active_warehouse_id', 'deleted_at']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    users: await t.db.selectFrom('users').select(['id', 'active_warehouse_id', 'deleted_at', 'employee_role']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     push: await t.db.selectFrom('push_tokens as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.token', 'p.device_id']).where('u.unit_id', '=', unit.id).execute(),
     liveTokens: await t.db.selectFrom('refresh_tokens as r').innerJoin('users as u', 'u.id', 'r.user_id').select('r.id').where('u.unit_id', '=', unit.id).where('r.revoked_at', 'is', null).execute(),
     connections: await t.db.selectFrom('connections').select(['id', 'status', 'has_access']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
@@ -584,5 +585,60 @@ describe('authorization on every route', () => {
     }
     // Employees (3 routes, owner only) and the cart (stockist) at least.
     expect(checked).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses to start a signed-in route that declares no permission', () => {
+    const noPermission = { access: { public: false, customerTypes: 'ALL', roles: 'ALL' } } as never;
+    expect(() => t.app.get('/no-permission', { config: noPermission }, async () => 'x')).toThrow(/declares no permission/);
+  });
+
+  // Issue 33 item 13. Last in this file: the allowed requests below may change the unit's rows.
+  it('lets each employee role through exactly the routes its permissions name, and refuses the rest (403 E0040)', async () => {
+    const owner = bearer(await login(t.app, DEMO.stockist));
+    const sessions = new Map<EmployeeRole, Record<string, string>>();
+    for (const [i, employeeRole] of EMPLOYEE_ROLES.entries()) {
+      const mobileNumber = `982220000${i}`;
+      const added = await t.app.inject({ method: 'POST', url: PATHS.addEmployee, headers: owner, payload: { name: `${employeeRole} Login`, mobileNumber, email: `${employeeRole.toLowerCase()}@agarwalpharma.in`, employeeRole } });
+      expect(body<Employee>(added).employeeRole).toBe(employeeRole);
+      sessions.set(employeeRole, bearer(await login(t.app, mobileNumber)));
+    }
+    const outcome: Record<EmployeeRole, { allowed: number; refused: number }> = Object.fromEntries(EMPLOYEE_ROLES.map((r) => [r, { allowed: 0, refused: 0 }])) as never;
+    // Logout last: it ends the session the other routes use.
+    const routes = [...signedInRoutes()].sort((a, b) => Number(a.url === PATHS.logout) - Number(b.url === PATHS.logout));
+    for (const route of routes) {
+      if (route.access.public) continue;
+      const types = route.access.customerTypes;
+      for (const employeeRole of EMPLOYEE_ROLES) {
+        // The employees' unit is a verified stockist: only the type and the role's permissions decide.
+        const allowed = (types === 'ALL' || types.includes('STOCKIST')) && hasPermission({ role: 'EMPLOYEE', employeeRole }, route.access.permission);
+        const request = { method: route.method, url: route.url.replace(/:\w+/g, randomUUID()), headers: sessions.get(employeeRole)! };
+        let code: string | undefined;
+        let status = 200;
+        if (route.url === NOTIFICATION_PATHS.live) {
+          const res = await t.app.inject({ ...request, payloadAsStream: true });
+          if (res.statusCode === 200) res.stream().destroy();
+          else code = (JSON.parse(await new Promise<string>((resolve) => { let text = ''; res.stream().on('data', (c: Buffer) => (text += c.toString())).on('end', () => resolve(text)); })) as { code: string }).code;
+        } else {
+          const res = await t.app.inject(request);
+          status = res.statusCode;
+          code = res.statusCode === 403 ? res.json().code : undefined;
+        }
+        // The back office's queue lets every login past the route and refuses it in the service (not the provider's
+        // staff) or in the input check: never answered.
+        if (allowed && route.url.startsWith('/staff/')) {
+          expect([route.url, status >= 400]).toEqual([route.url, true]);
+          outcome[employeeRole].allowed++;
+          continue;
+        }
+        expect({ route: `${route.method} ${route.url}`, employeeRole, refused: code === 'E0040' }).toEqual({ route: `${route.method} ${route.url}`, employeeRole, refused: !allowed });
+        outcome[employeeRole][allowed ? 'allowed' : 'refused']++;
+      }
+    }
+    // Every role is refused something (MANAGER: the owner's routes) and allowed something (its profile at least).
+    for (const employeeRole of EMPLOYEE_ROLES) {
+      expect([employeeRole, outcome[employeeRole].allowed > 0, outcome[employeeRole].refused > 0]).toEqual([employeeRole, true, true]);
+    }
+    // Delivery: My Deliveries and the member's own routes only, far fewer than a manager.
+    expect(outcome.DELIVERY.allowed).toBeLessThan(outcome.MANAGER.allowed / 3);
   });
 });

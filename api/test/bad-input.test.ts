@@ -143,7 +143,7 @@ describe('NUL characters in string input (issue 11, item 3)', () => {
 
   it('answers 400 and stores nothing where a NUL reached the database before (otherwise valid requests)', async () => {
     const headersFor = await sessions();
-    const owner = headersFor({ public: false, customerTypes: ['STOCKIST'], roles: ['OWNER'] });
+    const owner = headersFor({ public: false, customerTypes: ['STOCKIST'], roles: ['OWNER'], permission: 'OWNER_ONLY' });
     const cases: (InjectOptions & { field: string })[] = [
       { field: 'name', method: 'POST', url: PATHS.addEmployee, payload: { name: 'Ra\u0000vi', mobileNumber: '9822233344', email: 'ravi@example.in' } },
       { field: 'search', method: 'GET', url: INVENTORY_PATHS.all, query: { search: 'dolo\u0000' } },

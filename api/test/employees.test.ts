@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { DELIVERY_PATHS, PATHS, type DeliveryBoy, type Employee, type MyAccount, type Session, type Warehouse } from 'shared-api';
+import { sql } from 'kysely';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, DELIVERY_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, type DeliveryBoy, type Employee, type MyAccount, type Session, type Warehouse } from 'shared-api';
 import { DEMO, bearer, body, build, login } from './helpers';
 
 const t = build();
@@ -20,7 +23,7 @@ describe('employees', () => {
   it('lists the unit’s employee logins', async () => {
     const res = await list(await owner());
     expect(body<Employee[]>(res)).toEqual([
-      { id: expect.any(String), name: 'Suresh Patil', mobileNumber: '9800000011', email: 'suresh.patil@agarwalpharma.in', deliveryStaff: true, createdAt: expect.any(String) },
+      { id: expect.any(String), name: 'Suresh Patil', mobileNumber: '9800000011', email: 'suresh.patil@agarwalpharma.in', deliveryStaff: true, employeeRole: 'MANAGER', createdAt: expect.any(String) },
     ]);
   });
 
@@ -117,5 +120,108 @@ describe('employees', () => {
     const headers = await owner();
     const me = body<MyAccount>(await t.app.inject({ method: 'GET', url: PATHS.myAccount, headers }));
     expect((await remove(headers, me.userId)).statusCode).toBe(404);
+  });
+});
+
+const setRole = (headers: Headers, id: string, employeeRole: unknown): Promise<LightMyRequestResponse> =>
+  t.app.inject({ method: 'PUT', url: PATHS.employeeRole(id), headers, payload: { employeeRole } });
+
+/** Issue 33 item 13: what 001's delivery-staff employee could do before roles, and must not do as Delivery. */
+const DELIVERY_REFUSED = [
+  { label: 'write stock off', method: 'POST', url: OUTWARD_PATHS.add, payload: { batchId: '00000000-0000-4000-8000-000000000000', quantity: 1, reason: 'OTHER', date: '2026-11-22' } },
+  { label: 'create a UPI payout', method: 'POST', url: PAYMENTS_PATHS.createPayout, payload: { payeeName: 'Someone', payeeMobile: '9822233355', vpa: 'someone@ybl', amountPaise: 100 } },
+  { label: 'record a payment', method: 'POST', url: PAYMENTS_PATHS.submit, payload: { direction: 'RECEIVED', partyAccountId: '00000000-0000-4000-8000-000000000000', method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
+  { label: 'make a cash counter sale', method: 'POST', url: ACCOUNTING_PATHS.instoreSales, payload: { buyer: {}, lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], paymentMode: 'CASH' } },
+  { label: 'import a bank statement', method: 'POST', url: PAYMENTS_PATHS.statementImport, payload: { fileName: 'statement.csv', contentBase64: Buffer.from('Date,Narration\n').toString('base64') } },
+  { label: 'read the trial balance', method: 'GET', url: ACCOUNTING_PATHS.trialBalance },
+  { label: 'read GSTR-1', method: 'GET', url: `${BOOKS_PATHS.gstr1}?month=2026-11` },
+] as const;
+
+describe('employee roles', () => {
+  async function suresh(headers: Headers): Promise<Employee> {
+    return body<Employee[]>(await list(headers)).find((e) => e.mobileNumber === DEMO.stockistEmployee)!;
+  }
+  const refusedCodes = async (session: Headers) => {
+    const codes: Record<string, string | number> = {};
+    for (const r of DELIVERY_REFUSED) {
+      const res = await t.app.inject({ method: r.method, url: r.url, headers: session, ...('payload' in r ? { payload: r.payload } : {}) });
+      codes[r.label] = res.statusCode === 403 ? res.json().code : res.statusCode;
+    }
+    return codes;
+  };
+
+  it('gives the delivery-staff employee the Delivery role: from his next request he may carry consignments and nothing more', async () => {
+    const headers = await owner();
+    const employee = bearer(await login(t.app, DEMO.stockistEmployee));
+    // Before: the rights every employee had (MANAGER). Each request gets past authorization (its own 4xx or 200).
+    const before = await refusedCodes(employee);
+    expect(Object.values(before).filter((c) => c === 'E0040')).toEqual([]);
+
+    const res = await setRole(headers, (await suresh(headers)).id, 'DELIVERY');
+    expect(res.statusCode).toBe(200);
+    expect(body<Employee>(res)).toMatchObject({ name: 'Suresh Patil', employeeRole: 'DELIVERY', deliveryStaff: true });
+
+    // Same session, next request: the role applies at once (the session cache follows the change log).
+    expect(await refusedCodes(employee)).toEqual(Object.fromEntries(DELIVERY_REFUSED.map((r) => [r.label, 'E0040'])));
+    expect((await t.app.inject({ method: 'GET', url: DELIVERY_PATHS.myDeliveries, headers: employee })).statusCode).toBe(200);
+    const account = body<MyAccount>(await t.app.inject({ method: 'GET', url: PATHS.myAccount, headers: employee }));
+    expect(account).toMatchObject({ role: 'EMPLOYEE', employeeRole: 'DELIVERY', deliveryStaff: true });
+
+    // And back: the owner restores the rights.
+    expect((await setRole(headers, (await suresh(headers)).id, 'MANAGER')).statusCode).toBe(200);
+    expect(Object.values(await refusedCodes(employee)).filter((c) => c === 'E0040')).toEqual([]);
+  });
+
+  it('registers an employee with a role; the Delivery role is always delivery staff', async () => {
+    const headers = await owner();
+    const res = await add(headers, { ...NEW, employeeRole: 'DELIVERY' });
+    expect(body<Employee>(res)).toMatchObject({ name: 'Kiran Deshmukh', employeeRole: 'DELIVERY', deliveryStaff: true });
+    const accountant = await add(headers, { name: 'Meena Joshi', mobileNumber: '9811122244', email: 'meena@agarwalpharma.in', employeeRole: 'ACCOUNTANT' });
+    expect(body<Employee>(accountant)).toMatchObject({ employeeRole: 'ACCOUNTANT', deliveryStaff: false });
+    // Left out (older clients): MANAGER, the rights employees always had.
+    const plain = await add(headers, { name: 'Anil Rao', mobileNumber: '9811122255', email: 'anil@agarwalpharma.in' });
+    expect(body<Employee>(plain).employeeRole).toBe('MANAGER');
+    expect(body<Employee[]>(await list(headers)).map((e) => [e.name, e.employeeRole])).toEqual([
+      ['Suresh Patil', 'MANAGER'],
+      ['Kiran Deshmukh', 'DELIVERY'],
+      ['Meena Joshi', 'ACCOUNTANT'],
+      ['Anil Rao', 'MANAGER'],
+    ]);
+  });
+
+  it('lets only the owner set a role, of its own unit’s employees, to a known role', async () => {
+    const headers = await owner();
+    const id = (await suresh(headers)).id;
+    const bad = await setRole(headers, id, 'ADMIN');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'E0001']);
+    const employee = bearer(await login(t.app, DEMO.stockistEmployee));
+    const self = await setRole(employee, id, 'MANAGER');
+    expect([self.statusCode, self.json().code]).toEqual([403, 'E0040']);
+    const retailer = bearer(await login(t.app, DEMO.retailer));
+    expect((await setRole(retailer, id, 'DELIVERY')).statusCode).toBe(404);
+    const me = body<MyAccount>(await t.app.inject({ method: 'GET', url: PATHS.myAccount, headers }));
+    expect((await setRole(headers, me.userId, 'DELIVERY')).statusCode).toBe(404);
+    expect((await setRole(headers, 'not-a-uuid', 'DELIVERY')).statusCode).toBe(404);
+    expect((await suresh(headers)).employeeRole).toBe('MANAGER');
+  });
+
+  it('migration 033 gives employees registered before roles the MANAGER role (today’s rights), and owners none', async () => {
+    const file = path.join(__dirname, '../src/db/migrations/033_employee_roles.sql');
+    const rolled = new Error('roll back');
+    let seen: { role: string; employee_role: string | null }[] = [];
+    // In a transaction rolled back after: the schema as before 033, its employees, then 033 itself.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE users DROP COLUMN employee_role`.execute(trx);
+        await sql.raw(readFileSync(file, 'utf8')).execute(trx);
+        const unit = await trx.selectFrom('units').select('id').where('unit_code', '=', 'STK-PUN-001').executeTakeFirstOrThrow();
+        seen = await trx.selectFrom('users').select(['role', 'employee_role']).where('unit_id', '=', unit.id).orderBy('role').execute();
+        throw rolled;
+      }),
+    ).rejects.toBe(rolled);
+    expect(seen).toEqual([
+      { role: 'EMPLOYEE', employee_role: 'MANAGER' },
+      { role: 'OWNER', employee_role: null },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerType } from './common';
+import { EmployeeRole } from './roles';
 
 /** GET /b2bapp/myaccount (SPEC.md §3 Account + User details). */
 export const MyAccount = z.object({
@@ -22,6 +23,8 @@ export const MyAccount = z.object({
   subscription: z.object({ type: z.string(), validUntil: z.string().nullable() }).nullable(),
   /** An employee marked as delivery staff (issue 12): the navigation offers My Deliveries. Absent means no. */
   deliveryStaff: z.boolean().optional(),
+  /** An employee's role (roles.ts): what the API lets it do and the navigation shows. Absent for the owner. */
+  employeeRole: EmployeeRole.optional(),
 });
 export type MyAccount = z.infer<typeof MyAccount>;
 

@@ -6,6 +6,7 @@ export * from './common';
 export * from './auth';
 export * from './account';
 export * from './employees';
+export * from './roles';
 export * from './notifications';
 export * from './sse';
 export * from './cart';

@@ -13,6 +13,8 @@ export const PATHS = {
   employees: '/b2bapp/employee/all',
   addEmployee: '/b2bapp/employee/add',
   deleteEmployee: (employeeId: string) => `/b2bapp/employee/delete/${encodeURIComponent(employeeId)}`,
+  /** PUT: the owner gives an employee login a role (roles.ts). */
+  employeeRole: (employeeId: string) => `/b2bapp/employee/${encodeURIComponent(employeeId)}/role`,
   notifications: '/notifications/all',
   cart: '/cart',
   firebaseAddToken: '/notifications/firebase/add-token',

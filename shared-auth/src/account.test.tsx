@@ -16,9 +16,9 @@ let warehouses = [
   { id: 'w1', displayName: 'Andheri Shop', isActive: true, profileImage: null, market: { name: 'Mumbai' }, latitude: null, longitude: null },
 ];
 
-function fakeApi(customerType: MyAccount['customerType']): SeenRequest[] {
+function fakeApi(customerType: MyAccount['customerType'], login: Partial<MyAccount> = {}): SeenRequest[] {
   return installFakeApi((request) => {
-    if (request.url === PATHS.myAccount) return success(account(customerType));
+    if (request.url === PATHS.myAccount) return success({ ...account(customerType), ...login });
     if (request.url === PATHS.notifications) return success({ items: [], totalResults: 4 });
     if (request.url === PATHS.cart) return success({ unitCode: 'RTL-MUM-001', entries: [], total: { itemCount: 3, amountPaise: 0 } });
     if (request.url === PATHS.warehouses) return success(warehouses);
@@ -94,6 +94,15 @@ it('never fetches the cart for a stockist, nor without a unit code', async () =>
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   expect(seen.some((r) => r.url === PATHS.cart)).toBe(false);
   expect(seenWithoutUnitCode.some((r) => r.url === PATHS.cart)).toBe(false);
+  screen.getByText('cart: none');
+});
+
+it('never fetches the cart for an employee whose role does not order (issue 33 item 13)', async () => {
+  const seen = fakeApi('RETAILER', { role: 'EMPLOYEE', employeeRole: 'ACCOUNTANT' });
+  renderHeader('RTL-MUM-001');
+  await screen.findByText('name: Priya');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(seen.some((r) => r.url === PATHS.cart)).toBe(false);
   screen.getByText('cart: none');
 });
 

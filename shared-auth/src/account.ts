@@ -1,7 +1,7 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { PATHS, type Cart, type MyAccount, type Notification, type NotificationList, type Warehouse } from 'shared-api';
 import { api, fetcher, type ApiError } from './client';
-import { canUseCart } from './permissions';
+import { can, canUseCart } from './permissions';
 import { mutateCache } from './swr-cache';
 import { setUserDetails, useSession } from './session';
 
@@ -58,6 +58,6 @@ export function useNotificationsUnread(): UnreadNotifications {
 /** The cart of `unitCode` (SPEC.md §3, §6): fetched only with a unit code and for a type that may use a cart. */
 export function useCart(unitCode?: string | null) {
   const { data: account } = useMyAccount();
-  const allowed = account !== undefined && canUseCart(account.customerType);
+  const allowed = account !== undefined && canUseCart(account.customerType) && can(account, 'ORDERS');
   return useSWR<Cart, ApiError>(unitCode && allowed ? [PATHS.cart, { unitCode }] : null, fetcher);
 }

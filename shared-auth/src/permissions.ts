@@ -1,4 +1,4 @@
-import { STOCK_KEEPING_TYPES, counterpartTypes, type CustomerType, type MyAccount } from 'shared-api';
+import { STOCK_KEEPING_TYPES, counterpartTypes, hasPermission, type CustomerType, type MyAccount, type Permission } from 'shared-api';
 
 /*
  * Role helpers for SPEC.md §6. They decide what the UI shows; the API enforces the same rules on its side.
@@ -33,6 +33,14 @@ export const customerListTypes: (type: CustomerType) => readonly CustomerType[] 
 /** Employee logins are managed by the unit's owner; an employee acts for the unit but cannot add logins. */
 export function canManageEmployees(role: MyAccount['role']): boolean {
   return role === 'OWNER';
+}
+
+/**
+ * May this login use what needs `permission` (issue 33 item 13)? The same rule the API applies to each route
+ * (shared-api roles.ts): the owner may do everything, an employee what its role grants.
+ */
+export function can(account: Pick<MyAccount, 'role' | 'employeeRole'>, permission: Permission): boolean {
+  return hasPermission(account, permission);
 }
 
 /** SPEC.md §4: an account is active only if activated is true. */

@@ -24,10 +24,13 @@ test('the owner registers an employee who signs in with their own mobile, then d
   await expect(form.getByText(/already registered/i).first()).toBeVisible();
 
   await form.getByLabel('Mobile number').fill('9811122233');
+  // Issue 33 item 13: the owner chooses what the login may do.
+  await form.getByLabel('Role').selectOption('BILLING');
   await form.getByRole('button', { name: 'Register employee' }).click();
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByRole('cell', { name: 'Kavita Deshmukh', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: '+91 98111 22233', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Role of Kavita Deshmukh' })).toHaveValue('BILLING');
 
   // The employee signs in with their own number and acts for the owner's unit.
   const employee = await newUser();

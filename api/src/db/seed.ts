@@ -385,6 +385,8 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
             id: p.id,
             unit_id: unitId,
             role: p.role,
+            // Demo employees keep every employee right (033): the owner may narrow them on Employees → Logins.
+            employee_role: p.role === 'EMPLOYEE' ? ('MANAGER' as const) : null,
             first_name: p.first,
             last_name: p.last,
             mobile: p.mobile,

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { EmployeeRole } from 'shared-api';
 
 /** Row shapes of the tables in migrations/*.sql, for kysely. Columns with a SQL default are optional on insert. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -66,6 +67,8 @@ export interface UsersTable {
   deleted_at: NullableTimestamp;
   /** Deliveries (021): may be assigned as the unit's delivery boy. */
   delivery_staff: Defaulted<boolean>;
+  /** Employee roles (033): what an employee may do (shared-api roles.ts); null for the owner. */
+  employee_role: Optional<EmployeeRole>;
 }
 
 export interface OtpCodesTable {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CustomerType } from 'shared-api';
+import { hasPermission, type CustomerType, type EmployeeRole, type Permission } from 'shared-api';
 import type { Role } from '../db/types';
 import { loggedOut } from './errors';
 
@@ -10,6 +10,8 @@ export interface Caller {
   unitCode: string;
   customerType: CustomerType;
   role: Role;
+  /** An employee's role (migration 033, shared-api roles.ts); absent for the owner. An employee without one gets ANY_MEMBER routes only. */
+  employeeRole?: EmployeeRole | null;
   familyId: string;
   /** The unit is verified (SPEC.md §4): only then may it trade. */
   activated: boolean;
@@ -22,6 +24,8 @@ export type Access =
       public: false;
       customerTypes: readonly CustomerType[] | 'ALL';
       roles: readonly Role[] | 'ALL';
+      /** What the route needs of an employee (shared-api roles.ts); app.ts refuses to start without one. */
+      permission: Permission;
       /** Only logout: a correctly signed but expired token still identifies the session to end. */
       acceptExpiredToken?: boolean;
       /** Trading routes (upload stock, cart, orders): refused with E0008 until the unit is verified. */
@@ -39,15 +43,22 @@ declare module 'fastify' {
 
 export const PUBLIC = { access: { public: true } } as const satisfies { access: Access };
 
-/** Route config for a signed-in route: `config: requireRole({ roles: ['OWNER'] })`. Omitted → everyone signed in. */
-export function requireRole(
-  options: { customerTypes?: readonly CustomerType[]; roles?: readonly Role[]; acceptExpiredToken?: boolean; activeOnly?: boolean } = {},
-): { access: Access } {
+/**
+ * Route config for a signed-in route: `config: requireRole({ permission: 'PAYMENTS', activeOnly: true })`. The
+ * permission is what an employee's role must grant (the owner has all); `OWNER_ONLY` refuses every employee.
+ */
+export function requireRole(options: {
+  permission: Permission;
+  customerTypes?: readonly CustomerType[];
+  acceptExpiredToken?: boolean;
+  activeOnly?: boolean;
+}): { access: Access } {
   return {
     access: {
       public: false,
       customerTypes: options.customerTypes ?? 'ALL',
-      roles: options.roles ?? 'ALL',
+      roles: options.permission === 'OWNER_ONLY' ? ['OWNER'] : 'ALL',
+      permission: options.permission,
       ...(options.acceptExpiredToken ? { acceptExpiredToken: true } : {}),
       ...(options.activeOnly ? { activeOnly: true } : {}),
     },
@@ -58,7 +69,7 @@ export function isAllowed(access: Access, caller: Caller): boolean {
   if (access.public) return true;
   const typeOk = access.customerTypes === 'ALL' || access.customerTypes.includes(caller.customerType);
   const roleOk = access.roles === 'ALL' || access.roles.includes(caller.role);
-  return typeOk && roleOk;
+  return typeOk && roleOk && hasPermission(caller, access.permission);
 }
 
 /** The caller of a signed-in route (the auth hook has already refused anonymous requests). */

@@ -13,6 +13,12 @@ function employeesApi(initial: Employee[]) {
   return installFakeApi(
     withAccount(OWNER_ACCOUNT, (request: FakeRequest) => {
       if (request.method === 'GET' && request.path === PATHS.employees) return success(employees);
+      const changed = employees.find((e) => request.method === 'PUT' && request.path === PATHS.employeeRole(e.id));
+      if (changed) {
+        const saved = { ...changed, employeeRole: (request.body as Pick<Employee, 'employeeRole'>).employeeRole };
+        employees = employees.map((e) => (e === changed ? saved : e));
+        return success(saved);
+      }
       const deleted = employees.find((e) => request.method === 'DELETE' && request.path === PATHS.deleteEmployee(e.id));
       if (deleted) {
         employees = employees.filter((e) => e !== deleted);
@@ -42,6 +48,25 @@ describe('employees list', () => {
     expect(within(suresh).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
     expect(within(meena).getByRole('cell', { name: 'No' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register employee' })).toHaveAttribute('href', '/app/employees/register');
+  });
+
+  it('shows each login’s role and lets the owner change it (issue 33 item 13)', async () => {
+    const requests = employeesApi([SURESH, MEENA]);
+    openEmployees();
+    const table = await screen.findByRole('table', { name: 'Employee logins' });
+    expect(within(table).getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
+    const role = await within(table).findByRole('combobox', { name: 'Role of Suresh Patil' });
+    expect(role).toHaveValue('MANAGER');
+    const save = within(table).getByRole('button', { name: 'Save role of Suresh Patil' });
+    // Nothing to save until the owner picks another role.
+    expect(save).toBeDisabled();
+    await userEvent.selectOptions(role, 'DELIVERY');
+    await userEvent.click(save);
+
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toEqual([{ method: 'PUT', path: PATHS.employeeRole(SURESH.id), body: { employeeRole: 'DELIVERY' } }]));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Role changed', message: 'Suresh Patil is now Delivery.' })]));
+    expect(within(table).getByRole('combobox', { name: 'Role of Suresh Patil' })).toHaveValue('DELIVERY');
+    expect(within(table).getByRole('combobox', { name: 'Role of Meena Kulkarni' })).toHaveValue('MANAGER');
   });
 
   it('says so when the unit has no employee logins', async () => {

@@ -1,7 +1,56 @@
 import { useState } from 'react';
-import type { Employee } from 'shared-api';
-import { Button, ConfirmDialog, DataTable, EmptyState, ErrorPanel, formatDate, formatPhone, toast, type DataTableColumn } from 'shared-ui';
-import { deleteEmployee, useEmployees } from './employees-api';
+import { EMPLOYEE_ROLE_LABELS, EmployeeRoleInput, type Employee, type EmployeeRole } from 'shared-api';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorPanel,
+  Form,
+  FormError,
+  SelectField,
+  Stack,
+  VisuallyHidden,
+  formatDate,
+  formatPhone,
+  toSubmitErrors,
+  toast,
+  type DataTableColumn,
+} from 'shared-ui';
+import { deleteEmployee, setEmployeeRole, useEmployees } from './employees-api';
+
+const ROLE_OPTIONS = Object.entries(EMPLOYEE_ROLE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** One login's role, changed by the owner in place (issue 33 item 13); the login's next request uses it. */
+function RoleForm({ employee, onSaved }: { employee: Employee; onSaved: (saved: Employee) => Promise<unknown> }) {
+  async function submit(values: { employeeRole?: EmployeeRole }) {
+    try {
+      const saved = await setEmployeeRole(employee.id, EmployeeRoleInput.parse(values).employeeRole);
+      toast.success({ title: 'Role changed', message: `${saved.name} is now ${EMPLOYEE_ROLE_LABELS[saved.employeeRole]}.` });
+      await onSaved(saved);
+      return undefined;
+    } catch (error) {
+      return toSubmitErrors(error);
+    }
+  }
+  return (
+    <Form<{ employeeRole?: EmployeeRole }>
+      onSubmit={submit}
+      initialValues={{ employeeRole: employee.employeeRole }}
+      render={({ handleSubmit, submitting, pristine }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label={`Role of ${employee.name}`}>
+          <Stack direction="row" gap="sm" align="flex-start">
+            <SelectField name="employeeRole" label={<VisuallyHidden>Role of {employee.name}</VisuallyHidden>} options={ROLE_OPTIONS} />
+            <Button type="submit" size="sm" variant="secondary" loading={submitting} disabled={pristine} aria-label={`Save role of ${employee.name}`}>
+              Save
+            </Button>
+          </Stack>
+          <FormError />
+        </form>
+      )}
+    />
+  );
+}
 
 /** The unit's employee logins (SPEC.md §2 "employees: logins list"), each deletable after a confirmation. */
 export function EmployeesPage() {
@@ -24,6 +73,11 @@ export function EmployeesPage() {
     { key: 'name', header: 'Name', sortable: true },
     { key: 'mobileNumber', header: 'Mobile', render: (e) => formatPhone(e.mobileNumber) },
     { key: 'email', header: 'Email', sortable: true },
+    {
+      key: 'employeeRole',
+      header: 'Role',
+      render: (e) => <RoleForm employee={e} onSaved={(saved) => mutate((list) => list?.map((x) => (x.id === saved.id ? saved : x)))} />,
+    },
     { key: 'deliveryStaff', header: 'Delivery staff', render: (e) => (e.deliveryStaff ? 'Yes' : 'No') },
     { key: 'createdAt', header: 'Added on', sortable: true, render: (e) => formatDate(e.createdAt) },
     {

@@ -13,6 +13,7 @@ const NEW_EMPLOYEE: Employee = {
   mobileNumber: '9800000019',
   email: 'kavita.joshi@agarwalpharma.in',
   deliveryStaff: false,
+  employeeRole: 'BILLING',
   createdAt: '2026-11-22T09:30:00.000Z',
 };
 
@@ -29,7 +30,8 @@ function employeesApi() {
             mobileNumber: 'This mobile number or email is already registered',
           });
         }
-        const created = { ...NEW_EMPLOYEE, deliveryStaff: (request.body as { deliveryStaff: boolean }).deliveryStaff };
+        const sent = request.body as Pick<Employee, 'deliveryStaff' | 'employeeRole'>;
+        const created = { ...NEW_EMPLOYEE, deliveryStaff: sent.deliveryStaff || sent.employeeRole === 'DELIVERY', employeeRole: sent.employeeRole };
         employees.push(created);
         return success(created);
       }
@@ -41,10 +43,11 @@ function employeesApi() {
 const openRegister = () => renderAt('/app', 'employees/register', withProviders(<App />));
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Register employee' }));
 
-async function fill(values: { name?: string; mobile?: string; email?: string }) {
+async function fill(values: { name?: string; mobile?: string; email?: string; role?: string }) {
   if (values.name !== undefined) await userEvent.type(screen.getByLabelText('Name'), values.name);
   if (values.mobile !== undefined) await userEvent.type(screen.getByLabelText('Mobile number'), values.mobile);
   if (values.email !== undefined) await userEvent.type(screen.getByLabelText('Email'), values.email);
+  if (values.role !== undefined) await userEvent.selectOptions(screen.getByLabelText('Role'), values.role);
 }
 
 describe('register employee', () => {
@@ -58,6 +61,8 @@ describe('register employee', () => {
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Mobile number is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // Issue 33 item 13: no role is given by default; the owner chooses one.
+    expect(screen.getByText('Choose a role')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
@@ -84,7 +89,7 @@ describe('register employee', () => {
     const requests = employeesApi();
     openRegister();
     await screen.findByRole('form', { name: 'Register employee' });
-    await fill({ name: '  Kavita Joshi ', mobile: '9800000019', email: 'Kavita.Joshi@AgarwalPharma.in' });
+    await fill({ name: '  Kavita Joshi ', mobile: '9800000019', email: 'Kavita.Joshi@AgarwalPharma.in', role: 'BILLING' });
     await submit();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Employees' })).toBeInTheDocument();
@@ -92,7 +97,7 @@ describe('register employee', () => {
       {
         method: 'POST',
         path: PATHS.addEmployee,
-        body: { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: false },
+        body: { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: false, employeeRole: 'BILLING' },
       },
     ]);
     expect(await screen.findByText('Kavita Joshi')).toBeInTheDocument();
@@ -106,13 +111,13 @@ describe('register employee', () => {
     await screen.findByRole('form', { name: 'Register employee' });
     const box = screen.getByRole('checkbox', { name: 'Delivery staff (can be assigned deliveries)' });
     expect(box).not.toBeChecked();
-    await fill({ name: 'Kavita Joshi', mobile: '9800000019', email: 'kavita.joshi@agarwalpharma.in' });
+    await fill({ name: 'Kavita Joshi', mobile: '9800000019', email: 'kavita.joshi@agarwalpharma.in', role: 'WAREHOUSE' });
     await userEvent.click(box);
     await submit();
 
     const table = await screen.findByRole('table', { name: 'Employee logins' });
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
-      { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: true },
+      { name: 'Kavita Joshi', mobileNumber: '9800000019', email: 'kavita.joshi@agarwalpharma.in', deliveryStaff: true, employeeRole: 'WAREHOUSE' },
     ]);
     const kavita = (await within(table).findByText('Kavita Joshi')).closest('tr')!;
     expect(within(kavita).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
@@ -122,7 +127,7 @@ describe('register employee', () => {
     employeesApi();
     openRegister();
     await screen.findByRole('form', { name: 'Register employee' });
-    await fill({ name: 'Suresh Again', mobile: SURESH.mobileNumber, email: 'someone.else@agarwalpharma.in' });
+    await fill({ name: 'Suresh Again', mobile: SURESH.mobileNumber, email: 'someone.else@agarwalpharma.in', role: 'MANAGER' });
     await submit();
 
     expect(await screen.findByText('email/mobile already registered')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { EmployeeInput, PATHS, type Employee } from 'shared-api';
+import { EMPLOYEE_ROLES, EMPLOYEE_ROLE_HINTS, EMPLOYEE_ROLE_LABELS, EmployeeInput, PATHS, type Employee } from 'shared-api';
 import {
   Button,
   ButtonLink,
@@ -8,6 +8,7 @@ import {
   CheckboxField,
   Form,
   FormError,
+  SelectField,
   Stack,
   TextField,
   formatPhone,
@@ -24,10 +25,14 @@ interface RegisterEmployeeValues {
   mobileNumber?: string;
   email?: string;
   deliveryStaff?: boolean;
+  employeeRole?: string;
 }
 
 // SPEC.md §5 employee form: name required, valid email, valid mobile number required.
 const validateName = required('Name is required');
+// The owner chooses what the login may do (issue 33 item 13): no role is given by default.
+const validateRole = required('Choose a role');
+const ROLE_CHOICES = EMPLOYEE_ROLES.map((role) => ({ value: role, label: `${EMPLOYEE_ROLE_LABELS[role]}: ${EMPLOYEE_ROLE_HINTS[role]}` }));
 const digitsOnly = (value: string | undefined) => (value ?? '').replace(/\D/g, '');
 
 /** SPEC.md §2 "register employee": a login of the owner's unit for one employee (own mobile number, OTP sign-in). */
@@ -69,6 +74,7 @@ export function RegisterEmployeePage() {
                 validate={validateMobile}
               />
               <TextField name="email" label="Email" type="email" autoComplete="email" validate={validateEmail} />
+              <SelectField name="employeeRole" label="Role" placeholder="Choose a role…" options={ROLE_CHOICES} validate={validateRole} hint="What this login may do; you can change it later on Logins." />
               <CheckboxField
                 name="deliveryStaff"
                 label="Delivery staff (can be assigned deliveries)"

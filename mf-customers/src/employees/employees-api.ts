@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PATHS, type Employee, type EmployeeInput } from 'shared-api';
+import { PATHS, type Employee, type EmployeeInput, type EmployeeRole } from 'shared-api';
 import { api, fetcher, type ApiError } from 'shared-auth';
 
 /** The unit's employee logins (GET PATHS.employees; the API allows the unit's OWNER only). */
@@ -10,6 +10,11 @@ export function useEmployees() {
 /** Registers a login for an employee; they then sign in with their own mobile number and OTP. */
 export function registerEmployee(input: EmployeeInput): Promise<Employee> {
   return api.post<Employee>(PATHS.addEmployee, input);
+}
+
+/** Gives an employee login a role (owner only); it applies from that login's next request. */
+export function setEmployeeRole(employeeId: string, employeeRole: EmployeeRole): Promise<Employee> {
+  return api.put<Employee>(PATHS.employeeRole(employeeId), { employeeRole });
 }
 
 /** Deletes an employee login; the API ends that employee's sessions at once. */

@@ -7,6 +7,7 @@ export const SURESH: Employee = {
   mobileNumber: '9800000011',
   email: 'suresh.patil@agarwalpharma.in',
   deliveryStaff: true,
+  employeeRole: 'MANAGER',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 export const MEENA: Employee = {
@@ -15,5 +16,6 @@ export const MEENA: Employee = {
   mobileNumber: '9800000012',
   email: 'meena.kulkarni@agarwalpharma.in',
   deliveryStaff: false,
+  employeeRole: 'MANAGER',
   createdAt: '2026-11-21T10:00:00.000Z',
 };

@@ -6,6 +6,7 @@ import { theme } from 'shared-ui';
 import { VerificationBanner } from '../profile/VerificationBanner';
 import { Header, NAV_DRAWER_ID } from './Header';
 import { OfflineBanner } from './OfflineBanner';
+import { RoleGate } from './RoleGate';
 import { NavDrawer, SideNav } from './SideNav';
 import { useIsPhone } from './use-phone';
 
@@ -40,7 +41,9 @@ export function AppLayout() {
         {phone ? <NavDrawer id={NAV_DRAWER_ID} open={drawerOpen} onClose={closeDrawer} /> : <SideNav />}
         <Content id="content">
           <VerificationBanner />
-          <Outlet />
+          <RoleGate>
+            <Outlet />
+          </RoleGate>
           <OfflineBanner />
         </Content>
       </Frame>

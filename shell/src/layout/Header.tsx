@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { canSearch, canUseCart, logout, useCart, useWarehouses } from 'shared-auth';
+import { can, canSearch, canUseCart, logout, useCart, useWarehouses } from 'shared-auth';
 import { Avatar, formatCount, theme, VisuallyHidden } from 'shared-ui';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -167,8 +167,10 @@ export function Header({ onOpenNav, navOpen = false }: HeaderProps) {
   const staff = profile?.isStaff === true;
   const { data: warehouses } = useWarehouses();
   const city = warehouses?.find((w) => w.isActive)?.market.name;
-  const buyer = canSearch(account.customerType) && !staff;
-  const cart = canUseCart(account.customerType) && !staff && <CartLink unitCode={account.unitCode} base={base} />;
+  // Search and the cart are ordering (issue 33 item 13): not for a role without ORDERS.
+  const orders = can(account, 'ORDERS');
+  const buyer = canSearch(account.customerType) && !staff && orders;
+  const cart = canUseCart(account.customerType) && !staff && orders && <CartLink unitCode={account.unitCode} base={base} />;
   const switcher = !staff && warehouses && warehouses.length > 0 && <WarehouseSwitcher warehouses={warehouses} />;
   const greeting = (
     <Greeting>

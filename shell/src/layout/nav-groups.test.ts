@@ -1,3 +1,4 @@
+import type { EmployeeRole } from 'shared-api';
 import { activeLinkFor, navGroupsFor } from './nav-groups';
 
 const ids = (groups: ReturnType<typeof navGroupsFor>) => groups.map((g) => g.id);
@@ -28,7 +29,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
   });
 
   it.each(['STOCKIST', 'RETAILER', 'HOSPITAL'] as const)('gives a %s the Books group with its links, Stores still on its own', (customerType) => {
-    const groups = navGroupsFor({ customerType, role: 'EMPLOYEE' });
+    const groups = navGroupsFor({ customerType, role: 'EMPLOYEE', employeeRole: 'MANAGER' });
     const books = groups.find((g) => g.id === 'books');
     expect(books).toMatchObject({ label: 'Books', icon: 'billing' });
     expect(books?.links?.map((l) => l.to)).toEqual(['/ledgers', '/profit&loss', '/journals/dashboard', '/heads/dashboard', '/sales/gst-returns']);
@@ -38,13 +39,56 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
 
   it('puts My Deliveries first for season boys and for employees marked as delivery staff, not for other employees', () => {
     expect(links(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }), 'orders')?.[0]).toBe('My Deliveries');
-    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', deliveryStaff: true }), 'orders')?.[0]).toBe('My Deliveries');
-    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', deliveryStaff: false }), 'orders')).not.toContain('My Deliveries');
+    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole: 'MANAGER', deliveryStaff: true }), 'orders')?.[0]).toBe('My Deliveries');
+    expect(links(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole: 'MANAGER', deliveryStaff: false }), 'orders')).not.toContain('My Deliveries');
     expect(links(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }), 'orders')).not.toContain('Outward Stock Registry');
   });
 
   it('hides Employees from an employee login', () => {
-    expect(ids(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE' }))).not.toContain('employees');
+    expect(ids(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole: 'MANAGER' }))).not.toContain('employees');
+  });
+
+  // Issue 33 item 13: no entry a login cannot use.
+  describe('by employee role', () => {
+    const stockist = (employeeRole: EmployeeRole, deliveryStaff = false) => navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole, deliveryStaff });
+    const owner = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
+
+    it('gives a manager everything the owner has but Employees', () => {
+      expect(stockist('MANAGER')).toEqual(owner.filter((g) => g.id !== 'employees'));
+    });
+
+    it('gives Delivery My Deliveries only (and no dashboard)', () => {
+      expect(stockist('DELIVERY').map((g) => [g.id, g.links?.map((l) => l.label) ?? g.to])).toEqual([['orders', ['My Deliveries']]]);
+    });
+
+    it('gives an accountant the books, payments, returns and GST files, no stock write-off or uploads', () => {
+      const groups = stockist('ACCOUNTANT');
+      expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory']);
+      expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
+      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
+      expect(links(groups, 'orders')).toEqual(['Outward Stock Registry']);
+      expect(links(groups, 'inventory')).toEqual(['Clear Near Expiry']);
+      expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'UPI Details']);
+    });
+
+    it('gives Billing sales, orders and customers, and no books or payments', () => {
+      const groups = stockist('BILLING');
+      expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'sales', 'inventory', 'customers']);
+      expect(links(groups, 'orders')).toEqual(['Online Orders', 'Outward Stock Registry']);
+      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Reports']);
+      expect(links(groups, 'billing')).toEqual(['Connected Users']);
+    });
+
+    it('gives Warehouse stock, uploads and pickups', () => {
+      const groups = stockist('WAREHOUSE', true);
+      expect(ids(groups)).toEqual(['dashboard', 'orders', 'purchases', 'inventory']);
+      expect(links(groups, 'orders')).toEqual(['My Deliveries', 'Orders Overview', 'Online Pickups', 'Offline Pickups', 'Delivery Tracking', 'Outward Stock Registry']);
+      expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry']);
+    });
+
+    it('shows an employee with no known role nothing but what every member has (fail closed)', () => {
+      expect(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE' })).toEqual([]);
+    });
   });
 
   it('opens the dashboard on the online-pickups tab', () => {

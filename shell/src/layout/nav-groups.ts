@@ -1,11 +1,13 @@
-import type { MyAccount } from 'shared-api';
-import { canKeepStock, canManageEmployees, canUploadInventory, canUseCart, customerListTypes } from 'shared-auth';
+import type { MyAccount, Permission } from 'shared-api';
+import { can, canKeepStock, canManageEmployees, canUploadInventory, canUseCart, customerListTypes } from 'shared-auth';
 import type { IconName } from './icons';
 
 /** A link target without the /app prefix; the navigation adds the variant the user is in. */
 export interface NavLink {
   label: string;
   to: string;
+  /** What the screen needs of the login's role (shared-api roles.ts): without it the entry is not shown. */
+  permission?: Permission;
 }
 
 export interface NavGroup {
@@ -14,6 +16,8 @@ export interface NavGroup {
   icon: IconName;
   /** A group without sub-links is itself a link. */
   to?: string;
+  /** For a group that is itself a link: what it needs of the login's role. */
+  permission?: Permission;
   links?: readonly NavLink[];
 }
 
@@ -33,7 +37,7 @@ export const DEFAULT_OPEN_GROUP = 'orders';
  * Back-office staff (`staff`: the profile's isStaff) belong to the provider's own unit, which does not trade: they
  * get the dashboard and the verification queue only.
  */
-export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 'deliveryStaff'>, { staff = false } = {}): NavGroup[] {
+export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 'deliveryStaff' | 'employeeRole'>, { staff = false } = {}): NavGroup[] {
   if (staff) {
     return [
       { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard' },
@@ -41,23 +45,23 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
     ];
   }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
-  const carriesDeliveries = account.customerType === 'SEASON_BOY' || account.deliveryStaff === true;
+  const carriesDeliveries = account.customerType === 'SEASON_BOY' || account.deliveryStaff === true || account.employeeRole === 'DELIVERY';
   const groups: NavGroup[] = [
-    { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard?tab=online-pickups' },
+    { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard?tab=online-pickups', permission: 'DASHBOARD' },
     {
       id: 'orders',
       label: 'Orders',
       icon: 'orders',
       links: [
-        ...(carriesDeliveries ? [{ label: 'My Deliveries', to: '/orders/my-deliveries' }] : []),
-        { label: 'Orders Overview', to: '/orders/orders-overview' },
-        { label: 'Online Pickups', to: '/orders/online-pickups' },
-        { label: 'Offline Pickups', to: '/orders/offline-pickups' },
-        { label: 'Online Orders', to: '/orders/online-orders' },
+        ...(carriesDeliveries ? [{ label: 'My Deliveries', to: '/orders/my-deliveries', permission: 'DELIVERIES_OWN' as const }] : []),
+        { label: 'Orders Overview', to: '/orders/orders-overview', permission: 'PICKUPS' },
+        { label: 'Online Pickups', to: '/orders/online-pickups', permission: 'PICKUPS' },
+        { label: 'Offline Pickups', to: '/orders/offline-pickups', permission: 'PICKUPS' },
+        { label: 'Online Orders', to: '/orders/online-orders', permission: 'ORDERS' },
         // Buyers' own orders (mf-accounting): beside the orders they receive, in the group open by default.
-        ...(canUseCart(account.customerType) ? [{ label: 'Purchase Orders', to: '/purchases/orders' }] : []),
-        { label: 'Delivery Tracking', to: '/delivery-tracking' },
-        ...(canKeepStock(account.customerType) ? [{ label: 'Outward Stock Registry', to: '/orders/outward-stock-registry' }] : []),
+        ...(canUseCart(account.customerType) ? [{ label: 'Purchase Orders', to: '/purchases/orders', permission: 'ORDERS' as const }] : []),
+        { label: 'Delivery Tracking', to: '/delivery-tracking', permission: 'PICKUPS' },
+        ...(canKeepStock(account.customerType) ? [{ label: 'Outward Stock Registry', to: '/orders/outward-stock-registry', permission: 'STOCK_READ' as const }] : []),
       ],
     },
     {
@@ -65,9 +69,9 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Billing Details',
       icon: 'billing',
       links: [
-        { label: 'Medico Invoice', to: '/billing/invoices' },
-        { label: 'Connected Users', to: '/customers' },
-        { label: 'UPI Details', to: '/billing/upi-account' },
+        { label: 'Medico Invoice', to: '/billing/invoices', permission: 'PAYMENTS' },
+        { label: 'Connected Users', to: '/customers', permission: 'CUSTOMERS' },
+        { label: 'UPI Details', to: '/billing/upi-account', permission: 'PAYMENTS' },
       ],
     },
     {
@@ -75,11 +79,11 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Payments',
       icon: 'payments',
       links: [
-        { label: 'Receive Payments', to: '/payments/upi/receive' },
-        { label: 'Make Payments', to: '/payments/upi/make' },
-        { label: 'Create UPI Payment', to: '/payments/upi/create' },
-        { label: 'Memo to Payment', to: '/memo-2-payment' },
-        { label: 'UPI Accounts', to: '/payments/upi/accounts' },
+        { label: 'Receive Payments', to: '/payments/upi/receive', permission: 'PAYMENTS' },
+        { label: 'Make Payments', to: '/payments/upi/make', permission: 'PAYMENTS' },
+        { label: 'Create UPI Payment', to: '/payments/upi/create', permission: 'PAYMENTS' },
+        { label: 'Memo to Payment', to: '/memo-2-payment', permission: 'PAYMENTS' },
+        { label: 'UPI Accounts', to: '/payments/upi/accounts', permission: 'PAYMENTS' },
       ],
     },
     // The books every trader keeps (mf-accounting): what it sold, online and over the counter, and what it bought.
@@ -88,10 +92,10 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Sales',
       icon: 'sales',
       links: [
-        { label: 'Online Sales', to: '/sales/online' },
-        { label: 'In-store Sales', to: '/sales/instore' },
-        { label: 'Sales Returns', to: '/sales/returns' },
-        { label: 'Sales Reports', to: '/sales/reports' },
+        { label: 'Online Sales', to: '/sales/online', permission: 'SALES_READ' },
+        { label: 'In-store Sales', to: '/sales/instore', permission: 'SALES_READ' },
+        { label: 'Sales Returns', to: '/sales/returns', permission: 'RETURNS' },
+        { label: 'Sales Reports', to: '/sales/reports', permission: 'SALES_READ' },
       ],
     },
     {
@@ -99,23 +103,23 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Purchases',
       icon: 'purchases',
       links: [
-        { label: 'Purchase Invoices', to: '/purchases/invoices' },
-        { label: 'Purchase Returns', to: '/purchases/returns' },
-        { label: 'Purchase Reports', to: '/purchases/reports' },
+        { label: 'Purchase Invoices', to: '/purchases/invoices', permission: 'PURCHASES' },
+        { label: 'Purchase Returns', to: '/purchases/returns', permission: 'RETURNS' },
+        { label: 'Purchase Reports', to: '/purchases/reports', permission: 'PURCHASES' },
       ],
     },
-    { id: 'stores', label: 'Stores', icon: 'stores', to: '/stores/dashboard' },
+    { id: 'stores', label: 'Stores', icon: 'stores', to: '/stores/dashboard', permission: 'BOOKS_READ' },
     // The books (mf-accounting, issue 14): ledgers, statements, journals, the chart of accounts and GST returns.
     {
       id: 'books',
       label: 'Books',
       icon: 'billing',
       links: [
-        { label: 'Ledgers', to: '/ledgers' },
-        { label: 'Profit & Loss', to: '/profit&loss' },
-        { label: 'Journals', to: '/journals/dashboard' },
-        { label: 'Account Heads', to: '/heads/dashboard' },
-        { label: 'GST Returns', to: '/sales/gst-returns' },
+        { label: 'Ledgers', to: '/ledgers', permission: 'BOOKS_READ' },
+        { label: 'Profit & Loss', to: '/profit&loss', permission: 'BOOKS_READ' },
+        { label: 'Journals', to: '/journals/dashboard', permission: 'BOOKS_READ' },
+        { label: 'Account Heads', to: '/heads/dashboard', permission: 'BOOKS_READ' },
+        { label: 'GST Returns', to: '/sales/gst-returns', permission: 'GST_FILES' },
       ],
     },
   ];
@@ -125,8 +129,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Inventory',
       icon: 'inventory',
       links: [
-        { label: 'Upload Inventory', to: '/inventory/upload' },
-        { label: 'Clear Near Expiry', to: '/stocks/clearance' },
+        { label: 'Upload Inventory', to: '/inventory/upload', permission: 'UPLOADS' },
+        { label: 'Clear Near Expiry', to: '/stocks/clearance', permission: 'STOCK_READ' },
       ],
     });
   } else if (canKeepStock(account.customerType)) {
@@ -136,8 +140,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       label: 'Stock',
       icon: 'inventory',
       links: [
-        { label: 'Stocks', to: '/stocks/list' },
-        { label: 'Expiry List', to: '/stocks/expiry-list' },
+        { label: 'Stocks', to: '/stocks/list', permission: 'STOCK_READ' },
+        { label: 'Expiry List', to: '/stocks/expiry-list', permission: 'STOCK_READ' },
       ],
     });
   }
@@ -145,12 +149,37 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
     id: 'customers',
     label: 'Customers',
     icon: 'customers',
-    links: customerListTypes(account.customerType).flatMap((type) => CUSTOMER_LINKS[type] ?? []),
+    links: customerListTypes(account.customerType).flatMap((type) => (CUSTOMER_LINKS[type] ? [{ ...CUSTOMER_LINKS[type], permission: 'CUSTOMERS' as const }] : [])),
   });
   if (canManageEmployees(account.role)) {
-    groups.push({ id: 'employees', label: 'Employees', icon: 'employees', links: [{ label: 'Logins', to: '/employees' }] });
+    groups.push({ id: 'employees', label: 'Employees', icon: 'employees', links: [{ label: 'Logins', to: '/employees', permission: 'OWNER_ONLY' }] });
   }
-  return groups;
+  return allowedFor(account, groups);
+}
+
+/** No entry a login cannot use (issue 33 item 13): links its role lacks go, and groups left empty with them. */
+function allowedFor(account: Pick<MyAccount, 'role' | 'employeeRole'>, groups: NavGroup[]): NavGroup[] {
+  const allowed = (permission: Permission | undefined) => permission === undefined || can(account, permission);
+  return groups.flatMap((group) => {
+    if (!group.links) return allowed(group.permission) ? [group] : [];
+    const links = group.links.filter((link) => allowed(link.permission));
+    return links.length > 0 ? [{ ...group, links }] : [];
+  });
+}
+
+/**
+ * What the screen at `path` (without /app) needs of the login's role: the permission of the navigation entry it
+ * belongs to, whatever the role (issue 33 item 13). Undefined for a path no entry leads to (the API still decides).
+ */
+export function screenPermission(account: Pick<MyAccount, 'customerType'>, path: string): Permission | undefined {
+  const every = navGroupsFor({ customerType: account.customerType, role: 'OWNER', deliveryStaff: true });
+  const to = activeLinkFor(every, path);
+  for (const group of every) {
+    if (group.to === to) return group.permission;
+    const link = group.links?.find((l) => l.to === to);
+    if (link) return link.permission;
+  }
+  return undefined;
 }
 
 /** True when `to` (without /app) is the page at `path` (without /app) or a page below it; query strings ignored. */

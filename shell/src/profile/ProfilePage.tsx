@@ -1,4 +1,4 @@
-import { PROFILE_PATHS, REGISTRATION_PATHS, type Application, type DocumentContent, type Profile } from 'shared-api';
+import { PROFILE_PATHS, REGISTRATION_PATHS, roleLabel, type Application, type DocumentContent, type Profile } from 'shared-api';
 import { api, useMyAccount } from 'shared-auth';
 import { Avatar, Button, Card, Form, FormError, PageHeader, Stack, TextField, formatDate, formatPhone, toSubmitErrors, toast } from 'shared-ui';
 import { DetailRows } from './DetailRows';
@@ -106,7 +106,8 @@ export function ProfilePage() {
     ['First name', account.firstName],
     ['Last name', account.lastName],
     ['Customer type', account.customerType],
-    ['Login', owner ? 'Owner' : 'Employee'],
+    // What this login may do (issue 33 item 13): the owner, or the role the owner gave this employee.
+    ['Your role', roleLabel(account)],
     ['Trade name', account.tradeName],
     ['Unit code', account.unitCode],
     ['Mobile number', formatPhone(account.mobileNumber)],

@@ -12,6 +12,7 @@ export function findAccount(db: Database, userId: string, unitId: string) {
       'u.mobile',
       'u.email',
       'u.delivery_staff',
+      'u.employee_role',
       'un.customer_type',
       'un.unit_code',
       'un.trade_name',

@@ -9,19 +9,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   const security = [{ bearerAuth: [] }];
 
   app.get(PATHS.myAccount, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags: ['account'], summary: 'The signed-in user and their unit', security, response: replies(MyAccount) },
     handler: async (request) => ok(await account.myAccount(callerOf(request))),
   });
 
   app.get(PATHS.warehouses, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags: ['account'], summary: "The unit's warehouses", security, response: replies(WarehouseList) },
     handler: async (request) => ok(await account.warehouses(callerOf(request))),
   });
 
   app.post(routePattern(PATHS.setActiveWarehouse, 'id'), {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: {
       tags: ['account'],
       summary: 'Make a warehouse the active one; answers the updated list',

@@ -33,6 +33,7 @@ export class AccountService {
         ? { type: row.subscription_type, validUntil: row.subscription_valid_until }
         : null,
       deliveryStaff: row.delivery_staff,
+      ...(row.employee_role ? { employeeRole: row.employee_role } : {}),
     };
   }
 

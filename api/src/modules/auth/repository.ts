@@ -134,7 +134,7 @@ export async function findCaller(db: Executor, userId: string, unitId: string, f
   const row = await db
     .selectFrom('users as u')
     .innerJoin('units as un', 'un.id', 'u.unit_id')
-    .select(['u.id', 'u.role', 'u.unit_id', 'un.unit_code', 'un.customer_type', 'un.activated'])
+    .select(['u.id', 'u.role', 'u.employee_role', 'u.unit_id', 'un.unit_code', 'un.customer_type', 'un.activated'])
     .where('u.id', '=', userId)
     .where('u.unit_id', '=', unitId)
     .where('u.deleted_at', 'is', null)
@@ -156,6 +156,7 @@ export async function findCaller(db: Executor, userId: string, unitId: string, f
     unitCode: row.unit_code,
     customerType: asCustomerType(row.customer_type),
     role: row.role,
+    employeeRole: row.employee_role,
     activated: row.activated,
     familyId,
   };

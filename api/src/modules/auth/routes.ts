@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(PATHS.logout, {
     // The client never refreshes to log out, so an expired token must still end its session.
-    config: requireRole({ acceptExpiredToken: true }),
+    config: requireRole({ permission: 'ANY_MEMBER', acceptExpiredToken: true }),
     schema: {
       tags: ['auth'],
       summary: "End this session and forget this device's push tokens",

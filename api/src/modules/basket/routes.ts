@@ -10,8 +10,8 @@ import type { BasketService } from './service';
 /** A shopping list is small: 1 MB holds tens of thousands of lines. */
 const LIST_MAX_BYTES = 1024 * 1024;
 /** The cart's buyers (cart/routes.ts): reading and planning for any of them; filling the cart for verified ones. */
-const BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] });
-const TRADING_BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'], activeOnly: true });
+const BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'] });
+const TRADING_BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'], activeOnly: true });
 
 export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = async (app, { basket }) => {
   const security = [{ bearerAuth: [] }];

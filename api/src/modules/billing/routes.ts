@@ -11,7 +11,7 @@ import type { BillingService } from './service';
  * Named apart from the sales invoices' :invoiceId so the authorization walk aims it at a provider invoice. */
 const InvoiceParams = z.object({ providerInvoiceId: z.string() });
 /** Every unit is billed and pays its own invoices (SPEC.md §6: Billing, all). */
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'PAYMENTS' });
 
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   const security = [{ bearerAuth: [] }];

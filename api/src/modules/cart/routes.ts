@@ -19,8 +19,8 @@ import type { CartService } from './service';
 /** SPEC.md §7 "GET /cart only with a unit code": the client may name its own unit; any other is refused. */
 const CartQuery = z.object({ unitCode: z.string().trim().min(1).max(32).optional() });
 /** SPEC.md §6: the cart is for buyers; stockists sell. Changing it is trading: verified units only. */
-const BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] });
-const TRADING_BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'], activeOnly: true });
+const BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'] });
+const TRADING_BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'], activeOnly: true });
 const Empty = z.object({}).passthrough().optional();
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; orders: OrdersService }> = async (app, { cart, orders }) => {

@@ -20,10 +20,10 @@ import type { ClearanceService } from './service';
  * sales routes, SPEC.md §6): a retailer's or hospital's offer could never be delivered, so they list none. Listing and
  * ending an offer is trading (verified units only).
  */
-const SELLER = requireRole({ customerTypes: ['STOCKIST'] });
-const TRADING_SELLER = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+const SELLER = requireRole({ permission: 'STOCK_READ', customerTypes: ['STOCKIST'] });
+const TRADING_SELLER = requireRole({ permission: 'STOCK_WRITE', customerTypes: ['STOCKIST'], activeOnly: true });
 /** The market is for the units that buy through the cart (SPEC.md §6). */
-const BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] });
+const BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'] });
 const OfferParams = z.object({ offerId: z.string().uuid() });
 
 export const clearanceRoutes: FastifyPluginAsyncZod<{ clearance: ClearanceService }> = async (app, { clearance }) => {

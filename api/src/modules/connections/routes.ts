@@ -18,10 +18,10 @@ import { ok, replies } from '../../http/envelope';
 import type { ConnectionsService } from './service';
 
 /** Reading lists is open to every signed-in trader; changing connections is trading, so verified units only. */
-const SIGNED_IN = requireRole();
-const TRADING = requireRole({ activeOnly: true });
+const SIGNED_IN = requireRole({ permission: 'CUSTOMERS' });
+const TRADING = requireRole({ permission: 'CUSTOMERS', activeOnly: true });
 /** Approval, access and auto approve are the seller's decisions; only stockists sell. */
-const SELLER = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+const SELLER = requireRole({ permission: 'CUSTOMERS', customerTypes: ['STOCKIST'], activeOnly: true });
 
 const ConnectResult = z.object({ connectionId: z.string(), status: ConnectionStatus, hasAccess: z.boolean() });
 

@@ -5,7 +5,7 @@ import { ok, replies } from '../../http/envelope';
 import type { DashboardService } from './service';
 
 /** Every signed-in user has a dashboard (SPEC.md §6); each answer holds only the caller's unit's figures. */
-const SIGNED_IN = requireRole();
+const SIGNED_IN = requireRole({ permission: 'DASHBOARD' });
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   const security = [{ bearerAuth: [] }];

@@ -24,6 +24,7 @@ import {
   Ring,
   TrackingList,
   TrackingQuery,
+  type Permission,
 } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
@@ -43,9 +44,9 @@ const ConsignmentParams = z.object({ consignmentId: z.string().uuid('No such con
 const DetailParams = z.object({ barcodeOrId: z.string().trim().min(1).max(64) });
 const ImageParams = ConsignmentParams.extend({ imageId: z.string().min(1).max(64) });
 const CountsQuery = ConsignmentQuery.omit({ page: true, pageSize: true });
-const ANY = requireRole();
+const ANY = (permission: Permission) => requireRole({ permission });
 /** Booking uses the platform's delivery service (and its billing): verified units only. */
-const TRADING = requireRole({ activeOnly: true });
+const TRADING = (permission: Permission) => requireRole({ permission, activeOnly: true });
 /** Base64 of the largest photo, plus room for the JSON around it: bigger bodies are refused by fastify with 413. */
 const IMAGE_BODY_LIMIT = Math.ceil((PROOF_IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
 
@@ -60,19 +61,19 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   // ---- markets, delivery boys, orders ready to dispatch ----
 
   app.get(DELIVERY_PATHS.markets, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'The delivery markets (service areas): both ends of a trip must lie in one', security, response: replies(MarketList) },
     handler: async () => ok(await deliveries.markets()),
   });
 
   app.get(DELIVERY_PATHS.deliveryBoys, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Whom the unit can assign: connected season boys and its delivery staff, with their open consignments', security, response: replies(DeliveryBoyList) },
     handler: async (request) => ok(await deliveries.deliveryBoys(callerOf(request))),
   });
 
   app.get(DELIVERY_PATHS.readyOrders, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Accepted orders the caller sold with no live consignment yet', security, response: replies(ReadyOrderList) },
     handler: async (request) => ok(await reader.readyOrders(callerOf(request))),
   });
@@ -80,7 +81,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   // ---- booking ----
 
   app.post(DELIVERY_PATHS.createOnline, {
-    config: TRADING,
+    config: TRADING('PICKUPS'),
     schema: { tags, summary: 'Book the pickup of an accepted order (E0009 already booked, E0061 outstation)', security, body: CreateOnlinePickup, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -89,7 +90,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(DELIVERY_PATHS.createOffline, {
-    config: TRADING,
+    config: TRADING('PICKUPS'),
     schema: { tags, summary: 'Book an offline pickup: send goods to a party or collect them from it (E0061 outside the market)', security, body: CreateOfflinePickup, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -100,49 +101,49 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   // ---- reading ----
 
   app.get(DELIVERY_PATHS.consignments, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'The orders overview: consignments the caller sends or receives, newest first', security, querystring: ConsignmentQuery, response: replies(ConsignmentList) },
     handler: async (request) => ok(await reader.list(callerOf(request), request.query)),
   });
 
   app.get(DELIVERY_PATHS.counts, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Consignments per status (the overview filters, no paging)', security, querystring: CountsQuery, response: replies(ConsignmentCounts) },
     handler: async (request) => ok(await reader.counts(callerOf(request), request.query)),
   });
 
   app.get(routePattern(DELIVERY_PATHS.consignment, 'barcodeOrId'), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'One consignment by barcode id or id: timeline, proof, pin (receiver), position, actions', security, params: DetailParams, response: replies(ConsignmentDetail) },
     handler: async (request) => ok(await reader.detail(callerOf(request), request.params.barcodeOrId)),
   });
 
   app.get(DELIVERY_PATHS.tracking, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: "What is on its way to or from the caller's unit, most urgent first, with timeline, position and (for the receiver) the pin", security, querystring: TrackingQuery, response: replies(TrackingList) },
     handler: async (request) => ok(await reader.tracking(callerOf(request), request.query.side)),
   });
 
   app.get(DELIVERY_PATHS.myDeliveries, {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: "The delivery boy's day: assigned and unfinished, and finished today", security, response: replies(MyDeliveries) },
     handler: async (request) => ok(await reader.mine(callerOf(request))),
   });
 
   app.get(byId(DELIVERY_PATHS.label), {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'The thermal label (100 × 150 mm) with the Code 128 barcode, PDF or SVG (the sender)', security, params: ConsignmentParams, querystring: LabelQuery, produces: ['application/pdf', 'image/svg+xml'] },
     handler: async (request, reply) => sendFile(reply, await reader.label(callerOf(request), request.params.consignmentId, request.query.format)),
   });
 
   app.get(DELIVERY_PATHS.onlinePickupsGraph, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Online pickups booked per day', security, querystring: PickupGraphQuery, response: replies(PickupGraph) },
     handler: async (request) => ok(await reader.graph(callerOf(request), 'ONLINE', request.query.days)),
   });
 
   app.get(DELIVERY_PATHS.offlinePickupsGraph, {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Offline pickups booked per day', security, querystring: PickupGraphQuery, response: replies(PickupGraph) },
     handler: async (request) => ok(await reader.graph(callerOf(request), 'OFFLINE', request.query.days)),
   });
@@ -150,7 +151,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   // ---- acting on a consignment ----
 
   app.post(byId(DELIVERY_PATHS.assign), {
-    config: ANY,
+    config: ANY('PICKUPS'),
     schema: { tags, summary: 'Assign (or reassign) the delivery boy and vehicle (the sender; booked or assigned)', security, params: ConsignmentParams, body: Assignment, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -159,7 +160,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.status), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'Collected, in transit (a new pin), failed, returned (the delivery boy) or cancelled (the sender); E0013 otherwise', security, params: ConsignmentParams, body: ChangeStatus, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -168,7 +169,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.deliver), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: "Delivered, with the receiver's pin (E0003 wrong or expired, E0004 locked after 5 wrong tries)", security, params: ConsignmentParams, body: DeliverWithPin, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -177,7 +178,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.reissuePin), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'A new delivery pin for the receiver (receiver or sender; in transit or failed): unlocks it', security, params: ConsignmentParams, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -186,20 +187,20 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.addImage), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     bodyLimit: IMAGE_BODY_LIMIT,
     schema: { tags, summary: 'Add a proof photo (the delivery boy; JPEG, PNG or WebP up to 2 MB, 8 per consignment)', security, params: ConsignmentParams, body: AddProofImage, response: replies(ProofImage) },
     handler: async (request) => ok(await deliveries.addImage(callerOf(request), request.params.consignmentId, request.body)),
   });
 
   app.get(imagePattern(), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'One proof photo (the two parties and the delivery boy; E0056 unknown)', security, params: ImageParams, produces: ['image/jpeg', 'image/png', 'image/webp'] },
     handler: async (request, reply) => sendFile(reply, await deliveries.image(callerOf(request), request.params.consignmentId, request.params.imageId)),
   });
 
   app.post(byId(DELIVERY_PATHS.ring), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'The delivery boy rings the receiver or the sender (RING2ALERT)', security, params: ConsignmentParams, body: Ring, response: replies(z.null()) },
     handler: async (request) => {
       await deliveries.ring(callerOf(request), request.params.consignmentId, request.body);
@@ -208,7 +209,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.callRequest), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: 'The sender or receiver asks the delivery boy to call (CALL_REQUEST)', security, params: ConsignmentParams, response: replies(z.null()) },
     handler: async (request) => {
       await deliveries.callRequest(callerOf(request), request.params.consignmentId);
@@ -217,7 +218,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post(byId(DELIVERY_PATHS.position), {
-    config: ANY,
+    config: ANY('DELIVERIES_OWN'),
     schema: { tags, summary: "The delivery boy's position while in transit (sent by the browser with consent)", security, params: ConsignmentParams, body: ReportPosition, response: replies(z.null()) },
     handler: async (request) => {
       await deliveries.position(callerOf(request), request.params.consignmentId, request.body);

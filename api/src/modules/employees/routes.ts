@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Employee, EmployeeIdParams, EmployeeInput, EmployeeList, PATHS } from 'shared-api';
+import { Employee, EmployeeIdParams, EmployeeInput, EmployeeList, EmployeeRoleInput, PATHS } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
@@ -7,7 +7,7 @@ import { routePattern } from '../../http/paths';
 import type { EmployeesService } from './service';
 
 /** Only the unit's owner manages its employee logins. */
-const OWNER_ONLY = requireRole({ roles: ['OWNER'] });
+const OWNER_ONLY = requireRole({ permission: 'OWNER_ONLY' });
 
 export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesService }> = async (app, { employees }) => {
   const security = [{ bearerAuth: [] }];
@@ -28,6 +28,19 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ employees: EmployeesServic
       response: replies(Employee),
     },
     handler: async (request) => ok(await employees.add(callerOf(request), request.body)),
+  });
+
+  app.put(routePattern(PATHS.employeeRole, 'employeeId'), {
+    config: OWNER_ONLY,
+    schema: {
+      tags: ['employees'],
+      summary: "Give an employee login a role (what it may do; from the login's next request)",
+      security,
+      params: EmployeeIdParams,
+      body: EmployeeRoleInput,
+      response: replies(Employee),
+    },
+    handler: async (request) => ok(await employees.setRole(callerOf(request), request.params.employeeId, request.body.employeeRole)),
   });
 
   app.delete(routePattern(PATHS.deleteEmployee, 'employeeId'), {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Employee, EmployeeInput } from 'shared-api';
+import type { Employee, EmployeeInput, EmployeeRole } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
@@ -12,13 +12,17 @@ import * as repo from './repository';
 
 const UNIQUE_VIOLATION = '23505';
 
-function toEmployee(row: { id: string; first_name: string; last_name: string; mobile: string; email: string | null; delivery_staff: boolean; created_at: Date }): Employee {
+type EmployeeRow = { id: string; first_name: string; last_name: string; mobile: string; email: string | null; delivery_staff: boolean; employee_role: EmployeeRole | null; created_at: Date };
+
+function toEmployee(row: EmployeeRow): Employee {
   return {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`.trim(),
     mobileNumber: row.mobile,
     email: row.email ?? '',
     deliveryStaff: row.delivery_staff,
+    // Every employee has a role (033's check); MANAGER is only the type's fallback.
+    employeeRole: row.employee_role ?? 'MANAGER',
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -54,7 +58,9 @@ export class EmployeesService {
       email: input.email,
       active_warehouse_id: await activeWarehouseId(this.db, caller.userId),
       // May then be assigned as the unit's delivery boy (deliveries: GET delivery/transport).
-      delivery_staff: input.deliveryStaff ?? false,
+      // The Delivery role carries consignments, so it is always delivery staff (roles.ts).
+      delivery_staff: (input.deliveryStaff ?? false) || input.employeeRole === 'DELIVERY',
+      employee_role: input.employeeRole ?? 'MANAGER',
       created_at: this.config.now(),
     };
     try {
@@ -67,6 +73,14 @@ export class EmployeesService {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw alreadyRegistered();
       throw err;
     }
+    return toEmployee(row);
+  }
+
+  /** The owner gives an employee a role; it applies from their next request (the auth cache follows the change log). */
+  async setRole(caller: Caller, employeeId: string, role: EmployeeRole): Promise<Employee> {
+    if (!isUuid(employeeId)) throw notFound();
+    const row = await repo.setEmployeeRole(this.db, caller.unitId, employeeId, role);
+    if (!row) throw notFound();
     return toEmployee(row);
   }
 

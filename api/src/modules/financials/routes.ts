@@ -5,7 +5,7 @@ import { ok, replies } from '../../http/envelope';
 import type { FinancialsService } from './service';
 
 /** Any signed-in unit reads its own books; every figure is scoped to the caller's unit. */
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'BOOKS_READ' });
 
 export const financialsRoutes: FastifyPluginAsyncZod<{ financials: FinancialsService }> = async (app, { financials }) => {
   const security = [{ bearerAuth: [] }];

@@ -6,7 +6,7 @@ import { CONTENT_TYPES, sendFile } from '../../http/file-reply';
 import type { GstReturnsService } from './service';
 
 /** Every unit files its own returns: any signed-in user of the unit, scoped to that unit. */
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'GST_FILES' });
 const FILE_TYPES = [CONTENT_TYPES.json, CONTENT_TYPES.csv, CONTENT_TYPES.xlsx];
 
 export const gstReturnsRoutes: FastifyPluginAsyncZod<{ gstReturns: GstReturnsService }> = async (app, { gstReturns }) => {

@@ -15,6 +15,7 @@ import {
   Quotation,
   QuotationConvertInput,
   QuotationInput,
+  type Permission,
 } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
@@ -26,16 +27,16 @@ import type { InstoreService } from './service';
 const InvoiceParams = z.object({ invoiceId: z.string().uuid() });
 const QuotationParams = z.object({ quotationId: z.string().uuid() });
 /** Any unit bills at its own counter; issuing is trading (verified units only). The counter rules are the owner's. */
-const ANY = requireRole();
-const TRADING = requireRole({ activeOnly: true });
-const OWNER = requireRole({ roles: ['OWNER'] });
+const ANY = (permission: Permission) => requireRole({ permission });
+const TRADING = requireRole({ permission: 'SALES_BILLING', activeOnly: true });
+const OWNER = requireRole({ permission: 'OWNER_ONLY' });
 
 export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> = async (app, { instore }) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['in-store sales'];
 
   app.get(ACCOUNTING_PATHS.instoreSettings, {
-    config: ANY,
+    config: ANY('SALES_BILLING'),
     schema: { tags, summary: "The counter's near-expiry window and policy", security, response: replies(CounterSettings) },
     handler: async (request) => ok(await instore.settings(callerOf(request))),
   });
@@ -47,19 +48,19 @@ export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> =
   });
 
   app.get(ACCOUNTING_PATHS.instoreLookup, {
-    config: ANY,
+    config: ANY('SALES_BILLING'),
     schema: { tags, summary: 'Products in the active warehouse by name or scanned batch code, batches first expiry first', security, querystring: CounterLookupQuery, response: replies(CounterLookup) },
     handler: async (request) => ok(await instore.lookup(callerOf(request), request.query.q)),
   });
 
   app.post(ACCOUNTING_PATHS.instorePreview, {
-    config: ANY,
+    config: ANY('SALES_BILLING'),
     schema: { tags, summary: 'Price a counter bill (no number taken, no stock moved)', security, body: CounterDraft, response: replies(CounterPreview) },
     handler: async (request) => ok(await instore.preview(callerOf(request), request.body)),
   });
 
   app.get(ACCOUNTING_PATHS.instoreSales, {
-    config: ANY,
+    config: ANY('SALES_READ'),
     schema: { tags, summary: 'Counter sales, newest first', security, querystring: CounterSaleListQuery, response: replies(CounterSaleList) },
     handler: async (request) => ok(await instore.list(callerOf(request), request.query)),
   });
@@ -71,7 +72,7 @@ export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> =
   });
 
   app.get(routePattern(ACCOUNTING_PATHS.instoreSale, 'invoiceId'), {
-    config: ANY,
+    config: ANY('SALES_READ'),
     schema: { tags, summary: 'One counter sale with its payment', security, params: InvoiceParams, response: replies(CounterSale) },
     handler: async (request) => ok(await instore.sale(callerOf(request), request.params.invoiceId)),
   });
@@ -89,7 +90,7 @@ export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> =
   });
 
   app.get(routePattern(ACCOUNTING_PATHS.quotation, 'quotationId'), {
-    config: ANY,
+    config: ANY('SALES_READ'),
     schema: { tags, summary: 'One quotation', security, params: QuotationParams, response: replies(Quotation) },
     handler: async (request) => ok(await instore.quotation(callerOf(request), request.params.quotationId)),
   });
@@ -101,7 +102,7 @@ export const instoreRoutes: FastifyPluginAsyncZod<{ instore: InstoreService }> =
   });
 
   app.get(routePattern(ACCOUNTING_PATHS.quotationPdf, 'quotationId'), {
-    config: ANY,
+    config: ANY('SALES_READ'),
     schema: { tags, summary: 'The quotation as a PDF (A4, or A5 landscape with ?size=A5)', security, params: QuotationParams, querystring: InvoicePdfQuery, produces: ['application/pdf'] },
     handler: async (request, reply) => sendPdf(reply, await instore.quotationPdf(callerOf(request), request.params.quotationId, request.query.size)),
   });

@@ -31,9 +31,9 @@ import type { InventoryService, UploadedFile } from './service';
 
 // Stock is a stockist's (SPEC.md §2): retailers and hospitals have no inventory screens.
 // Uploading stock files is a stockist's (SPEC.md §6); every unit that keeps stock reads it and adds a batch by hand.
-const UPLOAD = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
-const READ = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES] });
-const WRITE = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
+const UPLOAD = requireRole({ permission: 'UPLOADS', customerTypes: ['STOCKIST'], activeOnly: true });
+const READ = requireRole({ permission: 'STOCK_READ', customerTypes: [...STOCK_KEEPING_TYPES] });
+const WRITE = requireRole({ permission: 'STOCK_WRITE', customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
 const security = [{ bearerAuth: [] }];
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 

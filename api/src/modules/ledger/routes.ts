@@ -30,8 +30,8 @@ import { routePattern } from '../../http/paths';
 import type { LedgerService } from './service';
 
 /** Every signed-in unit keeps books and reads its own; entries by hand, new heads and closing a year are the owner's. */
-const ANY = requireRole();
-const OWNER = requireRole({ roles: ['OWNER'] });
+const ANY = requireRole({ permission: 'BOOKS_READ' });
+const OWNER = requireRole({ permission: 'OWNER_ONLY' });
 const AccountParams = z.object({ accountId: z.string().uuid('Choose a head') });
 
 export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (app, { ledger }) => {

@@ -11,7 +11,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveHub }> = async (app, 
   });
 
   app.get(NOTIFICATION_PATHS.live, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     // A HEAD request would otherwise open a stream that sends nothing and never ends.
     exposeHeadRoute: false,
     schema: {

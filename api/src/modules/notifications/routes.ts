@@ -12,7 +12,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   const security = [{ bearerAuth: [] }];
 
   app.get(PATHS.notifications, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: {
       tags,
       summary: 'Notifications of the unit and the user, newest first (unread only, one type, search)',
@@ -24,7 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   });
 
   app.post(NOTIFICATION_PATHS.markRead, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: {
       tags,
       summary: 'Mark these notifications read (ids the caller does not see are ignored); answers the unread count',
@@ -36,7 +36,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   });
 
   app.post(NOTIFICATION_PATHS.markAllRead, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: 'Mark every notification the caller sees read; answers the unread count', security, response: replies(UnreadCount) },
     handler: async (request) => ok(await notifications.markAllRead(callerOf(request))),
   });

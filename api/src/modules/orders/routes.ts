@@ -7,15 +7,15 @@ import type { OrdersService } from './service';
 
 const OrderParams = z.object({ orderId: z.string().uuid() });
 /** Only stockists sell; deciding on an order is trading (verified units only). */
-const SELLER = requireRole({ customerTypes: ['STOCKIST'] });
-const TRADING_SELLER = requireRole({ customerTypes: ['STOCKIST'], activeOnly: true });
+const SELLER = requireRole({ permission: 'ORDERS', customerTypes: ['STOCKIST'] });
+const TRADING_SELLER = requireRole({ permission: 'ORDERS', customerTypes: ['STOCKIST'], activeOnly: true });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['orders'];
 
   app.get(MARKETPLACE_PATHS.placedOrders, {
-    config: requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] }),
+    config: requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'] }),
     schema: { tags, summary: 'Orders the caller placed, newest first', security, querystring: OrderListQuery, response: replies(OrderList) },
     handler: async (request) => ok(await orders.list(callerOf(request), 'BUYER', request.query)),
   });
@@ -27,7 +27,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   });
 
   app.get('/orders/v2/:orderId', {
-    config: requireRole(),
+    config: requireRole({ permission: 'ORDERS' }),
     schema: { tags, summary: 'One order, for its buyer or seller', security, params: OrderParams, response: replies(OrderDetail) },
     handler: async (request) => ok(await orders.detail(callerOf(request), request.params.orderId)),
   });

@@ -7,8 +7,8 @@ import type { OutwardService } from './service';
 
 // As the inventory screens: every unit that keeps stock, owners and employees alike; taking stock out by hand is
 // a write like adding it, so it waits for the unit's verification.
-const READ = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES] });
-const WRITE = requireRole({ customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
+const READ = requireRole({ permission: 'STOCK_READ', customerTypes: [...STOCK_KEEPING_TYPES] });
+const WRITE = requireRole({ permission: 'STOCK_WRITE_OFF', customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
 const security = [{ bearerAuth: [] }];
 const tags = ['outward-stock'];
 

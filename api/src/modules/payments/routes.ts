@@ -34,10 +34,10 @@ const UpiAccountParams = z.object({ upiAccountId: z.string().uuid() });
 const PaymentParams = z.object({ paymentId: z.string().uuid() });
 const RequestParams = z.object({ requestId: z.string().uuid() });
 const MemoListQuery = PaymentRequestListQuery.omit({ side: true, kind: true });
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'PAYMENTS' });
 /** Money moves only for verified units; where the unit is paid is the owner's decision (as on /profile). */
-const TRADING = requireRole({ activeOnly: true });
-const OWNER_TRADING = requireRole({ roles: ['OWNER'], activeOnly: true });
+const TRADING = requireRole({ permission: 'PAYMENTS', activeOnly: true });
+const OWNER_TRADING = requireRole({ permission: 'OWNER_ONLY', activeOnly: true });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   const security = [{ bearerAuth: [] }];

@@ -20,16 +20,16 @@ import { ok, replies } from '../../http/envelope';
 import { routePattern } from '../../http/paths';
 import type { ProfileService } from './service';
 
-const OWNER = requireRole({ roles: ['OWNER'] });
+const OWNER = requireRole({ permission: 'OWNER_ONLY' });
 // Preferences and payout accounts decide how the unit trades and is paid: only a verified unit's owner sets them.
-const OWNER_TRADING = requireRole({ roles: ['OWNER'], activeOnly: true });
+const OWNER_TRADING = requireRole({ permission: 'OWNER_ONLY', activeOnly: true });
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   const tags = ['profile'];
   const security = [{ bearerAuth: [] }];
 
   app.get(P.profile, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: 'Identifiers, documents, verification status, preferences, free deliveries', security, response: replies(Profile) },
     handler: async (request) => ok(await profile.profile(callerOf(request))),
   });
@@ -41,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   });
 
   app.get(P.preferences, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: 'Seller preferences', security, response: replies(Preferences) },
     handler: async (request) => ok(await profile.preferences(callerOf(request))),
   });
@@ -53,7 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   });
 
   app.get(P.paymentQr, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: 'The payment QR code image (data URL)', security, response: replies(PaymentQr) },
     handler: async (request) => ok(await profile.paymentQr(callerOf(request))),
   });
@@ -66,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   });
 
   app.get(P.payoutAccounts, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: 'Bank accounts and UPI IDs', security, response: replies(z.array(PayoutAccount)) },
     handler: async (request) => ok(await profile.payoutAccounts(callerOf(request))),
   });

@@ -7,7 +7,7 @@ import type { PushService } from './service';
 
 export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push }) => {
   app.post(PATHS.firebaseAddToken, {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: {
       tags: ['notifications'],
       summary: "Save this device's web-push token",

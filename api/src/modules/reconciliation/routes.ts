@@ -8,7 +8,7 @@ import type { ReconciliationService } from './service';
 
 const ProviderParams = z.object({ provider: z.string().max(100) });
 const PaymentParams = z.object({ paymentId: z.string().uuid() });
-const ANY = requireRole();
+const ANY = requireRole({ permission: 'PAYMENTS' });
 /**
  * Room for a file well past STATEMENT_MAX_BYTES in base64, so that one a little too large is told the limit (413
  * E0020 from readStatement) rather than fastify's bare "body too large".

@@ -93,7 +93,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
   });
 
   app.get(routePattern(P.document, 'id'), {
-    config: requireRole(),
+    config: requireRole({ permission: 'ANY_MEMBER' }),
     schema: { tags, summary: "A licence document of the caller's unit (staff: any)", security: [{ bearerAuth: [] }], params: IdParams, response: replies(DocumentContent) },
     handler: async (request) => ok(await registration.document(callerOf(request), request.params.id)),
   });

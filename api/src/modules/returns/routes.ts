@@ -9,8 +9,8 @@ import type { ReturnsService } from './service';
 
 const CreditNoteParams = z.object({ creditNoteId: z.string().uuid() });
 /** Any unit sells (marketplace or counter), so any unit takes its goods back; only against its own invoices. */
-const SELLER = requireRole({ activeOnly: true });
-const ANY = requireRole();
+const SELLER = requireRole({ permission: 'RETURNS', activeOnly: true });
+const ANY = requireRole({ permission: 'RETURNS' });
 
 export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = async (app, { returns }) => {
   const security = [{ bearerAuth: [] }];

@@ -14,7 +14,7 @@ import { ok, replies } from '../../http/envelope';
 import type { SearchService } from './service';
 
 /** SPEC.md §6: the search box is for retailers and hospitals (the buyers). */
-const BUYER = requireRole({ customerTypes: ['RETAILER', 'HOSPITAL'] });
+const BUYER = requireRole({ permission: 'ORDERS', customerTypes: ['RETAILER', 'HOSPITAL'] });
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
   const security = [{ bearerAuth: [] }];
