@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import type { AnalyseEvent } from './parsers/analyse';
@@ -237,7 +238,7 @@ export class InventoryService {
     const importId = randomUUID();
     const note = `${mode === 'ADD' ? 'Added from' : 'Replaced by'} ${file.fileName.slice(0, 200)}`;
     const movementMeta = { reference: importId, note, userId: caller.userId, now, nextId: repo.orderedIds() };
-    return this.db.transaction().execute(async (trx): Promise<ImportResult> => {
+    return inTransaction(this.db, async (trx): Promise<ImportResult> => {
       // The same file sent twice at once (a double click): the second waits for the first, then answers like a
       // second import after it.
       await repo.lockWarehouse(trx, warehouseId);
@@ -374,7 +375,7 @@ export class InventoryService {
       gstBp: null,
     };
     const now = this.config.now();
-    const batchId = await this.db.transaction().execute(async (trx) => {
+    const batchId = await inTransaction(this.db, async (trx) => {
       const builder = stockLinesBuilder();
       builder.add(line);
       const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);

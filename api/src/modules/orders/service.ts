@@ -4,6 +4,7 @@ import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary,
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
@@ -19,7 +20,7 @@ import { haversineKm, istDate } from '../search/text';
 /** E0042 with what went wrong: the buyer's cart is left as it was. */
 const notSubmitted = (why: string) => new AppError('E0042', 409, `Order not submitted: ${why}`);
 
-/** PostgreSQL refusals that mean "another order got there first" (deadlock, serialisation, a CHECK on stock). */
+/** PostgreSQL refusals that mean "another order got there first" (deadlock, serialisation: after inTransaction's retries; a CHECK on stock). */
 const RACE_CODES = new Set(['40P01', '40001', '23514']);
 
 /** One row per batch (a batch re-reserved at acceptance has two allocation rows). */
@@ -34,7 +35,7 @@ function mergeByBatch(rows: { batch_no: string; expiry_date: string; quantity: n
   return [...merged.values()];
 }
 
-/** A deadlock or serialisation failure (PostgreSQL picked this transaction to give way) becomes a clear 409. */
+/** A deadlock or serialisation failure still there after inTransaction's retries becomes a clear 409. */
 async function refusedOnRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -58,7 +59,7 @@ export class OrdersService {
    */
   async submit(caller: Caller): Promise<SubmitResult> {
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         const now = this.config.now();
         const today = istDate(now);
         const cart = await trx.selectFrom('carts').select(['id', 'submitted_at']).where('buyer_unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
@@ -272,7 +273,7 @@ export class OrdersService {
    * unit moved writes an ORDER stock movement in the same transaction.
    */
   async accept(caller: Caller, orderId: string): Promise<OrderDetail> {
-    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const today = istDate(now);
       const order = await this.lockPlaced(trx, caller, orderId);
@@ -333,7 +334,7 @@ export class OrdersService {
 
   /** The seller rejects: every reservation is released, stock is untouched. */
   async reject(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
-    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const order = await this.lockPlaced(trx, caller, orderId);
       const held = await trx

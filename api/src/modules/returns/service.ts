@@ -17,6 +17,7 @@ import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { CreditNoteLinesTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -87,7 +88,7 @@ export class ReturnsService {
    * non-saleable store (with its own movement row).
    */
   async create(caller: Caller, input: z.output<typeof CreateSalesReturn>): Promise<CreditNote> {
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const inv = await sellerInvoice(trx, caller.unitId, { invoiceId: input.invoiceId }, true);
       if (!inv) throw invoiceNotFound();
       const now = this.config.now();
