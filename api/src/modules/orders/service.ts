@@ -4,6 +4,7 @@ import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary,
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockBatches } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
@@ -277,6 +278,10 @@ export class OrdersService {
       const now = this.config.now();
       const today = istDate(now);
       const order = await this.lockPlaced(trx, caller, orderId);
+      // Lock order (api/README.md): the order row, then every batch it holds in id order (a line's own lock below
+      // then finds its batches locked already; only a batch taken to replace an expired one comes later).
+      const holds = await trx.selectFrom('order_allocations as a').innerJoin('order_lines as l', 'l.id', 'a.order_line_id').select('a.batch_id').where('l.order_id', '=', order.id).where('a.status', '=', 'RESERVED').execute();
+      await lockBatches(trx, holds.map((h) => h.batch_id), 'UPDATE');
       const lines = await trx
         .selectFrom('order_lines')
         .select(['id', 'product_id', 'product_name', 'quantity', 'free_quantity', 'min_expiry_date', 'clearance_offer_id'])

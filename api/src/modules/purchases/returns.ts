@@ -96,6 +96,8 @@ export class PurchaseReturnsService {
         .select(['id', 'quantity', 'reserved'])
         .where('id', 'in', inputs.map((i) => i.batchId))
         .where('unit_id', '=', caller.unitId)
+        // In id order, before the DN counter (api/README.md, "Lock order").
+        .orderBy('id')
         .forUpdate()
         .execute();
       const stock = new Map(batches.map((b) => [b.id, { ...b }]));

@@ -17,6 +17,7 @@ import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockBatches } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import type { CreditNoteLinesTable } from '../../db/types';
 import type { Caller } from '../../http/access';
@@ -139,6 +140,8 @@ export class ReturnsService {
         inv.supply_kind,
       );
 
+      // Lock order (api/README.md): the invoice row, the batches the goods go back to (id order), the counter last.
+      await lockBatches(trx, priced.map((p) => p.l.batch_id), 'UPDATE');
       // Last, so this seller's credit notes wait on the counter as briefly as possible.
       const number = await nextDocumentNumber(trx, caller.unitId, 'CN', date);
       const creditNoteId = randomUUID();
