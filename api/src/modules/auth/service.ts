@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { CachedMap } from '../../db/cached-map';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, loggedOut } from '../../http/errors';
 import { deletePushTokensOfDevice } from '../push/repository';
@@ -57,7 +58,7 @@ export class AuthService {
     const { otp } = this.config;
     const now = this.config.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
-    const decision = await this.db.transaction().execute(async (trx): Promise<SendDecision> => {
+    const decision = await inTransaction(this.db, async (trx): Promise<SendDecision> => {
       await repo.lockAddress(trx, ip);
       // Both limits are checked before the number is looked up, so a limited address learns nothing about it.
       if ((await repo.countOtpsSince(trx, { ip }, hourAgo)) >= otp.maxSendsPerIpPerHour) throw new AppError('E0006', 429);
@@ -122,7 +123,7 @@ export class AuthService {
     const now = this.config.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     // Wrong attempts and refusals must be counted even though the request fails, so the error is thrown after the commit.
-    const outcome = await this.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
+    const outcome = await inTransaction(this.db, async (trx): Promise<VerifyOutcome> => {
       await repo.lockAddress(trx, ip);
       // Checked for every number (not only unknown ones), or the 429 itself would tell who is registered.
       if ((await repo.countRefusalsSince(trx, ip, hourAgo)) >= this.config.otp.maxRefusalsPerIpPerHour) {
@@ -144,7 +145,7 @@ export class AuthService {
   async verifyRegistrationCode(mobile: string, code: string, ip: string): Promise<void> {
     const now = this.config.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
-    const error = await this.db.transaction().execute(async (trx) => {
+    const error = await inTransaction(this.db, async (trx) => {
       await repo.lockAddress(trx, ip);
       // Same budget as sign-in: "already registered" answers are counted, or they would list who is registered.
       if ((await repo.countRefusalsSince(trx, ip, hourAgo)) >= this.config.otp.maxRefusalsPerIpPerHour) return new AppError('E0006', 429);
@@ -186,7 +187,7 @@ export class AuthService {
   /** Rotation: each refresh token works once. Presenting a used one means it leaked: the whole family is revoked. */
   async refresh(refreshToken: string): Promise<Session> {
     const now = this.config.now();
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(this.db, async (trx) => {
       const row = await repo.findRefreshToken(trx, hashToken(refreshToken));
       if (!row || row.revoked_at || row.deleted_at || row.expires_at <= now) return null;
       if (row.used_at) {
@@ -202,7 +203,7 @@ export class AuthService {
   }
 
   async logout(caller: Caller, deviceId: string | undefined): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await repo.revokeFamily(trx, caller.familyId, this.config.now());
       if (deviceId) await deletePushTokensOfDevice(trx, caller.userId, deviceId);
     });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { lockName } from '../../db/locks';
+import { inTransaction } from '../../db/transaction';
 import type { DB, ProviderInvoicesTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -131,7 +132,7 @@ export class BillingService {
       .executeTakeFirstOrThrow();
     if (Number(have.n) === months.length) return 0;
 
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await lockName(trx, `provider-invoices:${unitId}`);
       const existing = await trx.selectFrom('provider_invoices').select('month').where('unit_id', '=', unitId).execute();
       const issued = new Set(existing.map((e) => e.month));
@@ -294,9 +295,7 @@ export class BillingService {
     const now = this.config.now();
     const today = istDate(now);
     if (input.paidOn > today) throw badPayment('paidOn', 'The payment date cannot be in the future');
-    const paid = await this.db
-      .transaction()
-      .execute(async (trx) => {
+    const paid = await inTransaction(this.db, async (trx) => {
         await assertUtrUnused(trx, input.utr);
         const row = await this.row(trx, caller.unitId, invoiceId, true);
         if (row.status === 'PAID') throw alreadyPaid(row.invoice_number);

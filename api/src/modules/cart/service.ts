@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schemeProblem, type AddCartEntry, type Cart, type CartChange, type CartConfirmation, type UpdateCartEntry } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { availableOf } from '../orders/stock';
@@ -42,7 +43,7 @@ export class CartService {
    * refusal of the entry at `index` into the error the caller answers.
    */
   async addEntries(caller: Caller, inputs: AddCartEntry[], refused: (index: number, error: AppError) => AppError = (_, error) => error): Promise<Cart> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       for (const [index, input] of inputs.entries()) {
         try {
           await this.addIn(trx, caller, input);

@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { firstRow, type Part } from '../../db/parts';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
@@ -126,7 +127,7 @@ export class ClearanceService {
     const now = this.config.now();
     const today = istDate(now);
     try {
-      const offerId = await this.db.transaction().execute(async (trx) => {
+      const offerId = await inTransaction(this.db, async (trx) => {
         // Locked: a reservation or a second listing of the batch waits until this one is decided.
         const batch = await trx
           .selectFrom('inventory_batches')

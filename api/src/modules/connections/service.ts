@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import { lookupPincode } from '../../data/pincodes';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { ConnectionsTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
@@ -149,7 +150,7 @@ export class ConnectionsService {
   async request(caller: Caller, sellerUnitCode: string): Promise<{ connectionId: string; status: ConnectionStatus; hasAccess: boolean }> {
     const now = this.config.now();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         const seller = await repo.findUnitByCode(trx, sellerUnitCode);
         // Unverified units are not listed anywhere, so they cannot be asked either.
         if (!seller || !seller.activated || seller.customer_type !== SELLER_TYPE) throw notFound();
@@ -265,7 +266,7 @@ export class ConnectionsService {
     },
   ): Promise<void> {
     if (!isUuid(connectionId)) throw notFound();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const connection = await repo.findConnectionOf(trx, connectionId, caller.unitId, side);
       if (!connection) throw notFound();
       const { changes, notice } = plan(connection);

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { lockName } from '../../db/locks';
+import { inTransaction } from '../../db/transaction';
 import type { ConsignmentsTable, DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError, notActivated } from '../../http/errors';
@@ -215,7 +216,8 @@ export class DeliveriesService {
   // ---- the transaction every write runs in ----
 
   private write<T>(work: (trx: Db, at: Date) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(trx, this.config.now()));
+    // Run once: sendPin's SMS goes out inside the transaction, and a second run would send another pin.
+    return inTransaction(this.db, (trx) => work(trx, this.config.now()), { attempts: 1 });
   }
 
   /** The consignment locked for this transaction, if the caller has a part in it (404 otherwise: not even its existence shows). */

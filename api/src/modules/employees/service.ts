@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Employee, EmployeeInput, EmployeeRole } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { isUuid } from '../../http/ids';
 import { AppError, notFound } from '../../http/errors';
@@ -64,7 +65,7 @@ export class EmployeesService {
       created_at: this.config.now(),
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         if (await repo.findLiveUserByMobileOrEmail(trx, input.mobileNumber, input.email)) throw alreadyRegistered();
         await repo.insertEmployee(trx, row);
       });
@@ -88,7 +89,7 @@ export class EmployeesService {
   async remove(caller: Caller, employeeId: string): Promise<void> {
     if (!isUuid(employeeId)) throw notFound();
     const now = this.config.now();
-    const removed = await this.db.transaction().execute(async (trx) => {
+    const removed = await inTransaction(this.db, async (trx) => {
       if (!(await repo.softDeleteEmployee(trx, caller.unitId, employeeId, now))) return false;
       await revokeAllForUser(trx, employeeId, now);
       await deletePushTokensOfUser(trx, employeeId);

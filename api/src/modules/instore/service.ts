@@ -21,6 +21,7 @@ import {
 } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -392,7 +393,7 @@ export class InstoreService {
   }
 
   async issue(caller: Caller, input: { buyer: CounterBuyer; lines: LineRequest[]; paymentMode: PaymentMode }): Promise<CounterSale> {
-    const { id, warnings } = await this.db.transaction().execute((trx) => this.issueIn(trx, caller, input.buyer, input.lines, input.paymentMode, null));
+    const { id, warnings } = await inTransaction(this.db, (trx) => this.issueIn(trx, caller, input.buyer, input.lines, input.paymentMode, null));
     return this.sale(caller, id, warnings);
   }
 
@@ -430,7 +431,7 @@ export class InstoreService {
 
   /** A credit sale paid later at the counter: one receipt, once. */
   async settle(caller: Caller, invoiceId: string, via: 'CASH' | 'UPI'): Promise<CounterSale> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('counter_sales as c')
         .innerJoin('sales_invoices as i', 'i.id', 'c.invoice_id')
@@ -455,7 +456,7 @@ export class InstoreService {
     const now = this.config.now();
     const date = istDate(now);
     if (input.validUntil < date) throw new AppError('E0001', 400, 'Valid until must not be before today', { validUntil: 'Must not be before today' });
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const p = await this.price(trx, caller, input.buyer, input.lines, false);
       const number = await nextDocumentNumber(trx, caller.unitId, 'QTN', date);
       const id = randomUUID();
@@ -536,7 +537,7 @@ export class InstoreService {
    * checked again now (a quoted batch that has since expired or sold out refuses). Valid through `validUntil`.
    */
   async convert(caller: Caller, quotationId: string, mode: PaymentMode): Promise<CounterSale> {
-    const { id, warnings } = await this.db.transaction().execute(async (trx) => {
+    const { id, warnings } = await inTransaction(this.db, async (trx) => {
       const q = await trx.selectFrom('quotations').selectAll().where('id', '=', quotationId).where('unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
       if (!q) throw quotationNotFound();
       const done = await trx.selectFrom('counter_sales as c').innerJoin('sales_invoices as i', 'i.id', 'c.invoice_id').select('i.invoice_number').where('c.quotation_id', '=', q.id).executeTakeFirst();

@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import type { AnalyseEvent } from './parsers/analyse';
@@ -245,7 +246,7 @@ export class InventoryService {
     const importId = randomUUID();
     const note = `${mode === 'ADD' ? 'Added from' : 'Replaced by'} ${file.fileName.slice(0, 200)}`;
     const movementMeta = { reference: importId, note, userId: caller.userId, now, nextId: repo.orderedIds() };
-    return this.db.transaction().execute(async (trx): Promise<ImportResult> => {
+    return inTransaction(this.db, async (trx): Promise<ImportResult> => {
       // The same file sent twice at once (a double click): the second waits for the first, then answers like a
       // second import after it.
       await repo.lockWarehouse(trx, warehouseId);
@@ -393,7 +394,7 @@ export class InventoryService {
       gstBp: null,
     };
     const now = this.config.now();
-    const batchId = await this.db.transaction().execute(async (trx) => {
+    const batchId = await inTransaction(this.db, async (trx) => {
       const builder = stockLinesBuilder();
       builder.add(line);
       const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);
@@ -423,7 +424,7 @@ export class InventoryService {
    */
   async fixHsn(caller: Caller, productId: string, input: z.output<typeof FixProductHsn>): Promise<ProductHsn> {
     const today = this.today();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const product = await trx.selectFrom('products').select(['id', 'name', 'hsn']).where('id', '=', productId).forUpdate().executeTakeFirst();
       const holds = await trx.selectFrom('inventory_batches').select('id').where('unit_id', '=', caller.unitId).where('product_id', '=', productId).limit(1).executeTakeFirst();
       if (!product || !holds) throw notFound();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ACCOUNT_GROUPS, SYSTEM_HEADS, financialYear, financialYearRange, type AccountGroup, type AccountHead, type HeadsTree, type NewHeadInput } from 'shared-api';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { createCustomHead, ensureDefaultChart } from './accounts';
 import { PERIODIC_GROUPS } from './years';
@@ -38,7 +39,7 @@ export async function findHead(db: Database, unitId: string, accountId: string):
 async function ensureChart(db: Database, unitId: string, at: Date): Promise<void> {
   const codes = Object.keys(SYSTEM_HEADS);
   const have = await db.selectFrom('ledger_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('unit_id', '=', unitId).where('code', 'in', codes).executeTakeFirstOrThrow();
-  if (Number(have.n) < codes.length) await db.transaction().execute((trx) => ensureDefaultChart(trx, unitId, at));
+  if (Number(have.n) < codes.length) await inTransaction(db, (trx) => ensureDefaultChart(trx, unitId, at));
 }
 
 /**
@@ -73,6 +74,6 @@ export async function headsTree(db: Database, unitId: string, asOf: string, now:
 
 /** heads/add: a custom head (its name new in the unit's books, else E0009). */
 export async function addHead(db: Database, unitId: string, input: NewHeadInput, at: Date): Promise<AccountHead> {
-  const id = await db.transaction().execute((trx) => createCustomHead(trx, unitId, input, at));
+  const id = await inTransaction(db, (trx) => createCustomHead(trx, unitId, input, at));
   return findHead(db, unitId, id);
 }

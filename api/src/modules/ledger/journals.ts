@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { formatPaise, type JournalInput, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { nextDocumentNumber } from './numbering';
 import { resolvePeriod } from './period';
@@ -106,7 +107,7 @@ export async function postJournal(db: Database, caller: { unitId: string; userId
   const both = heads.find((h) => debited.has(h.id) && input.lines.some((l) => l.accountId === h.id && l.creditPaise > 0));
   if (both) throw new AppError('E0001', 400, `${both.name} is both debited and credited: an entry moves money between different heads`, { lines: 'The same head on both sides' });
 
-  const voucherId = await db.transaction().execute(async (trx) => {
+  const voucherId = await inTransaction(db, async (trx) => {
     const number = await nextDocumentNumber(trx, caller.unitId, 'JV', input.date);
     return postVoucher(trx, {
       unitId: caller.unitId,

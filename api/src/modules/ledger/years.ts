@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { ACCOUNT_GROUPS, financialYear, financialYearRange, type AccountGroup, type FinancialYearStatus, type FinancialYears } from 'shared-api';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { printedDate } from '../../pdf/pdf';
@@ -89,7 +90,7 @@ export async function closeFinancialYear(db: Database, caller: { unitId: string;
   const range = financialYearRange(fy);
   const today = istDate(now);
   if (range.to >= today) throw new AppError('E0001', 400, `The financial year ${fy} ends on ${printedDate(range.to)}: it can be closed from ${printedDate(financialYearRange(financialYear(`${Number(fy.slice(0, 4)) + 1}-04-01`)).from)}`);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`LOCK TABLE vouchers IN SHARE MODE`.execute(trx);
     const done = await trx.selectFrom('financial_year_closures').select('financial_year').where('unit_id', '=', caller.unitId).where('financial_year', '=', fy).executeTakeFirst();
     if (done) throw new AppError('E0009', 409, `The financial year ${fy} is already closed`);

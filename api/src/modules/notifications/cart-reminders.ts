@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { LINKS, notify } from './notify';
 
 /** Carts claimed per transaction: a backlog (the first run after a long stop) is worked off in several. */
@@ -59,7 +60,7 @@ export class CartReminders {
   private async remindBatch(): Promise<number> {
     const now = this.config.now();
     const due = new Date(now.getTime() - this.config.notifications.cartReminderMinutes * 60_000);
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       // The conditions are in the outer WHERE too: a row another process reminded between our snapshot and our
       // lock is re-checked on its new version and left out.
       const { rows } = await sql<{ buyer_unit_id: string; items: number; sellers: number }>`

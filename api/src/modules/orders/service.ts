@@ -4,6 +4,8 @@ import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary,
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockBatches } from '../../db/locks';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
@@ -19,7 +21,7 @@ import { haversineKm, istDate } from '../search/text';
 /** E0042 with what went wrong: the buyer's cart is left as it was. */
 const notSubmitted = (why: string) => new AppError('E0042', 409, `Order not submitted: ${why}`);
 
-/** PostgreSQL refusals that mean "another order got there first" (deadlock, serialisation, a CHECK on stock). */
+/** PostgreSQL refusals that mean "another order got there first" (deadlock, serialisation: after inTransaction's retries; a CHECK on stock). */
 const RACE_CODES = new Set(['40P01', '40001', '23514']);
 
 /** One row per batch (a batch re-reserved at acceptance has two allocation rows). */
@@ -34,7 +36,7 @@ function mergeByBatch(rows: { batch_no: string; expiry_date: string; quantity: n
   return [...merged.values()];
 }
 
-/** A deadlock or serialisation failure (PostgreSQL picked this transaction to give way) becomes a clear 409. */
+/** A deadlock or serialisation failure still there after inTransaction's retries becomes a clear 409. */
 async function refusedOnRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -58,7 +60,7 @@ export class OrdersService {
    */
   async submit(caller: Caller): Promise<SubmitResult> {
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         const now = this.config.now();
         const today = istDate(now);
         const cart = await trx.selectFrom('carts').select(['id', 'submitted_at']).where('buyer_unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
@@ -275,10 +277,14 @@ export class OrdersService {
    * unit moved writes an ORDER stock movement in the same transaction.
    */
   async accept(caller: Caller, orderId: string): Promise<OrderDetail> {
-    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const today = istDate(now);
       const order = await this.lockPlaced(trx, caller, orderId);
+      // Lock order (api/README.md): the order row, then every batch it holds in id order (a line's own lock below
+      // then finds its batches locked already; only a batch taken to replace an expired one comes later).
+      const holds = await trx.selectFrom('order_allocations as a').innerJoin('order_lines as l', 'l.id', 'a.order_line_id').select('a.batch_id').where('l.order_id', '=', order.id).where('a.status', '=', 'RESERVED').execute();
+      await lockBatches(trx, holds.map((h) => h.batch_id), 'UPDATE');
       const lines = await trx
         .selectFrom('order_lines')
         .select(['id', 'product_id', 'product_name', 'hsn', 'quantity', 'free_quantity', 'min_expiry_date', 'clearance_offer_id'])
@@ -341,7 +347,7 @@ export class OrdersService {
 
   /** The seller rejects: every reservation is released, stock is untouched. */
   async reject(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
-    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const order = await this.lockPlaced(trx, caller, orderId);
       const held = await trx
@@ -367,7 +373,7 @@ export class OrdersService {
    * stock that left comes back to its batches (an ORDER movement each), and the order ends rejected with the reason.
    */
   async cancelAcceptance(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
-    await refusedOnRace(() => this.db.transaction().execute(async (trx) => {
+    await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const order = await trx
         .selectFrom('orders')

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { paise, sheetsToCsv, sheetsToXlsx, type Sheet } from '../../files/sheets';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
@@ -153,7 +154,7 @@ export class OutwardService {
     const date = input.date ?? today;
     if (date > today) throw new AppError('E0001', 400, 'The date cannot be in the future', { date: 'Not after today' });
     const movementId = randomUUID();
-    const { available, warehouseId } = await this.db.transaction().execute(async (trx) => {
+    const { available, warehouseId } = await inTransaction(this.db, async (trx) => {
       const batch = await repo.lockBatch(trx, caller.unitId, input.batchId);
       if (!batch) throw notFound();
       const received = istDate(new Date(batch.created_at));

@@ -29,6 +29,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { DB, PaymentRequestsTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -79,19 +80,19 @@ export class PaymentsService {
   }
 
   async addAccount(caller: Caller, input: z.output<typeof AddUpiAccount>): Promise<UpiAccount[]> {
-    await this.db.transaction().execute((trx) =>
+    await inTransaction(this.db, (trx) =>
       addPayoutRow(trx, caller.unitId, { kind: 'UPI', accountName: input.accountName, vpa: input.vpa, accountNumber: input.bankAccountNumber || null, ifsc: input.ifsc || null, makeDefault: input.makeDefault }, this.config.now()),
     );
     return this.accounts(caller);
   }
 
   async setDefaultAccount(caller: Caller, accountId: string): Promise<UpiAccount[]> {
-    await this.db.transaction().execute((trx) => setDefaultPayoutRow(trx, caller.unitId, accountId));
+    await inTransaction(this.db, (trx) => setDefaultPayoutRow(trx, caller.unitId, accountId));
     return this.accounts(caller);
   }
 
   async deleteAccount(caller: Caller, accountId: string): Promise<UpiAccount[]> {
-    await this.db.transaction().execute((trx) => deletePayoutRow(trx, caller.unitId, accountId, 'UPI'));
+    await inTransaction(this.db, (trx) => deletePayoutRow(trx, caller.unitId, accountId, 'UPI'));
     return this.accounts(caller);
   }
 
@@ -225,7 +226,7 @@ export class PaymentsService {
     const role = input.direction === 'RECEIVED' ? 'PAYEE' : 'PAYER';
     const at = this.config.now();
     const money = this.moneyOf(caller, { ...input, note: input.note }, at);
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const head = await findPartyHead(trx, caller.unitId, input.partyAccountId, side);
       await assertNewPayment(trx, money);
       const own = await tradeName(trx, caller.unitId);
@@ -392,7 +393,7 @@ export class PaymentsService {
   async createRequest(caller: Caller, input: z.output<typeof CreatePaymentRequest>): Promise<PaymentRequest> {
     const at = this.config.now();
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const head = await findPartyHead(trx, caller.unitId, input.partyAccountId, 'RECEIVABLE');
       const vpa = await this.payeeVpa(trx, caller, input.upiAccountId);
       const invoiceIds = [...new Set(input.invoiceIds)];
@@ -528,7 +529,7 @@ export class PaymentsService {
   }
 
   async cancelRequest(caller: Caller, requestId: string): Promise<PaymentRequestDetail> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const row = await trx.selectFrom('payment_requests').select(['status', 'reference']).where('id', '=', requestId).where('unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
       if (!row) throw requestNotFound();
       if (row.status === 'PAID') throw cannot(`Payment request ${row.reference} is paid: it cannot be cancelled`);
@@ -542,7 +543,7 @@ export class PaymentsService {
     await this.visibleRequest(caller, requestId);
     this.notFuture(input.paidOn);
     const money = this.moneyOf(caller, input, this.config.now());
-    await this.db.transaction().execute((trx) => payRequest(trx, requestId, money));
+    await inTransaction(this.db, (trx) => payRequest(trx, requestId, money));
     return this.request(caller, requestId);
   }
 
@@ -559,7 +560,7 @@ export class PaymentsService {
     const image = input.invoiceImage ? decodeUpload(input.invoiceImage.contentBase64, input.invoiceImage.mimeType, MAX_IMAGE_BYTES) : null;
     const at = this.config.now();
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       // A VPA of a platform unit: the money goes to that unit's creditor head, and it sees the payment too.
       const platform = await trx.selectFrom('payout_accounts').select('unit_id').where('kind', '=', 'UPI').where((e) => e(e.fn('lower', ['vpa']), '=', input.vpa)).executeTakeFirst();
       if (platform?.unit_id === caller.unitId) throw badVpa();
@@ -605,7 +606,7 @@ export class PaymentsService {
     const image = input.photo ? decodeUpload(input.photo.contentBase64, input.photo.mimeType, MAX_IMAGE_BYTES) : null;
     const at = this.config.now();
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const head = input.partyAccountId ? await findPartyHead(trx, caller.unitId, input.partyAccountId, 'RECEIVABLE') : null;
       const vpa = await this.payeeVpa(trx, caller, undefined);
       const taken = await trx

@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { firstRow, readParts, type Part } from '../../db/parts';
 import type { Caller } from '../../http/access';
 import { AppError, loggedOut, notFound } from '../../http/errors';
@@ -110,7 +111,7 @@ export class ProfileService {
    */
   async addPayoutAccount(caller: Caller, input: AddPayoutAccount): Promise<PayoutAccount[]> {
     const upi = input.kind === 'UPI';
-    await this.db.transaction().execute((trx) =>
+    await inTransaction(this.db, (trx) =>
       addPayoutRow(
         trx,
         caller.unitId,
@@ -124,7 +125,7 @@ export class ProfileService {
   /** Deleting the default UPI ID makes the oldest remaining one the default. */
   async deletePayoutAccount(caller: Caller, id: string): Promise<PayoutAccount[]> {
     if (!isUuid(id)) throw notFound();
-    await this.db.transaction().execute((trx) => deletePayoutRow(trx, caller.unitId, id));
+    await inTransaction(this.db, (trx) => deletePayoutRow(trx, caller.unitId, id));
     return this.payoutAccounts(caller);
   }
 
@@ -178,7 +179,7 @@ export class ProfileService {
     if (input.closedUntil !== null && input.closedUntil < today) {
       throw new AppError('E0001', 400, 'The warehouse can be closed from today on', { closedUntil: 'Pick today or a later day' });
     }
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const warehouse = await trx
         .selectFrom('warehouses')
         .select(['id', 'display_name', 'closed_until'])

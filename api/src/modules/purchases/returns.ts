@@ -4,6 +4,7 @@ import { amountInWords, priceDocument, type CreatePurchaseReturn, type DebitNote
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
@@ -46,7 +47,7 @@ export class PurchaseReturnsService {
     const now = this.config.now();
     const date = istDate(now);
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
       if (bill.status !== 'RECEIVED') throw cannotReturn(`bill ${bill.bill_number} is not received yet`);
@@ -95,6 +96,8 @@ export class PurchaseReturnsService {
         .select(['id', 'quantity', 'reserved'])
         .where('id', 'in', inputs.map((i) => i.batchId))
         .where('unit_id', '=', caller.unitId)
+        // In id order, before the DN counter (api/README.md, "Lock order").
+        .orderBy('id')
         .forUpdate()
         .execute();
       const stock = new Map(batches.map((b) => [b.id, { ...b }]));

@@ -17,6 +17,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -208,7 +209,7 @@ export class PurchasesService {
     if (!warehouse) throw badInput('Choose a warehouse first (the warehouse switcher in the header)');
     const now = this.config.now();
     const today = istDate(now);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
       if (bill.status === 'RECEIVED') throw new AppError('E0009', 409, `Bill ${bill.bill_number} is already received`);
@@ -345,7 +346,7 @@ export class PurchasesService {
     };
     const now = this.config.now();
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const head = await trx
         .selectFrom('ledger_accounts')
         .select('id')

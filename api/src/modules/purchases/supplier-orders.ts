@@ -3,6 +3,7 @@ import type { CreateSupplierOrder, SupplierOrder } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { BOLD, FONT, MARGIN, cell, pdfFileName, printedDate, renderPdf } from '../../pdf/pdf';
@@ -27,7 +28,7 @@ export class SupplierOrdersService {
     if (missing >= 0) throw new AppError('E0002', 404, `Line ${missing + 1}: product not found`, { [`lines.${missing}.productId`]: 'Unknown product' });
     const now = this.config.now();
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const number = await nextDocumentNumber(trx, caller.unitId, 'PO', istDate(now));
       await trx
         .insertInto('supplier_orders')

@@ -7,6 +7,7 @@ import { AllocateUnmatched as AllocateUnmatchedSchema, STATEMENT_OUTCOMES } from
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { lockName } from '../../db/locks';
+import { inTransaction, sqlState } from '../../db/transaction';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -30,11 +31,9 @@ interface Found {
 /** The payments table's provider for gateway events (gateway_events.provider keeps the configured gateway's name). */
 const GATEWAY = 'GATEWAY';
 const UNIQUE_VIOLATION = '23505';
-/** Conflicts a retry settles: a unique index hit by a concurrent twin (the retry then sees it), a deadlock. */
-const RETRYABLE = new Set([UNIQUE_VIOLATION, '40001', '40P01']);
+/** Tries of one event on its own (applyAlone): a concurrent twin's unique index, then E0010's queueing, may each cost one. */
 const ATTEMPTS = 4;
 
-const sqlCode = (error: unknown) => (error as { code?: unknown }).code;
 const isAppError = (error: unknown, code: string): error is AppError => error instanceof AppError && error.code === code;
 
 /**
@@ -113,13 +112,13 @@ export class ReconciliationService {
       const batch = lane.waiting.splice(0, BATCH_LIMIT);
       let acks: WebhookAck[] | null = null;
       try {
-        acks = await this.db.transaction().execute(async (trx) => {
+        acks = await inTransaction(this.db, async (trx) => {
           // A batch holds its payee's receipt counter from its first receipt to its commit while it locks the next
           // events' requests and heads: against another process's batch, or a person's payment that holds one of
           // those and waits for the counter, that can be a deadlock. So a batch never waits long for a lock: it gives
           // up (55P03), and its events go the one-at-a-time way, which takes its locks in the order everyone does.
           return this.applyInOrder(trx, batch, true, batch.length > 1 ? BATCH_LOCK_WAIT : undefined);
-        });
+        }, { attempts: 1 });
       } catch {
         // An event refused or raced (another process, a person's entry), or a lock not had in time: the batch wrote
         // nothing, so each event is applied again on its own, where applyAlone's retries settle it.
@@ -141,15 +140,13 @@ export class ReconciliationService {
    */
   private async applyAlone(w: Applying): Promise<WebhookAck> {
     let mayApply = true;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return (await this.db.transaction().execute((trx) => this.applyInOrder(trx, [w], mayApply)))[0]!;
-      } catch (error) {
-        if (attempt >= ATTEMPTS) throw error;
-        if (isAppError(error, 'E0010')) mayApply = false;
-        else if (!isAppError(error, 'E0009') && !RETRYABLE.has(sqlCode(error) as string)) throw error;
-      }
-    }
+    // Besides a deadlock or serialisation failure (inTransaction's own), the twin's unique index or E0009 is retried,
+    // and E0010 is retried with the money queued instead.
+    const retryIf = (error: unknown) => {
+      if (isAppError(error, 'E0010')) mayApply = false;
+      return isAppError(error, 'E0010') || isAppError(error, 'E0009') || sqlState(error) === UNIQUE_VIOLATION;
+    };
+    return (await inTransaction(this.db, (trx) => this.applyInOrder(trx, [w], mayApply), { attempts: ATTEMPTS, retryIf }))[0]!;
   }
 
   /**
@@ -307,7 +304,7 @@ export class ReconciliationService {
   /** The payee says whose money it is and what it settles: posted in the books, gone from the queue. */
   async allocate(caller: Caller, paymentId: string, input: AllocateUnmatched): Promise<Payment> {
     const { partyAccountId, allocation } = AllocateUnmatchedSchema.parse(input);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const payment = await trx.selectFrom('payments').select('id').where('id', '=', paymentId).where('payee_unit_id', '=', caller.unitId).where('status', '=', 'UNMATCHED').forUpdate().executeTakeFirst();
       if (!payment) throw new AppError('E0002', 404, 'No such payment waiting in your queue');
       const at = this.config.now();
@@ -352,7 +349,7 @@ export class ReconciliationService {
   async importStatement(caller: Caller, upload: StatementUpload): Promise<StatementImportResult> {
     const { read, hash } = await readUpload(upload);
     const now = this.config.now();
-    const planned = await this.db.transaction().execute(async (trx) => {
+    const planned = await inTransaction(this.db, async (trx) => {
       // Two imports of one unit's statements at once would both find a line new (or the same file not imported).
       await lockName(trx, `statement:${caller.unitId}`);
       const matching = await this.matching(trx, caller, hash, read.lines);

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import { lookupPincode } from '../../data/pincodes';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -142,7 +143,7 @@ export class RegistrationService {
     await this.auth.verifyRegistrationCode(mobile, code, ip);
     const token = randomBytes(32).toString('base64url');
     const now = this.config.now();
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const draft = await repo.findDraftByMobile(trx, mobile);
       if (draft) {
         await repo.update(trx, draft.id, { token_hash: hash(token), updated_at: now });
@@ -301,7 +302,7 @@ export class RegistrationService {
     const draft = await this.draftOf(token);
     const now = this.config.now();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         const row = await repo.findById(trx, draft.id, true);
         if (!row || row.status !== 'DRAFT') throw sessionEnded();
         if (row.step < 4) throw invalid({ step: 'Complete every step before submitting' });

@@ -17,6 +17,8 @@ import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockBatches } from '../../db/locks';
+import { inTransaction } from '../../db/transaction';
 import type { CreditNoteLinesTable } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -88,7 +90,7 @@ export class ReturnsService {
    * non-saleable store (with its own movement row).
    */
   async create(caller: Caller, input: z.output<typeof CreateSalesReturn>): Promise<CreditNote> {
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       const inv = await sellerInvoice(trx, caller.unitId, { invoiceId: input.invoiceId }, true);
       if (!inv) throw invoiceNotFound();
       const now = this.config.now();
@@ -139,6 +141,8 @@ export class ReturnsService {
         inv.supply_kind,
       );
 
+      // Lock order (api/README.md): the invoice row, the batches the goods go back to (id order), the counter last.
+      await lockBatches(trx, priced.map((p) => p.l.batch_id), 'UPDATE');
       // Last, so this seller's credit notes wait on the counter as briefly as possible.
       const number = await nextDocumentNumber(trx, caller.unitId, 'CN', date);
       const creditNoteId = randomUUID();

@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { lockBatches } from '../../db/locks';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
@@ -86,7 +88,7 @@ export class SalesService {
    * number taken, the sales voucher posted and the invoice written. Nothing on it changes afterwards.
    */
   async issueFromOrder(caller: Caller, orderId: string): Promise<SalesInvoice> {
-    const issued = await this.db.transaction().execute(async (trx): Promise<SalesInvoice | string> => {
+    const issued = await inTransaction(this.db, async (trx): Promise<SalesInvoice | string> => {
       // The order row's lock makes a second click wait here; the next statement then sees the first one's invoice
       // (a join in the locking statement would not: it keeps the snapshot from before the wait).
       const order = await trx
@@ -117,6 +119,9 @@ export class SalesService {
         .orderBy('b.batch_no')
         .execute();
       if (!rows.length) throw cannotIssue(`no stock left the warehouse for order ${order.order_number}`);
+      // Lock order (api/README.md): the order row, its batches, the counter last. The invoice lines' foreign keys
+      // lock each batch; after the counter that met counter sales (batches, then the counter) in a deadlock.
+      await lockBatches(trx, rows.map((r) => r.batch_id), 'KEY SHARE');
 
       const units = await unitTaxDetails(trx, [order.seller_unit_id, order.buyer_unit_id]);
       const seller = units.get(order.seller_unit_id);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Application, ApplicationSummary, CustomerType, RegistrationStatus } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -21,7 +22,7 @@ export const PROVIDER_UNIT_CODE = 'MEDICO-OPS';
  * stock, no warehouse trade and is not a marketplace party. Used by the seed and by `pnpm --filter api staff:add`.
  */
 export async function addStaff(db: Database, mobile: string, name: string, now: Date): Promise<'added' | 'exists'> {
-  return db.transaction().execute((trx) => addStaffIn(trx, mobile, name, now));
+  return inTransaction(db, (trx) => addStaffIn(trx, mobile, name, now));
 }
 
 /** addStaff inside a transaction the caller holds (the demo seed). */
@@ -96,7 +97,7 @@ export class StaffService {
     await this.assertStaff(caller);
     if (!isUuid(id)) throw notFound();
     const now = this.config.now();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const row = await registrations.findById(trx, id, true);
       if (!row || row.status === 'DRAFT' || !row.unit_id) throw notFound();
       if (row.status !== 'SUBMITTED') throw new AppError('E0009', 409, `This application is already ${row.status.toLowerCase()}`);
@@ -125,7 +126,7 @@ export class StaffService {
     await this.assertStaff(caller);
     if (!isUuid(id)) throw notFound();
     const now = this.config.now();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const row = await registrations.findById(trx, id, true);
       if (!row || row.status === 'DRAFT' || !row.unit_id) throw notFound();
       if (row.status !== 'SUBMITTED') throw new AppError('E0009', 409, `This application is already ${row.status.toLowerCase()}`);
