@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   amountInWords,
-  creditRatePaise,
+  creditNoteTotals,
   GST_STATES,
-  priceDocument,
+  returnedLineAmounts,
   RETURN_REASON_LABELS,
   type CreditNote,
   type CreditNoteList,
@@ -33,8 +33,6 @@ const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue th
 const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
 const creditNoteNotFound = () => new AppError('E0002', 404, 'Credit note not found');
 const FULL = 10_000;
-
-const divHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
 /** What is left to return of an invoice line. */
 function returnable(l: LineWithReturns) {
@@ -107,36 +105,24 @@ export class ReturnsService {
           if (l.expiry_date <= date) throw cannotIssue(`batch ${l.batch_no} of ${l.product_name} expired on ${l.expiry_date}: it can only go to the expired/damaged store`);
         }
         const percent = r.creditPercentBp ?? FULL;
-        // At an agreed percentage the credit is PTR × percent with no further discount; at full rate the invoice's
-        // discount follows the units (the last units returned take what is left of it, so it adds up exactly).
-        let discount = 0;
-        if (percent === FULL && l.discount_paise > 0 && r.quantity > 0) {
-          const returnedBefore = Number(l.returned_quantity ?? 0);
-          discount =
-            returnedBefore + r.quantity === l.quantity
-              ? Math.max(0, l.discount_paise - Number(l.returned_discount_paise ?? 0))
-              : divHalfUp(l.discount_paise * r.quantity, l.quantity);
-          discount = Math.min(discount, r.quantity * l.rate_paise);
-        }
-        return {
-          r,
-          l,
-          input: {
-            quantity: r.quantity,
-            freeQuantity: r.freeQuantity,
-            ratePaise: creditRatePaise(l.rate_paise, percent),
-            discountBp: 0,
-            discountPaise: discount,
-            gstRateBp: l.gst_rate_bp,
-          },
-          percent,
-        };
+        // At an agreed percentage the credit is PTR × percent with no further discount; at full rate these units'
+        // own share of the line (shared-api returnedLineAmounts: the notes of a whole line add up to it exactly).
+        const amounts = returnedLineAmounts(
+          { quantity: l.quantity, ratePaise: l.rate_paise, discountPaise: l.discount_paise, gstRateBp: l.gst_rate_bp },
+          { returnedBefore: Number(l.returned_quantity ?? 0), quantity: r.quantity, creditPercentBp: percent },
+          inv.supply_kind,
+        );
+        return { r, l, amounts, percent };
       });
-      // The invoice's supply kind and rates: a credit note reverses the tax as it was charged.
-      const { lines: amounts, totals } = priceDocument(
-        priced.map((p) => p.input),
-        inv.supply_kind,
-      );
+      // The invoice's supply kind and rates: a credit note reverses the tax as it was charged; its total evens out
+      // the rounding of the invoice's earlier notes.
+      const amounts = priced.map((p) => p.amounts);
+      const earlier = await trx
+        .selectFrom('credit_notes')
+        .select([sql<string>`coalesce(sum(total_paise - round_off_paise), 0)`.as('before'), sql<string>`coalesce(sum(total_paise), 0)`.as('total')])
+        .where('invoice_id', '=', inv.id)
+        .executeTakeFirstOrThrow();
+      const totals = creditNoteTotals(amounts, { beforeRoundOffPaise: Number(earlier.before), totalPaise: Number(earlier.total) });
 
       // Last, so this seller's credit notes wait on the counter as briefly as possible.
       const number = await nextDocumentNumber(trx, caller.unitId, 'CN', date);
