@@ -166,6 +166,15 @@ describe('recording payments', () => {
     expect([late.statusCode, late.json().code, late.json().message]).toEqual([409, 'E0012', 'The financial year 2025-26 is closed: no entry can be dated 31-03-2026']);
     expect(await counts(t.db)).toEqual(before);
 
+    // Dated after today or before the unit's first financial year (issue 32): E0022 naming the range, nothing written.
+    for (const paidOn of ['2026-11-23', '2099-06-01', '2024-03-31', '1900-01-01']) {
+      const far = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: 100, paidOn });
+      expect([far.statusCode, far.json().code, far.json().fields]).toEqual([400, 'E0022', { paidOn: 'Choose a date from 01-04-2025 to 22-11-2026' }]);
+      const request = await w.retailer.post(PAYMENTS_PATHS.payRequest('00000000-0000-4000-8000-000000000000'), { method: 'CASH', amountPaise: 100, paidOn });
+      expect(request.statusCode).toBe(404);
+    }
+    expect(await counts(t.db)).toEqual(before);
+
     const listed = body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'PAID' }));
     expect(listed.items.map((p) => p.paymentId)).toEqual([payment.paymentId]);
     expect(body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'RECEIVED' })).totalResults).toBe(0);

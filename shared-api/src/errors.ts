@@ -52,6 +52,7 @@ export const ERROR_CATALOGUE = {
   E0017: 'The shopping list could not be read: check the lines shown',
   E0018: 'The best basket took too long to work out: try a shorter list',
   E0019: 'The basket could not be put into the cart: nothing was added',
+  E0022: 'This date is outside the allowed range',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

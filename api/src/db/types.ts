@@ -838,6 +838,7 @@ export interface DB {
   gateway_events: GatewayEventsTable;
   bank_statement_lines: BankStatementLinesTable;
   counter_settings: CounterSettingsTable;
+  books_settings: BooksSettingsTable;
   counter_sales: CounterSalesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
@@ -929,6 +930,13 @@ export interface PurchaseBillLinesTable extends Omit<SalesInvoiceLinesTable, 'in
   received_quantity: Optional<number>;
   sale_price_paise: Optional<number>;
   batch_id: Optional<string>;
+}
+
+/** Migration 037: how the unit's entries may be dated. */
+export interface BooksSettingsTable {
+  unit_id: string;
+  allow_forward_dating: Defaulted<boolean>;
+  updated_at: Timestamp;
 }
 
 /** Migration 011: in-store (counter) sales and quotations. */

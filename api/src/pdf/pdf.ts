@@ -104,7 +104,6 @@ export function wrap(doc: Pdf, text: string, width: number): string[] {
       continue;
     }
     if (line) lines.push(line);
-    line = '';
     let rest = word;
     // A word wider than the cell: as many characters as fit on each line.
     while (doc.widthOfString(rest) > inner) {

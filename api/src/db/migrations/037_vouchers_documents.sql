@@ -4,3 +4,11 @@
 -- (shared-api returns.ts creditNoteTotals), so its round-off evens out the earlier notes' and may reach ±₹0.99.
 ALTER TABLE credit_notes DROP CONSTRAINT credit_notes_round_off_paise_check;
 ALTER TABLE credit_notes ADD CONSTRAINT credit_notes_round_off_paise_check CHECK (round_off_paise BETWEEN -99 AND 99);
+
+-- The unit's rules for dating its entries (ledger/dates.ts): forward dating (a journal or payment dated after
+-- today, up to the end of the open financial year) is off unless the owner allows it.
+CREATE TABLE books_settings (
+  unit_id uuid PRIMARY KEY REFERENCES units (id) ON DELETE CASCADE,
+  allow_forward_dating boolean NOT NULL DEFAULT false,
+  updated_at timestamptz NOT NULL
+);
