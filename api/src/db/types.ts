@@ -447,6 +447,9 @@ export interface VoucherLinesTable {
   credit_paise: number;
   /** Migration 017: the voucher's date, copied (see the migration). */
   voucher_date: string;
+  /** Migration 037: the document a party line settles (bill-wise), when not the voucher's own. */
+  document_id: Optional<string>;
+  document_number: Optional<string>;
 }
 
 /** Migration 015: a closed financial year of a unit (no voucher may be dated in it). */

@@ -12,3 +12,10 @@ CREATE TABLE books_settings (
   allow_forward_dating boolean NOT NULL DEFAULT false,
   updated_at timestamptz NOT NULL
 );
+
+-- Bill-wise lines: one receipt or payment is one voucher with one number, whose party lines each name the document
+-- they settle (ledger/outstanding.ts settles that document first; a line without one falls back to the voucher's
+-- document, as every line did before). Vouchers written before stay as they were, several sharing a number: the
+-- books are append-only, and those vouchers settle the same documents for the same amounts.
+ALTER TABLE voucher_lines ADD COLUMN document_id uuid, ADD COLUMN document_number text;
+CREATE INDEX voucher_lines_document ON voucher_lines (document_id) WHERE document_id IS NOT NULL;
