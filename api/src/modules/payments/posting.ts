@@ -9,7 +9,7 @@ import { nextDocumentNumber } from '../ledger/numbering';
 import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
 import { voucherRows, withVouchers, type VoucherRows } from '../ledger/post';
 import { asClosedYearError } from '../ledger/years';
-import { settlementLines, type Settlement } from '../ledger/postings';
+import type { Settlement } from '../ledger/postings';
 import { checkBillPayment } from '../purchases/service';
 import { istDate } from '../search/text';
 
