@@ -318,3 +318,51 @@ describe('returns of a discounted line add up to the line (issue 32)', () => {
     }
   });
 });
+
+describe('refund to a walk-in buyer (issue 32)', () => {
+  it('pays back a credit note on a paid cash sale once, with a PAY voucher against the note, leaving the walk-in head square', async () => {
+    const w = await marketplaceWorld(t.db);
+    const stockist = await signedIn(DEMO.stockist);
+    const sale = await stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { walkInName: 'Ravi Kumar' }, lines: [{ productId: w.dolovex, batchId: w.batches.punFar, quantity: 4 }], paymentMode: 'CASH' });
+    const invoice = body<{ invoice: SalesInvoice }>(sale).invoice;
+    const note = body<CreditNote>(await stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 2, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] }));
+    expect(note).toMatchObject({ refundablePaise: note.totals.totalPaise, refunds: [] });
+    expect(note.totals.totalPaise).toBeGreaterThan(0);
+
+    const res = await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' });
+    expect(res.statusCode).toBe(200);
+    const refunded = body<CreditNote>(res);
+    expect(refunded.refundablePaise).toBe(0);
+    expect(refunded.refunds).toEqual([{ voucherNumber: 'PAY/26-27/000001', date: '2026-11-22', amountPaise: note.totals.totalPaise }]);
+    const lines = await t.db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+      .select(['v.kind', 'a.code', 'l.debit_paise', 'l.credit_paise', 'l.document_id'])
+      .where('v.document_number', '=', 'PAY/26-27/000001')
+      .orderBy('l.position')
+      .execute();
+    expect(lines).toEqual([
+      { kind: 'PAYMENT', code: 'WALK_IN', debit_paise: note.totals.totalPaise, credit_paise: 0, document_id: note.creditNoteId },
+      { kind: 'PAYMENT', code: 'CASH', debit_paise: 0, credit_paise: note.totals.totalPaise, document_id: null },
+    ]);
+    // Sale, receipt, credit note and refund: the walk-in buyers owe nothing and are owed nothing.
+    const { rows } = await sql<{ balance: string }>`
+      SELECT coalesce(sum(l.debit_paise - l.credit_paise), 0) AS balance FROM voucher_lines l JOIN ledger_accounts a ON a.id = l.account_id
+      WHERE a.code = 'WALK_IN' AND a.unit_id = (SELECT id FROM units WHERE unit_code = 'STK-PUN-001')`.execute(t.db);
+    expect(Number(rows[0]!.balance)).toBe(0);
+
+    const twice = await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' });
+    expect([twice.statusCode, twice.json().code, twice.json().message]).toEqual([409, 'E0013', `Credit note ${note.creditNoteNumber} is already paid back`]);
+  });
+
+  it('refuses a refund of a connected party’s note (it settles their dues), by anyone but the seller, and by cheque', async () => {
+    const { stockist, invoice } = await invoiced();
+    const note = body<CreditNote>(await stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 2, quantity: 1, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] }));
+    expect(note.refundablePaise).toBe(0);
+    expect((await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' })).json()).toMatchObject({ code: 'E0013' });
+    const retailer = await signedIn(DEMO.retailer);
+    expect((await retailer.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' })).statusCode).toBe(404);
+    expect((await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CHEQUE' })).statusCode).toBe(400);
+  });
+});

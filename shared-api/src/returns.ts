@@ -140,8 +140,18 @@ export const CreditNote = z.object({
   note: z.string().nullable(),
   callerSide: z.enum(['SELLER', 'BUYER']),
   createdAt: z.string(),
+  /**
+   * A walk-in buyer's credit note on a paid counter sale is paid back by the seller (RefundCreditNote): what is left
+   * to pay back (0 for any other note, or once paid), and the refunds made (PAY vouchers).
+   */
+  refundablePaise: z.number().int(),
+  refunds: z.array(z.object({ voucherNumber: z.string(), date: z.string(), amountPaise: z.number().int() })),
 });
 export type CreditNote = z.infer<typeof CreditNote>;
+
+/** How the walk-in buyer is paid back: cash over the counter, UPI or a bank transfer. The whole refundable amount, today. */
+export const RefundCreditNote = z.object({ method: z.enum(['CASH', 'UPI', 'BANK_TRANSFER']) }).strict();
+export type RefundCreditNote = z.input<typeof RefundCreditNote>;
 
 export const CreditNoteSummary = z.object({
   creditNoteId: z.string(),
