@@ -211,6 +211,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${ACCOUNTING_PATHS.returnableInvoice}`]: { query: { invoiceId: victim.invoiceId } },
     'GET /purchases/sales/returns/:creditNoteId': {},
     'GET /purchases/sales/returns/:creditNoteId/pdf': {},
+    'POST /purchases/sales/returns/:creditNoteId/refund': { payload: { method: 'CASH' } },
     [`GET ${ACCOUNTING_PATHS.purchaseBills}`]: {},
     [`POST ${ACCOUNTING_PATHS.manualPurchaseBill}`]: { payload: { supplierName: 'Attacker Supplier', supplierState: '27', billNumber: 'A-1', billDate: '2026-11-22', lines: [{ productId: randomUUID(), hsn: '30049099', batchNo: 'A', expiryDate: '2028-01-31', mrpPaise: 1, ratePaise: 1, quantity: 1 }] } },
     'GET /purchases/invoice/:billId': {},
@@ -257,6 +258,8 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${BOOKS_PATHS.gstr1File}`]: { query: { month: '2026-11', format: 'json' } },
     [`GET ${BOOKS_PATHS.gstr3b}`]: { query: { month: '2026-11' } },
     [`GET ${BOOKS_PATHS.gstr3bFile}`]: { query: { month: '2026-11', format: 'csv' } },
+    [`GET ${BOOKS_PATHS.booksSettings}`]: {},
+    [`PUT ${BOOKS_PATHS.booksSettings}`]: { payload: { allowForwardDating: true } },
     [`GET ${BOOKS_PATHS.tallyExport}`]: { query: { from: '2026-11-01', to: '2026-11-30' } },
     // Payments: the attacker's own lists; the victim's accounts, heads, payment and request by id.
     [`GET ${PAYMENTS_PATHS.accounts}`]: {},

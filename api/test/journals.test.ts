@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { BOOKS_PATHS, type FinancialYears, type JournalsPage, type LedgerStatement, type VoucherView } from 'shared-api';
+import { BOOKS_PATHS, type BooksSettings, type FinancialYears, type JournalsPage, type LedgerStatement, type VoucherView } from 'shared-api';
+import { nextDocumentNumber } from '../src/modules/ledger/numbering';
 import { postVoucher } from '../src/modules/ledger/post';
 import { settlementLines } from '../src/modules/ledger/postings';
 import { unitId } from './cart-fixtures';
@@ -161,3 +162,47 @@ describe('financial years', () => {
     ]);
   });
 });
+
+describe('entry dates (issue 32)', () => {
+  it('refuses a journal dated after today or before the first financial year, naming the range; the owner may allow forward dating to the year end', async () => {
+    const h = await heads('STK-PUN-001');
+    const owner = await as(DEMO.stockist);
+    const journal = (date: string) => owner.post(BOOKS_PATHS.journals, { date, narration: 'Entry', lines: [{ accountId: h.CASH!, debitPaise: 100 }, { accountId: h.SALES!, creditPaise: 100 }] });
+    const before = await countVouchers();
+    // Agarwal joined on 24-08-2026 (2026-27): its books may start with 2025-26.
+    expect(body<BooksSettings>(await owner.get(BOOKS_PATHS.booksSettings))).toEqual({ allowForwardDating: false, earliestDate: '2025-04-01', latestDate: '2026-11-22' });
+    const tomorrow = await journal('2026-11-23');
+    expect([tomorrow.statusCode, tomorrow.json().code, tomorrow.json().message, tomorrow.json().fields]).toEqual([
+      400,
+      'E0022',
+      'This date is outside the allowed range: 23-11-2026 is in the future; entries can be dated from 01-04-2025 to 22-11-2026',
+      { date: 'Choose a date from 01-04-2025 to 22-11-2026' },
+    ]);
+    // Far dates, which all numbered JV/99-00/000001 before.
+    for (const date of ['1900-01-01', '2099-06-01', '9999-12-31', '2025-03-31']) expect((await journal(date)).json()).toMatchObject({ code: 'E0022' });
+    expect(await countVouchers()).toBe(before);
+    expect(body<VoucherView>(await journal('2025-04-01')).documentNumber).toBe('JV/25-26/000001');
+    expect(body<VoucherView>(await journal('2026-11-22')).documentNumber).toBe('JV/26-27/000001');
+
+    // Forward dating: the owner's choice, up to the last day of the open year.
+    const employee = await as(DEMO.stockistEmployee);
+    const put = (who: typeof owner, allowForwardDating: boolean) => t.app.inject({ method: 'PUT', url: BOOKS_PATHS.booksSettings, headers: bearer(who.session), payload: { allowForwardDating } });
+    expect((await put(employee, true)).statusCode).toBe(403);
+    expect(body<BooksSettings>(await put(owner, true))).toEqual({ allowForwardDating: true, earliestDate: '2025-04-01', latestDate: '2027-03-31' });
+    expect(body<VoucherView>(await journal('2027-03-31')).documentNumber).toBe('JV/26-27/000002');
+    expect((await journal('2027-04-01')).json()).toMatchObject({ code: 'E0022', message: expect.stringContaining('after the open financial year') });
+    expect(body<BooksSettings>(await put(owner, false)).latestDate).toBe('2026-11-22');
+    expect((await journal('2026-12-01')).json()).toMatchObject({ code: 'E0022' });
+  });
+
+  it('numbers no document for a year whose label would repeat another century’s', async () => {
+    const pun = await unitId(t.db, 'STK-PUN-001');
+    for (const date of ['1999-06-01', '2099-06-01', '9999-12-31']) {
+      await expect(t.db.transaction().execute((trx) => nextDocumentNumber(trx, pun, 'JV', date))).rejects.toMatchObject({ code: 'E0022' });
+    }
+    const a = await t.db.transaction().execute((trx) => nextDocumentNumber(trx, pun, 'JV', '2000-04-01'));
+    const b = await t.db.transaction().execute((trx) => nextDocumentNumber(trx, pun, 'JV', '2099-03-31'));
+    expect([a.number, b.number]).toEqual(['JV/00-01/000001', 'JV/98-99/000001']);
+  });
+});
+

@@ -14,7 +14,7 @@ import {
   type UpiAccount,
 } from 'shared-api';
 import type { Database } from '../src/db/database';
-import { signedIn } from './books-fixtures';
+import { buyAndReceive, signedIn } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { body, build } from './helpers';
 import { booksBalance, decodeQr, paymentsWorld } from './payments-fixtures';
@@ -136,7 +136,10 @@ describe('recording payments', () => {
     expect(payment.allocations).toEqual([{ target: 'SALES_INVOICE', documentId: w.invoice.id, documentNumber: w.invoice.number, documentDate: expect.any(String), duePaise: w.invoice.total, amountPaise: w.invoice.total }]);
 
     const voucher = await t.db.selectFrom('vouchers').selectAll().where('document_number', '=', payment.number).executeTakeFirstOrThrow();
-    expect(voucher).toMatchObject({ kind: 'RECEIPT', document_type: 'RECEIPT', document_id: w.invoice.id });
+    // The voucher is the payment's; its debtor line names the invoice it settles (bill-wise).
+    expect(voucher).toMatchObject({ kind: 'RECEIPT', document_type: 'RECEIPT', document_id: payment.paymentId });
+    const partyLine = await t.db.selectFrom('voucher_lines').select(['document_id', 'document_number', 'credit_paise']).where('voucher_id', '=', voucher.id).where('credit_paise', '>', 0).execute();
+    expect(partyLine).toEqual([{ document_id: w.invoice.id, document_number: w.invoice.number, credit_paise: w.invoice.total }]);
     const due = body<PartyDueDetail>(await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.debtor)));
     expect(due.outstandingPaise).toBe(0);
     expect(due.documents).toHaveLength(0);
@@ -164,6 +167,15 @@ describe('recording payments', () => {
     expect((await w.stockist.post(BOOKS_PATHS.closeFinancialYear('2025-26'))).statusCode).toBe(200);
     const late = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: 100, paidOn: '2026-03-31' });
     expect([late.statusCode, late.json().code, late.json().message]).toEqual([409, 'E0012', 'The financial year 2025-26 is closed: no entry can be dated 31-03-2026']);
+    expect(await counts(t.db)).toEqual(before);
+
+    // Dated after today or before the unit's first financial year (issue 32): E0022 naming the range, nothing written.
+    for (const paidOn of ['2026-11-23', '2099-06-01', '2024-03-31', '1900-01-01']) {
+      const far = await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: 100, paidOn });
+      expect([far.statusCode, far.json().code, far.json().fields]).toEqual([400, 'E0022', { paidOn: 'Choose a date from 01-04-2025 to 22-11-2026' }]);
+      const request = await w.retailer.post(PAYMENTS_PATHS.payRequest('00000000-0000-4000-8000-000000000000'), { method: 'CASH', amountPaise: 100, paidOn });
+      expect(request.statusCode).toBe(404);
+    }
     expect(await counts(t.db)).toEqual(before);
 
     const listed = body<PaymentList>(await w.retailer.get(PAYMENTS_PATHS.payments, { direction: 'PAID' }));
@@ -196,9 +208,64 @@ describe('recording payments', () => {
       ['SALES_INVOICE', w.invoice.id, w.invoice.total],
       ['ON_ACCOUNT', null, 5000],
     ]);
-    // Two receipt vouchers, one RCT number.
-    const numbers = await t.db.selectFrom('payment_allocations').select('voucher_number').where('payment_id', '=', payment.paymentId).where('unit_id', '=', await unitId(t.db, 'STK-PUN-001')).execute();
-    expect(new Set(numbers.map((n) => n.voucher_number)).size).toBe(1);
+    // One receipt voucher with one RCT number: a debtor line against the invoice and one on account (issue 32).
+    const stockistUnit = await unitId(t.db, 'STK-PUN-001');
+    const allocations = await t.db.selectFrom('payment_allocations').select(['voucher_id', 'voucher_number']).where('payment_id', '=', payment.paymentId).where('unit_id', '=', stockistUnit).execute();
+    expect(new Set(allocations.map((n) => n.voucher_id)).size).toBe(1);
+    expect(await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', stockistUnit).where('document_number', '=', allocations[0]!.voucher_number).execute()).toEqual([{ id: allocations[0]!.voucher_id }]);
+    const lines = await t.db.selectFrom('voucher_lines').select(['debit_paise', 'credit_paise', 'document_id']).where('voucher_id', '=', allocations[0]!.voucher_id).orderBy('position').execute();
+    expect(lines).toEqual([
+      { debit_paise: w.invoice.total + 5000, credit_paise: 0, document_id: null },
+      { debit_paise: 0, credit_paise: w.invoice.total, document_id: w.invoice.id },
+      { debit_paise: 0, credit_paise: 5000, document_id: null },
+    ]);
+    // The payer's side too: one PAY voucher, its creditor lines against the bill and on account; the bill is paid.
+    const retailerUnit = await unitId(t.db, 'RTL-MUM-001');
+    const paid = await t.db.selectFrom('payment_allocations').select('voucher_id').distinct().where('payment_id', '=', payment.paymentId).where('unit_id', '=', retailerUnit).execute();
+    expect(paid).toHaveLength(1);
+    expect(body<PurchaseBillPayment>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(w.billId)))).toMatchObject({ status: 'PAID', duePaise: 0 });
+    await booksBalance(t.db);
+  });
+
+  it('is one voucher with one number over several invoices, bill-wise in the books and in the Tally export (issue 32)', async () => {
+    const w = await world(t);
+    const second = await buyAndReceive(t, w, { productId: w.product, batchId: w.sellerBatch, quantity: 5, ptrPaise: 1000 });
+    const stockistUnit = await unitId(t.db, 'STK-PUN-001');
+    const invoices = await t.db.selectFrom('sales_invoices').select(['id', 'invoice_number', 'total_paise']).where('unit_id', '=', stockistUnit).orderBy('invoice_number').execute();
+    expect(invoices).toHaveLength(2);
+    const [first, later] = invoices.map((i) => ({ id: i.id, number: i.invoice_number, total: Number(i.total_paise) }));
+    const amount = first!.total + 1000;
+    const allocation = { mode: 'CHOSEN', items: [{ documentId: first!.id, amountPaise: first!.total }, { documentId: later!.id, amountPaise: 1000 }] };
+    const payment = body<Payment>(await w.stockist.post(PAYMENTS_PATHS.submit, { direction: 'RECEIVED', partyAccountId: w.debtor, method: 'CASH', amountPaise: amount, paidOn: '2026-11-22', allocation }));
+    expect(payment.allocations.map((a) => [a.documentNumber, a.amountPaise])).toEqual([
+      [first!.number, first!.total],
+      [later!.number, 1000],
+    ]);
+    const vouchers = await t.db.selectFrom('vouchers').select(['id', 'document_id']).where('unit_id', '=', stockistUnit).where('document_number', '=', payment.number).execute();
+    expect(vouchers).toEqual([{ id: expect.any(String), document_id: payment.paymentId }]);
+    const lines = await t.db.selectFrom('voucher_lines').select(['debit_paise', 'credit_paise', 'document_id', 'document_number']).where('voucher_id', '=', vouchers[0]!.id).orderBy('position').execute();
+    expect(lines).toEqual([
+      { debit_paise: amount, credit_paise: 0, document_id: null, document_number: null },
+      { debit_paise: 0, credit_paise: first!.total, document_id: first!.id, document_number: first!.number },
+      { debit_paise: 0, credit_paise: 1000, document_id: later!.id, document_number: later!.number },
+    ]);
+    // Outstanding per document: the first settled, the later one less what was allocated to it.
+    const due = body<PartyDueDetail>(await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.debtor)));
+    expect(due.documents.map((d) => [d.documentId, d.outstandingPaise])).toEqual([[later!.id, later!.total - 1000]]);
+    // The payer's books: one PAY voucher; each bill paid as allocated.
+    const retailerUnit = await unitId(t.db, 'RTL-MUM-001');
+    expect(await t.db.selectFrom('payment_allocations').select('voucher_id').distinct().where('payment_id', '=', payment.paymentId).where('unit_id', '=', retailerUnit).execute()).toHaveLength(1);
+    expect(body<PurchaseBillPayment>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(w.billId)))).toMatchObject({ status: 'PAID', duePaise: 0 });
+    expect(body<PurchaseBillPayment>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBillPayment(second.billId)))).toMatchObject({ status: 'PARTLY_PAID', paidPaise: 1000 });
+
+    // Tally: one VOUCHER with that number, a BILLALLOCATIONS.LIST per invoice.
+    const xml = (await w.stockist.get(BOOKS_PATHS.tallyExport, { from: '2026-11-01', to: '2026-11-30' })).body;
+    const receipts = xml.split('<VOUCHER ').filter((v) => v.includes(`<VOUCHERNUMBER>${payment.number}</VOUCHERNUMBER>`));
+    expect(receipts).toHaveLength(1);
+    expect([...receipts[0]!.matchAll(/<BILLALLOCATIONS.LIST><NAME>([^<]+)<\/NAME><BILLTYPE>Agst Ref<\/BILLTYPE><AMOUNT>([^<]+)<\/AMOUNT>/g)].map((m) => [m[1], m[2]])).toEqual([
+      [first!.number, (first!.total / 100).toFixed(2)],
+      [later!.number, '10.00'],
+    ]);
     await booksBalance(t.db);
   });
 

@@ -242,6 +242,38 @@ describe('invoice PDF', () => {
   });
 });
 
+describe('invoice PDF: long product names', () => {
+  it('wraps a long name onto further lines of its row, so the whole name prints (it was cut with "...")', async () => {
+    const w = await marketplaceWorld(t.db);
+    const name = 'Amoxiclavex Duo Forte 1000 mg Extended Release Film Coated Tablet With Lactic Acid Bacillus';
+    const product = await addProduct(t.db, { name, manufacturer: 'Microvia Labs', composition: 'Amoxicillin', pack: '10 tablets', hsn: '30049099' });
+    const batchId = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'LONG-01', expiry: '2028-12-31', quantity: 10, ptr: 1500, mrp: 2000 });
+    const crocivexBatch = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: w.crocivex, batchNo: 'AFTER-01', expiry: '2028-12-31', quantity: 10, ptr: 1500, mrp: 2000 });
+    const orderId = await acceptedOrder(t.db, {
+      sellerCode: 'STK-PUN-001',
+      buyerCode: 'RTL-MUM-001',
+      lines: [
+        { productId: product, quantity: 2, ptrPaise: 1500, batches: [{ batchId, quantity: 2 }] },
+        { productId: w.crocivex, quantity: 1, ptrPaise: 1500, batches: [{ batchId: crocivexBatch, quantity: 1 }] },
+      ],
+    });
+    const stockist = await signedIn(DEMO.stockist);
+    const inv = body<SalesInvoice>(await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
+    for (const size of ['A4', 'A5']) {
+      const { lines } = await readIsolated('PDF', (await stockist.get(ACCOUNTING_PATHS.salesInvoicePdf(inv.invoiceId), { size })).rawPayload);
+      // The description column: the text that starts where the header's "Description" starts, up to the HSN column.
+      const header = lines.find((items) => items.some((i) => i.s === 'Description'))!;
+      const from = header.find((i) => i.s === 'Description')!.x - 1;
+      const to = header.find((i) => i.s === 'HSN')!.x - 1;
+      const described = lines.flatMap((items) => items.filter((i) => i.x >= from && i.x < to && i.s !== 'Description').map((i) => i.s)).join(' ');
+      expect(described.replace(/\s+/g, ' ')).toContain(`${name} (10 tablets)`);
+      expect(described).not.toContain('...');
+      // The next row is not drawn over the wrapped name.
+      expect(described).toContain('Crocivex 500 (10 tablets)');
+    }
+  });
+});
+
 describe('sales lists and reports', () => {
   /** Three invoices: two in November (Sharma, Lifeline), one in December (Sharma). */
   async function threeInvoices() {

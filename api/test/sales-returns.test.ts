@@ -258,3 +258,111 @@ describe('sales return → credit note', () => {
     }
   });
 });
+
+describe('returns of a discounted line add up to the line (issue 32)', () => {
+  /** Agarwal sells Sharma 9 Dolovex from PUN-B2 at PTR less 15 % on credit, at the counter. */
+  async function discountedSale(world?: { w: Awaited<ReturnType<typeof marketplaceWorld>>; stockist: Awaited<ReturnType<typeof signedIn>> }, quantity = 9) {
+    const w = world?.w ?? (await marketplaceWorld(t.db));
+    const stockist = world?.stockist ?? (await signedIn(DEMO.stockist));
+    const res = await stockist.post(ACCOUNTING_PATHS.instoreSales, {
+      buyer: { partyUnitCode: 'RTL-MUM-001' },
+      lines: [{ productId: w.dolovex, batchId: w.batches.punFar, quantity, discountBp: 1500 }],
+      paymentMode: 'CREDIT',
+    });
+    expect(res.statusCode).toBe(200);
+    const invoice = body<{ invoice: SalesInvoice }>(res).invoice;
+    expect(invoice.lines).toHaveLength(1);
+    return { stockist, invoice };
+  }
+  const returnOf = (stockist: Awaited<ReturnType<typeof signedIn>>, invoiceId: string, quantity: number, creditPercentBp?: number) =>
+    stockist.post(ACCOUNTING_PATHS.salesReturns, {
+      invoiceId,
+      lines: [{ invoicePosition: 1, quantity, reason: creditPercentBp ? 'EXPIRED' : 'DAMAGED', destination: 'NON_SALEABLE', ...(creditPercentBp ? { creditPercentBp } : {}) }],
+    });
+  /** What Sharma owes Agarwal in Agarwal's books. */
+  async function sharmaOwes() {
+    const { rows } = await sql<{ balance: string | null }>`
+      SELECT sum(l.debit_paise - l.credit_paise) AS balance FROM voucher_lines l JOIN ledger_accounts a ON a.id = l.account_id JOIN units u ON u.id = a.party_unit_id
+      WHERE u.unit_code = 'RTL-MUM-001' AND a.unit_id = (SELECT id FROM units WHERE unit_code = 'STK-PUN-001')`.execute(t.db);
+    return Number(rows[0]!.balance ?? 0);
+  }
+
+  it('credits the last units after an expiry return their own share of the discount, not the whole line’s', async () => {
+    const { stockist, invoice } = await discountedSale();
+    const line = invoice.lines[0]!;
+    expect(line.discountPaise).toBeGreaterThan(0);
+    const expiry = body<CreditNote>(await returnOf(stockist, invoice.invoiceId, 4, 8000));
+    expect(expiry.lines[0]!.discountPaise).toBe(0);
+    const rest = body<CreditNote>(await returnOf(stockist, invoice.invoiceId, 5));
+    // Units 5…9 of 9: the discount of nine units less that of four, each rounded half up.
+    const share = (units: number) => Math.floor((2 * line.discountPaise * units + 9) / 18);
+    expect(rest.lines[0]!.discountPaise).toBe(share(9) - share(4));
+    expect(rest.lines[0]!.taxablePaise).toBe(5 * line.ratePaise - (share(9) - share(4)));
+  });
+
+  it('leaves nothing open when a whole invoice comes back over two notes, however split', async () => {
+    const world = { w: await marketplaceWorld(t.db), stockist: await signedIn(DEMO.stockist) };
+    for (const first of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const owedBefore = await sharmaOwes();
+      const { stockist, invoice } = await discountedSale(world);
+      const notes = [body<CreditNote>(await returnOf(stockist, invoice.invoiceId, first)), body<CreditNote>(await returnOf(stockist, invoice.invoiceId, 9 - first))];
+      const sum = (key: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'totalPaise') => notes.reduce((s, n) => s + n.totals[key], 0);
+      expect([first, sum('taxablePaise'), sum('cgstPaise'), sum('sgstPaise'), sum('totalPaise')]).toEqual([
+        first,
+        invoice.totals.taxablePaise,
+        invoice.totals.cgstPaise,
+        invoice.totals.sgstPaise,
+        invoice.totals.totalPaise,
+      ]);
+      expect(await sharmaOwes()).toBe(owedBefore);
+    }
+  });
+});
+
+describe('refund to a walk-in buyer (issue 32)', () => {
+  it('pays back a credit note on a paid cash sale once, with a PAY voucher against the note, leaving the walk-in head square', async () => {
+    const w = await marketplaceWorld(t.db);
+    const stockist = await signedIn(DEMO.stockist);
+    const sale = await stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { walkInName: 'Ravi Kumar' }, lines: [{ productId: w.dolovex, batchId: w.batches.punFar, quantity: 4 }], paymentMode: 'CASH' });
+    const invoice = body<{ invoice: SalesInvoice }>(sale).invoice;
+    const note = body<CreditNote>(await stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 2, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] }));
+    expect(note).toMatchObject({ refundablePaise: note.totals.totalPaise, refunds: [] });
+    expect(note.totals.totalPaise).toBeGreaterThan(0);
+
+    const res = await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' });
+    expect(res.statusCode).toBe(200);
+    const refunded = body<CreditNote>(res);
+    expect(refunded.refundablePaise).toBe(0);
+    expect(refunded.refunds).toEqual([{ voucherNumber: 'PAY/26-27/000001', date: '2026-11-22', amountPaise: note.totals.totalPaise }]);
+    const lines = await t.db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+      .select(['v.kind', 'a.code', 'l.debit_paise', 'l.credit_paise', 'l.document_id'])
+      .where('v.document_number', '=', 'PAY/26-27/000001')
+      .orderBy('l.position')
+      .execute();
+    expect(lines).toEqual([
+      { kind: 'PAYMENT', code: 'WALK_IN', debit_paise: note.totals.totalPaise, credit_paise: 0, document_id: note.creditNoteId },
+      { kind: 'PAYMENT', code: 'CASH', debit_paise: 0, credit_paise: note.totals.totalPaise, document_id: null },
+    ]);
+    // Sale, receipt, credit note and refund: the walk-in buyers owe nothing and are owed nothing.
+    const { rows } = await sql<{ balance: string }>`
+      SELECT coalesce(sum(l.debit_paise - l.credit_paise), 0) AS balance FROM voucher_lines l JOIN ledger_accounts a ON a.id = l.account_id
+      WHERE a.code = 'WALK_IN' AND a.unit_id = (SELECT id FROM units WHERE unit_code = 'STK-PUN-001')`.execute(t.db);
+    expect(Number(rows[0]!.balance)).toBe(0);
+
+    const twice = await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' });
+    expect([twice.statusCode, twice.json().code, twice.json().message]).toEqual([409, 'E0013', `Credit note ${note.creditNoteNumber} is already paid back`]);
+  });
+
+  it('refuses a refund of a connected party’s note (it settles their dues), by anyone but the seller, and by cheque', async () => {
+    const { stockist, invoice } = await invoiced();
+    const note = body<CreditNote>(await stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 2, quantity: 1, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] }));
+    expect(note.refundablePaise).toBe(0);
+    expect((await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' })).json()).toMatchObject({ code: 'E0013' });
+    const retailer = await signedIn(DEMO.retailer);
+    expect((await retailer.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CASH' })).statusCode).toBe(404);
+    expect((await stockist.post(ACCOUNTING_PATHS.salesReturnRefund(note.creditNoteId), { method: 'CHEQUE' })).statusCode).toBe(400);
+  });
+});

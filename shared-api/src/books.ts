@@ -196,6 +196,16 @@ export const JournalInput = z
   });
 export type JournalInput = z.input<typeof JournalInput>;
 
+/**
+ * How a unit's entries may be dated (issue 32): journals and payments from `earliestDate` (the first day of the
+ * year before the one the unit joined in) to `latestDate` (today; the last day of the open financial year while the
+ * owner allows forward dating). Anything else is refused with E0022.
+ */
+export const BooksSettings = z.object({ allowForwardDating: z.boolean(), earliestDate: z.string(), latestDate: z.string() });
+export type BooksSettings = z.infer<typeof BooksSettings>;
+export const BooksSettingsInput = z.object({ allowForwardDating: z.boolean() }).strict();
+export type BooksSettingsInput = z.input<typeof BooksSettingsInput>;
+
 // ---- financial years ----
 
 export const FinancialYearStatus = z.object({
@@ -467,6 +477,8 @@ export const BOOKS_PATHS = {
   financialYears: '/purchases/ledgers/years',
   /** POST: close a financial year (owner only). */
   closeFinancialYear: (financialYear: string) => `/purchases/ledgers/years/${encodeURIComponent(financialYear)}/close`,
+  /** GET how entries may be dated; PUT (owner only) allows or stops forward dating. */
+  booksSettings: '/purchases/ledgers/settings',
   profitAndLoss: '/purchases/ledgers/profit-loss',
   balanceSheet: '/purchases/ledgers/balance-sheet',
   stores: '/purchases/stores',

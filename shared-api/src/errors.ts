@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   E0020: 'The bank statement is too large',
   E0021: "No GST rate on record for this product's HSN: fix the product's HSN",
   E0027: "The file does not follow the GST portal's format",
+  E0022: 'This date is outside the allowed range',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -178,6 +178,8 @@ export const ACCOUNTING_PATHS = {
   salesReturn: (creditNoteId: string) => `/purchases/sales/returns/${encodeURIComponent(creditNoteId)}`,
   /** application/pdf; `?size=A5` for the half page. */
   salesReturnPdf: (creditNoteId: string) => `/purchases/sales/returns/${encodeURIComponent(creditNoteId)}/pdf`,
+  /** POST RefundCreditNote: pay a walk-in buyer back what a credit note on a paid counter sale credits. */
+  salesReturnRefund: (creditNoteId: string) => `/purchases/sales/returns/${encodeURIComponent(creditNoteId)}/refund`,
   /** What may still be returned of an invoice, by `?invoiceId=` or `?invoiceNumber=` (the seller's invoices). */
   returnableInvoice: '/purchases/sales/returnable',
 } as const;

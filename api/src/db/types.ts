@@ -459,6 +459,9 @@ export interface VoucherLinesTable {
   credit_paise: number;
   /** Migration 017: the voucher's date, copied (see the migration). */
   voucher_date: string;
+  /** Migration 037: the document a party line settles (bill-wise), when not the voucher's own. */
+  document_id: Optional<string>;
+  document_number: Optional<string>;
 }
 
 /** Migration 015: a closed financial year of a unit (no voucher may be dated in it). */
@@ -861,6 +864,7 @@ export interface DB {
   bank_statement_lines: BankStatementLinesTable;
   bank_statement_imports: BankStatementImportsTable;
   counter_settings: CounterSettingsTable;
+  books_settings: BooksSettingsTable;
   counter_sales: CounterSalesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
@@ -952,6 +956,13 @@ export interface PurchaseBillLinesTable extends Omit<SalesInvoiceLinesTable, 'in
   received_quantity: Optional<number>;
   sale_price_paise: Optional<number>;
   batch_id: Optional<string>;
+}
+
+/** Migration 037: how the unit's entries may be dated. */
+export interface BooksSettingsTable {
+  unit_id: string;
+  allow_forward_dating: Defaulted<boolean>;
+  updated_at: Timestamp;
 }
 
 /** Migration 011: in-store (counter) sales and quotations. */

@@ -88,3 +88,32 @@ export function cell(doc: Pdf, text: string, x: number, y: number, width: number
   const left = align === 'left' ? x + 1 : align === 'right' ? x + 1 + inner - f.width : x + 1 + (inner - f.width) / 2;
   doc.text(f.text, left, y, { lineBreak: false });
 }
+
+/**
+ * `text` broken into lines that fit `width` at the current font and size, at spaces where it can (a word longer than
+ * the width is broken inside): for a table cell that must show all of its text, such as a product's name.
+ */
+export function wrap(doc: Pdf, text: string, width: number): string[] {
+  const inner = width - 2;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of printable(text).split(/\s+/).filter(Boolean)) {
+    const tried = line ? `${line} ${word}` : word;
+    if (doc.widthOfString(tried) <= inner) {
+      line = tried;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    // A word wider than the cell: as many characters as fit on each line.
+    while (doc.widthOfString(rest) > inner) {
+      let n = 1;
+      while (n < rest.length && doc.widthOfString(rest.slice(0, n + 1)) <= inner) n++;
+      lines.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    line = rest;
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}

@@ -1,5 +1,5 @@
 import { formatPaise, type DocumentParty, type DocumentTotals, type SalesInvoiceLine, type SupplyKind } from 'shared-api';
-import { BOLD, FONT, MARGIN, cell, printable, renderPdf, type PaperSize, type Pdf } from './pdf';
+import { BOLD, FONT, MARGIN, cell, printable, renderPdf, wrap, type PaperSize, type Pdf } from './pdf';
 
 /**
  * A GST document on paper: tax invoice, credit note, quotation, purchase bill all print through this one layout.
@@ -52,6 +52,8 @@ interface Column {
   width: number;
   align: 'left' | 'right' | 'center';
   value: (line: PrintLine, index: number) => string;
+  /** Printed whole on as many lines as it needs (the product's name), not cut to one line. */
+  wraps?: boolean;
 }
 
 const money = (paise: number) => formatPaise(paise);
@@ -70,7 +72,7 @@ function columns(kind: SupplyKind): Column[] {
       : [{ title: 'IGST', width: 34, align: 'right', value: (l) => money(l.igstPaise) }];
   return [
     { title: '#', width: 12, align: 'right', value: (_, i) => String(i + 1) },
-    { title: 'Description', width: kind === 'INTRA' ? 100 : 134, align: 'left', value: (l) => `${l.productName}${l.pack ? ` (${l.pack})` : ''}` },
+    { title: 'Description', width: kind === 'INTRA' ? 100 : 134, align: 'left', wraps: true, value: (l) => `${l.productName}${l.pack ? ` (${l.pack})` : ''}` },
     { title: 'HSN', width: 34, align: 'left', value: (l) => l.hsn },
     { title: 'Batch', width: 44, align: 'left', value: (l) => l.batchNo },
     { title: 'Exp.', width: 28, align: 'center', value: (l) => expiry(l.expiryDate) },
@@ -87,6 +89,8 @@ function columns(kind: SupplyKind): Column[] {
 }
 
 const ROW = 11;
+/** A further line of a wrapped cell. */
+const WRAPPED_LINE = 8;
 const TOTALS_HEIGHT = 120;
 /** The pay QR's side in pt: about 2.5 cm, which phone cameras read from a printout. */
 const QR_SIZE = 72;
@@ -164,7 +168,9 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   y = tableHeader(doc, cols, y + 1);
   doc.fontSize(6.5);
   d.lines.forEach((line, index) => {
-    if (y + ROW > bottom() - 12) {
+    const wrapped = new Map(cols.flatMap((c) => (c.wraps ? [[c, wrap(doc, c.value(line, index), c.width)] as const] : [])));
+    const height = ROW + WRAPPED_LINE * (Math.max(1, ...[...wrapped.values()].map((w) => w.length)) - 1);
+    if (y + height > bottom() - 12) {
       doc.fontSize(6.5);
       cell(doc, 'continued on the next page', left, bottom() - 10, width, 'right');
       doc.addPage();
@@ -173,10 +179,12 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
     }
     let x = left;
     for (const c of cols) {
-      cell(doc, c.value(line, index), x, y + 2, c.width, c.align);
+      const lines = wrapped.get(c);
+      if (lines) lines.forEach((text, i) => cell(doc, text, x, y + 2 + i * WRAPPED_LINE, c.width, c.align));
+      else cell(doc, c.value(line, index), x, y + 2, c.width, c.align);
       x += c.width;
     }
-    y += ROW;
+    y += height;
   });
   rule(doc, y + 1, 0.8);
   y += 5;

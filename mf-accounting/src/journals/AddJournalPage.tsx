@@ -115,8 +115,8 @@ export function AddJournalPage() {
       return undefined;
     } catch (err) {
       const errors = toSubmitErrors(err);
-      // A closed year is about the date: say so beside it too.
-      if (isApiError(err) && err.code === 'E0012') return { ...errors, date: err.message };
+      // A closed year or a date outside the allowed range is about the date: say so beside it too.
+      if (isApiError(err) && (err.code === 'E0012' || err.code === 'E0022')) return { ...errors, date: err.message };
       if (isApiError(err) && err.code === 'E0011') return { ...errors, [FORM_ERROR]: `${err.message}: debits must equal credits.` };
       return errors;
     }

@@ -3,7 +3,7 @@ import type { FinancialYearStatus } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
 import { Badge, Button, Card, ConfirmDialog, DataTable, ErrorPanel, Spinner, formatDate, formatDateTime, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { useRevalidateBooks } from '../books-common/revalidate';
-import { closeFinancialYear, useFinancialYears } from './journals-api';
+import { closeFinancialYear, saveBooksSettings, useBooksSettings, useFinancialYears } from './journals-api';
 
 type Year = FinancialYearStatus;
 
@@ -13,7 +13,21 @@ export function FinancialYearsCard() {
   const { data, error, mutate } = useFinancialYears();
   const revalidate = useRevalidateBooks();
   const [closing, setClosing] = useState<Year | null>(null);
+  const settings = useBooksSettings();
+  const [saving, setSaving] = useState(false);
   const isOwner = account?.role === 'OWNER';
+
+  async function setForwardDating(allow: boolean) {
+    setSaving(true);
+    try {
+      await settings.mutate(await saveBooksSettings(allow), { revalidate: false });
+      toast.success({ title: allow ? 'Forward dating allowed' : 'Forward dating stopped' });
+    } catch (err) {
+      toast.error({ title: 'The setting was not saved', message: err instanceof Error ? err.message : 'Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  }
 
   async function close(year: Year) {
     await closeFinancialYear(year.financialYear);
@@ -53,6 +67,16 @@ export function FinancialYearsCard() {
         <Spinner label="Loading financial years" />
       ) : (
         <DataTable label="Financial years" columns={columns} rows={data.years} rowKey="financialYear" emptyMessage="No financial year has entries yet." />
+      )}
+      {settings.data && (
+        <p>
+          {`Journals and payments can be dated from ${formatDate(settings.data.earliestDate)} to ${formatDate(settings.data.latestDate)}.`}{' '}
+          {isOwner && (
+            <Button type="button" size="sm" variant="secondary" loading={saving} disabled={saving} onClick={() => void setForwardDating(!settings.data!.allowForwardDating)}>
+              {settings.data.allowForwardDating ? 'Stop forward dating' : 'Allow forward dating to the year end'}
+            </Button>
+          )}
+        </p>
       )}
       <ConfirmDialog
         open={closing !== null}

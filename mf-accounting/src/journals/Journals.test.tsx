@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BOOKS_PATHS, type FinancialYears, type JournalsPage } from 'shared-api';
+import { BOOKS_PATHS, type BooksSettings, type FinancialYears, type JournalsPage } from 'shared-api';
 import { OWNER_ACCOUNT, failure, resetFakeApi, success, withProviders } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { getToasts } from 'shared-ui';
@@ -55,6 +55,7 @@ const YEARS: FinancialYears = {
 
 function api(post: () => ReturnType<typeof success> = () => success({ voucherId: 'v9', documentNumber: 'JV/26-27/000002' }), account = OWNER_ACCOUNT) {
   let years = YEARS;
+  let settings: BooksSettings = { allowForwardDating: false, earliestDate: '2025-04-01', latestDate: '2026-11-22' };
   return booksApi(
     {
       [`GET ${BOOKS_PATHS.heads}`]: ok(HEADS),
@@ -65,6 +66,12 @@ function api(post: () => ReturnType<typeof success> = () => success({ voucherId:
         return success({ financialYear: '2025-26', closed: true });
       },
       [`POST ${BOOKS_PATHS.journals}`]: post,
+      [`GET ${BOOKS_PATHS.booksSettings}`]: () => success(settings),
+      [`PUT ${BOOKS_PATHS.booksSettings}`]: (r) => {
+        const allow = (r.body as { allowForwardDating: boolean }).allowForwardDating;
+        settings = { allowForwardDating: allow, earliestDate: '2025-04-01', latestDate: allow ? '2027-03-31' : '2026-11-22' };
+        return success(settings);
+      },
     },
     account,
   );
@@ -123,11 +130,22 @@ describe('journals dashboard', () => {
     expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Financial year 2025-26 closed' })]);
   });
 
+  it('shows the range entries can be dated in, and lets the owner allow forward dating to the year end', async () => {
+    const requests = api();
+    renderAt('/app', 'journals/dashboard', withProviders(<App />));
+    expect(await screen.findByText(/Journals and payments can be dated from 01\/04\/2025 to 22\/11\/2026/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Allow forward dating to the year end' }));
+    expect(await screen.findByText(/Journals and payments can be dated from 01\/04\/2025 to 31\/03\/2027/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ allowForwardDating: true }]);
+    expect(screen.getByRole('button', { name: 'Stop forward dating' })).toBeInTheDocument();
+  });
+
   it('offers no Close year to an employee', async () => {
     api(undefined, { ...OWNER_ACCOUNT, role: 'EMPLOYEE' });
     renderAt('/app', 'journals/dashboard', withProviders(<App />));
     expect(await within(await table('Financial years')).findByText('2025-26')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Close year/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /forward dating/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add journal entry' })).not.toBeInTheDocument();
   });
 
@@ -202,6 +220,7 @@ describe('adding a journal entry', () => {
   it.each([
     ['E0011', 422, 'Entry does not balance', 'Entry does not balance: debits must equal credits.'],
     ['E0012', 409, 'Financial year 2025-26 is closed', 'Financial year 2025-26 is closed'],
+    ['E0022', 400, 'This date is outside the allowed range: entries can be dated from 01-04-2025 to 22-11-2026', 'This date is outside the allowed range: entries can be dated from 01-04-2025 to 22-11-2026'],
   ] as const)('shows the server error %s next to the form', async (code, status, message, shown) => {
     api(() => failure(status, code, message));
     renderAt('/app', 'journals/add', withProviders(<App />));
@@ -211,7 +230,7 @@ describe('adding a journal entry', () => {
     await fillLine(2, BANK.accountId, 'Credit', '500');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(shown));
-    if (code === 'E0012') expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(message);
+    if (code !== 'E0011') expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(message);
     expect(screen.getByRole('heading', { level: 1, name: 'Add Journal Entry' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { BOOKS_PATHS, type FinancialYearStatus, type FinancialYears, type JournalInput, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
+import { BOOKS_PATHS, type BooksSettings, type FinancialYearStatus, type FinancialYears, type JournalInput, type JournalsPage, type VoucherKind, type VoucherView } from 'shared-api';
 import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
 import type { Period } from '../books-common/period';
@@ -17,3 +17,9 @@ export const closeFinancialYear = (financialYear: string) => api.post<FinancialY
 
 /** Owner only: the posted voucher comes back (with its JV number). */
 export const postJournal = (input: JournalInput) => api.post<VoucherView>(BOOKS_PATHS.journals, input);
+
+/** The range journals and payments may be dated in, and whether the owner allows forward dating. */
+export const useBooksSettings = () => useSWR<BooksSettings, ApiError>(BOOKS_PATHS.booksSettings, fetcher);
+
+/** Owner only: allow or stop dating entries after today (up to the end of the open financial year). */
+export const saveBooksSettings = (allowForwardDating: boolean) => api.put<BooksSettings>(BOOKS_PATHS.booksSettings, { allowForwardDating });

@@ -1,11 +1,13 @@
 import { useParams } from 'react-router-dom';
-import { RETURN_DESTINATION_LABELS, RETURN_REASON_LABELS, type CreditNoteLine, type SupplyKind } from 'shared-api';
-import { ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, type DataTableColumn } from 'shared-ui';
+import { useState } from 'react';
+import { RETURN_DESTINATION_LABELS, RETURN_REASON_LABELS, type CreditNote, type CreditNoteLine, type RefundCreditNote, type SupplyKind } from 'shared-api';
+import { isApiError } from 'shared-auth';
+import { Button, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Select, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { DocumentLines, commonColumns, percent, taxColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { Parties, PartyCard } from '../tax-document/PartyCard';
 import { PdfButtons } from '../tax-document/PdfButtons';
-import { downloadCreditNotePdf, useCreditNote } from './sales-returns-api';
+import { downloadCreditNotePdf, refundCreditNote, useCreditNote } from './sales-returns-api';
 
 const lineColumns = (supply: SupplyKind): DataTableColumn<CreditNoteLine>[] => {
   const c = commonColumns<CreditNoteLine>();
@@ -32,6 +34,52 @@ const lineColumns = (supply: SupplyKind): DataTableColumn<CreditNoteLine>[] => {
 };
 
 /** sales/returns/:id: one credit note as issued — the invoice it is against, the lines with where the goods went, totals, PDF. */
+type RefundMethod = RefundCreditNote['method'];
+const REFUND_METHODS: { value: RefundMethod; label: string }[] = [
+  { value: 'CASH', label: 'Cash' },
+  { value: 'UPI', label: 'UPI' },
+  { value: 'BANK_TRANSFER', label: 'Bank transfer' },
+];
+
+/** A walk-in buyer's credit note on a paid sale: pay the money back (once), and the refunds made. */
+function Refund({ note, onRefunded }: { note: CreditNote; onRefunded: (note: CreditNote) => void }) {
+  const [method, setMethod] = useState<RefundMethod>('CASH');
+  const [busy, setBusy] = useState(false);
+  if (note.refundablePaise <= 0 && note.refunds.length === 0) return null;
+  const refund = async () => {
+    setBusy(true);
+    try {
+      const updated = await refundCreditNote(note.creditNoteId, { method });
+      toast.success({ title: `${formatRupees(note.refundablePaise)} paid back to the buyer` });
+      onRefunded(updated);
+    } catch (err) {
+      toast.error({ title: 'The refund was not recorded', message: isApiError(err) ? err.message : 'Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="Refund to the buyer">
+      <Stack gap="sm">
+        {note.refunds.map((r) => (
+          <p key={r.voucherNumber}>{`${formatRupees(r.amountPaise)} paid back on ${formatDate(r.date)} (${r.voucherNumber})`}</p>
+        ))}
+        {note.refundablePaise > 0 && (
+          <Stack direction="row" gap="sm" align="flex-end" wrap>
+            <Stack gap="xs">
+              <label htmlFor="refund-method">Paid back by</label>
+              <Select id="refund-method" value={method} options={REFUND_METHODS} onChange={(e) => setMethod(e.target.value as RefundMethod)} />
+            </Stack>
+            <Button type="button" loading={busy} disabled={busy} onClick={() => void refund()}>
+              {`Refund ${formatRupees(note.refundablePaise)}`}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 export function SalesReturnPage() {
   const { id = '' } = useParams();
   const { data: note, error, mutate } = useCreditNote(id);
@@ -76,6 +124,7 @@ export function SalesReturnPage() {
         <PartyCard title="Supplier" party={note.supplier} />
         <PartyCard title="Credit to" party={note.recipient} />
       </Parties>
+      <Refund note={note} onRefunded={(updated) => void mutate(updated, { revalidate: false })} />
       <DocumentLines label="Credit note lines" columns={lineColumns(note.supplyKind)} lines={note.lines} />
       <DocumentTotals
         label="Credit note totals"

@@ -54,6 +54,8 @@ const NOTE: CreditNote = {
   note: null,
   callerSide: 'SELLER',
   createdAt: '2026-11-22T06:00:00.000Z',
+  refundablePaise: 0,
+  refunds: [],
 };
 
 const summary = (i: number): CreditNoteSummary => ({
@@ -192,5 +194,35 @@ describe('sales returns (seller)', () => {
       ],
       note: 'Invoice cancelled',
     });
+  });
+});
+
+describe('refund of a walk-in buyer’s credit note (issue 32)', () => {
+  afterEach(resetFakeApi);
+
+  it('pays the buyer back by the chosen means from the credit note, once, and shows the refund', async () => {
+    const walkIn: CreditNote = { ...NOTE, recipient: party('Ravi Kumar', ''), refundablePaise: 6700, refunds: [] };
+    const refunded: CreditNote = { ...walkIn, refundablePaise: 0, refunds: [{ voucherNumber: 'PAY/26-27/000001', date: '2026-11-22', amountPaise: 6700 }] };
+    const requests = installFakeApi(
+      withAccount(OWNER_ACCOUNT, (request) => {
+        if (request.path === ACCOUNTING_PATHS.salesReturnRefund(CN_ID) && request.method.toUpperCase() === 'POST') return success(refunded);
+        if (request.path === ACCOUNTING_PATHS.salesReturn(CN_ID)) return success(walkIn);
+        return failure(404, 'E0002', 'Not found');
+      }),
+    );
+    renderAt('/app', `sales/returns/${CN_ID}`, withProviders(<App />));
+    const button = await screen.findByRole('button', { name: 'Refund ₹67.00' });
+    await userEvent.selectOptions(screen.getByLabelText('Paid back by'), 'UPI');
+    await userEvent.click(button);
+    expect(await screen.findByText('₹67.00 paid back on 22/11/2026 (PAY/26-27/000001)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path === ACCOUNTING_PATHS.salesReturnRefund(CN_ID)).map((r) => r.body)).toEqual([{ method: 'UPI' }]);
+  });
+
+  it('offers no refund on a connected party’s note', async () => {
+    returnsApi();
+    renderAt('/app', `sales/returns/${CN_ID}`, withProviders(<App />));
+    expect(await screen.findByText('INV/26-27/000009 of 20/11/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, type CreateSalesReturn, type CreditNote, type CreditNoteList, type ReturnableInvoice } from 'shared-api';
+import { ACCOUNTING_PATHS, type CreateSalesReturn, type CreditNote, type CreditNoteList, type RefundCreditNote, type ReturnableInvoice } from 'shared-api';
 import { api, fetcher, type ApiError } from 'shared-auth';
 import useSWR from 'swr';
 import { downloadDocumentPdf, type PaperSize } from '../tax-document/pdf';
@@ -18,6 +18,9 @@ export const useReturnableInvoice = (invoiceId: string) =>
 export const findInvoiceByNumber = (invoiceNumber: string) => api.get<ReturnableInvoice>(ACCOUNTING_PATHS.returnableInvoice, { invoiceNumber });
 
 export const createSalesReturn = (body: CreateSalesReturn) => api.post<CreditNote>(ACCOUNTING_PATHS.salesReturns, body);
+
+/** Pays a walk-in buyer back what the credit note credits; answers the note with its refund. */
+export const refundCreditNote = (creditNoteId: string, body: RefundCreditNote) => api.post<CreditNote>(ACCOUNTING_PATHS.salesReturnRefund(creditNoteId), body);
 
 export const creditNotePath = (creditNoteId: string) => `/sales/returns/${encodeURIComponent(creditNoteId)}`;
 /** The return form, for one invoice when given (the link from a sales invoice). */

@@ -220,7 +220,22 @@ export function voucherLinesOf(db: Database, unitId: string, from: string, to: s
     .selectFrom('vouchers as v')
     .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
     .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
-    .select(['v.id', 'v.kind', 'v.voucher_date', 'v.document_number', 'v.narration', 'l.position', 'l.debit_paise', 'l.credit_paise', 'a.id as account_id', 'a.code', 'a.name', 'a.group_code'])
+    .select([
+      'v.id',
+      'v.kind',
+      'v.voucher_date',
+      'v.document_number',
+      'v.narration',
+      'l.position',
+      'l.debit_paise',
+      'l.credit_paise',
+      'l.document_id as line_document_id',
+      'l.document_number as line_document_number',
+      'a.id as account_id',
+      'a.code',
+      'a.name',
+      'a.group_code',
+    ])
     .where('v.unit_id', '=', unitId)
     .where('v.voucher_date', '>=', from)
     .where('v.voucher_date', '<=', to)

@@ -48,6 +48,25 @@ const tag = (name: string, text: string) => `<${name}>${xmlEscape(text)}</${name
 /** Tally's sign: a debit is a negative amount "deemed positive", a credit a positive amount. */
 const tallyAmount = (debitPaise: number, creditPaise: number) => rupeeText(creditPaise - debitPaise);
 
+/**
+ * A bill-wise voucher (a receipt or payment whose party lines name the invoices or bills they settle, migration 037):
+ * each party line's BILLALLOCATIONS.LIST, against its document or on account. Vouchers without such lines carry none.
+ */
+function billAllocation(
+  billWise: boolean,
+  l: { group_code: string; line_document_id: string | null; line_document_number: string | null; debit_paise: number; credit_paise: number },
+): string[] {
+  if (!billWise || !PARTY_GROUPS.includes(l.group_code)) return [];
+  const against = l.line_document_id !== null;
+  return [
+    '<BILLALLOCATIONS.LIST>',
+    ...(against ? [tag('NAME', l.line_document_number ?? l.line_document_id!)] : []),
+    tag('BILLTYPE', against ? 'Agst Ref' : 'On Account'),
+    tag('AMOUNT', tallyAmount(l.debit_paise, l.credit_paise)),
+    '</BILLALLOCATIONS.LIST>',
+  ];
+}
+
 function importData(report: string, messages: readonly string[]): string {
   return [
     '<IMPORTDATA>',
@@ -93,6 +112,7 @@ export async function tallyXml(db: Database, unitId: string, from: string, to: s
   const voucherXml = [...vouchers.values()].map((v) => {
     const type = VOUCHER_TYPES[v.kind];
     const party = v.lines.find((l) => PARTY_GROUPS.includes(l.group_code));
+    const billWise = v.lines.some((l) => l.line_document_id !== null);
     return [
       `<VOUCHER VCHTYPE="${xmlEscape(type)}" ACTION="Create">`,
       tag('DATE', v.date.replace(/-/g, '')),
@@ -106,6 +126,7 @@ export async function tallyXml(db: Database, unitId: string, from: string, to: s
           tag('LEDGERNAME', l.name),
           tag('ISDEEMEDPOSITIVE', l.debit_paise > 0 ? 'Yes' : 'No'),
           tag('AMOUNT', tallyAmount(l.debit_paise, l.credit_paise)),
+          ...billAllocation(billWise, l),
           '</ALLLEDGERENTRIES.LIST>',
         ].join(''),
       ),

@@ -54,7 +54,7 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
- * The head's entries (one per voucher, oldest first) as of a day. With an account id the head's own lines are read
+ * The head's entries (one per voucher and document its lines name, oldest first) as of a day. With an account id the head's own lines are read
  * by its index (voucher_lines_account_date), so a payment reads one head's history, not its unit's.
  */
 async function entriesOf(db: Database, unitId: string, side: OutstandingSide, asOf: string, accountId: string | null): Promise<EntryRow[]> {
@@ -62,20 +62,21 @@ async function entriesOf(db: Database, unitId: string, side: OutstandingSide, as
   const { rows } = await sql<EntryRow>`
     SELECT l.account_id, v.id AS voucher_id, v.voucher_date, v.document_type, v.document_id, v.document_number,
            sum(l.debit_paise - l.credit_paise) AS net,
+           -- A line's own document first (a receipt's line per invoice, migration 037).
            -- Subqueries under CASE, not joins: a join looked a note up for every entry, whatever its type.
-           coalesce(CASE v.document_type
+           coalesce(l.document_id, CASE v.document_type
                       WHEN 'CREDIT_NOTE' THEN (SELECT cn.invoice_id FROM credit_notes cn WHERE cn.id = v.document_id AND cn.unit_id = v.unit_id)
                       WHEN 'DEBIT_NOTE' THEN (SELECT dn.bill_id FROM debit_notes dn WHERE dn.id = v.document_id AND dn.unit_id = v.unit_id)
                     END, v.document_id) AS target,
            CASE WHEN v.document_type = 'PAYMENT'
-                THEN EXISTS (SELECT 1 FROM purchase_bills b WHERE b.id = v.document_id AND b.unit_id = v.unit_id)
+                THEN EXISTS (SELECT 1 FROM purchase_bills b WHERE b.id = coalesce(l.document_id, v.document_id) AND b.unit_id = v.unit_id)
                 ELSE false END AS waits
     FROM ledger_accounts a
     JOIN voucher_lines l ON l.account_id = a.id
     JOIN vouchers v ON v.id = l.voucher_id
     WHERE ${heads} AND l.voucher_date <= ${asOf}::date
-    GROUP BY l.account_id, v.id
-    ORDER BY l.account_id, v.voucher_date, v.created_at, v.id`.execute(db);
+    GROUP BY l.account_id, v.id, l.document_id
+    ORDER BY l.account_id, v.voucher_date, v.created_at, v.id, l.document_id NULLS LAST`.execute(db);
   return rows;
 }
 

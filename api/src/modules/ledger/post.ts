@@ -11,6 +11,11 @@ export interface VoucherLineInput {
   account: AccountRef;
   debitPaise?: number;
   creditPaise?: number;
+  /**
+   * Bill-wise: the document a party line settles when it is not the voucher's own (a receipt's line per invoice);
+   * outstanding.ts settles it first.
+   */
+  document?: { id: string; number: string | null } | null;
 }
 
 export interface NewVoucher {
@@ -41,7 +46,7 @@ function checkedLines(lines: readonly VoucherLineInput[]) {
     if (debit === 0 && credit === 0) continue;
     debits += debit;
     credits += credit;
-    kept.push({ account: l.account, debit, credit });
+    kept.push({ account: l.account, debit, credit, document: l.document ?? null });
   }
   if (kept.length < 2 || debits !== credits) throw new Error(`ledger: voucher does not balance (${kept.length} lines, debits ${debits}, credits ${credits} paise)`);
   return kept;
@@ -99,7 +104,17 @@ export async function voucherRows(trx: Transaction<DB>, vouchers: readonly AnyVo
         created_by: v.createdBy ?? null,
         created_at: v.at,
       },
-      lines: checked[j]!.map((l, i) => ({ voucher_id: id, position: i + 1, unit_id: unitId, account_id: accountIds[next++]!, debit_paise: l.debit, credit_paise: l.credit, voucher_date: v.date })),
+      lines: checked[j]!.map((l, i) => ({
+        voucher_id: id,
+        position: i + 1,
+        unit_id: unitId,
+        account_id: accountIds[next++]!,
+        debit_paise: l.debit,
+        credit_paise: l.credit,
+        voucher_date: v.date,
+        document_id: l.document?.id ?? null,
+        document_number: l.document?.number ?? null,
+      })),
     };
   });
 }
@@ -153,7 +168,7 @@ export async function reverseVoucher(
   if (!original) throw new AppError('E0002', 404, 'No such voucher in your books');
   const done = await trx.selectFrom('vouchers').select('id').where('reverses_id', '=', voucherId).executeTakeFirst();
   if (done) throw new AppError('E0009', 409, 'This voucher has already been reversed');
-  const lines = await trx.selectFrom('voucher_lines').select(['account_id', 'debit_paise', 'credit_paise']).where('voucher_id', '=', voucherId).orderBy('position').execute();
+  const lines = await trx.selectFrom('voucher_lines').select(['account_id', 'debit_paise', 'credit_paise', 'document_id', 'document_number']).where('voucher_id', '=', voucherId).orderBy('position').execute();
   return insertVoucher(trx, {
     unitId: reversal.unitId,
     kind: 'REVERSAL',
@@ -163,7 +178,12 @@ export async function reverseVoucher(
     documentId: reversal.documentId ?? original.document_id,
     documentNumber: reversal.documentNumber ?? original.document_number,
     narration: reversal.narration,
-    lines: lines.map((l) => ({ account: { accountId: l.account_id }, debitPaise: l.credit_paise, creditPaise: l.debit_paise })),
+    lines: lines.map((l) => ({
+      account: { accountId: l.account_id },
+      debitPaise: l.credit_paise,
+      creditPaise: l.debit_paise,
+      document: l.document_id ? { id: l.document_id, number: l.document_number } : null,
+    })),
     createdBy: reversal.createdBy,
     at: reversal.at,
   });

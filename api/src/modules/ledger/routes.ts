@@ -4,6 +4,8 @@ import {
   AccountHead,
   AsOfQuery,
   BOOKS_PATHS,
+  BooksSettings,
+  BooksSettingsInput,
   FinancialYearParam,
   FinancialYearStatus,
   FinancialYears,
@@ -97,6 +99,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = as
     config: OWNER,
     schema: { tags, summary: 'A manual journal entry (its debits and credits must balance)', security, body: JournalInput, response: replies(VoucherView) },
     handler: async (request) => ok(await ledger.postJournal(callerOf(request), request.body)),
+  });
+
+  app.get(BOOKS_PATHS.booksSettings, {
+    config: ANY,
+    schema: { tags, summary: 'How entries may be dated: the range journals and payments are accepted in, and forward dating', security, response: replies(BooksSettings) },
+    handler: async (request) => ok(await ledger.booksSettings(callerOf(request))),
+  });
+
+  app.put(BOOKS_PATHS.booksSettings, {
+    config: OWNER,
+    schema: { tags, summary: 'Allow or stop forward dating (journals and payments dated up to the end of the open financial year)', security, body: BooksSettingsInput, response: replies(BooksSettings) },
+    handler: async (request) => ok(await ledger.saveBooksSettings(callerOf(request), request.body)),
   });
 
   app.get(BOOKS_PATHS.financialYears, {

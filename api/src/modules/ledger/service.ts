@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   type AccountHead,
+  type BooksSettings,
+  type BooksSettingsInput,
   type FinancialYearStatus,
   type FinancialYears,
   type HeadsTree,
@@ -29,6 +31,7 @@ import { ledgerStatement, statementEntries, statementHead } from './statement';
 import type { DownloadFile } from '../../http/file-reply';
 import { exportStatement } from './statement-export';
 import { closeFinancialYear, financialYears } from './years';
+import { assertEntryDate, booksSettings, saveBooksSettings } from './dates';
 
 /** Reading the books, and the entries people make by hand (documents post through post.ts in their own transaction). */
 export class LedgerService {
@@ -85,8 +88,18 @@ export class LedgerService {
     return listJournals(this.db, caller.unitId, query, this.config.now());
   }
 
-  postJournal(caller: Caller, input: z.output<typeof JournalInput>): Promise<VoucherView> {
-    return postJournal(this.db, caller, input, this.config.now());
+  async postJournal(caller: Caller, input: z.output<typeof JournalInput>): Promise<VoucherView> {
+    const now = this.config.now();
+    await assertEntryDate(this.db, caller.unitId, input.date, now, 'date');
+    return postJournal(this.db, caller, input, now);
+  }
+
+  booksSettings(caller: Caller): Promise<BooksSettings> {
+    return booksSettings(this.db, caller.unitId, this.config.now());
+  }
+
+  saveBooksSettings(caller: Caller, input: z.output<typeof BooksSettingsInput>): Promise<BooksSettings> {
+    return saveBooksSettings(this.db, caller.unitId, input, this.config.now());
   }
 
   financialYears(caller: Caller): Promise<FinancialYears> {

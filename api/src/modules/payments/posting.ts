@@ -9,13 +9,14 @@ import { nextDocumentNumber } from '../ledger/numbering';
 import { PARTY_GROUP, headOpenItems, type OpenItem } from '../ledger/outstanding';
 import { voucherRows, withVouchers, type VoucherRows } from '../ledger/post';
 import { asClosedYearError } from '../ledger/years';
-import { settlementLines, type Settlement } from '../ledger/postings';
-import { recordBillPayment } from '../purchases/service';
+import type { Settlement } from '../ledger/postings';
+import { checkBillPayment } from '../purchases/service';
 import { istDate } from '../search/text';
 
 /*
- * How a payment sits in the books (issue 15): one voucher per allocation line, each naming the document it settles
- * (so ledger/outstanding.ts settles that document first), on account naming the payment itself. The side whose
+ * How a payment sits in the books (issues 15 and 32): one voucher per side with one number, bill-wise: a party line
+ * per allocation naming the document it settles (so ledger/outstanding.ts settles that document first), on account
+ * naming none (the voucher's document is the payment itself). The side whose
  * party head was given (the primary side) allocates as asked; when the party is a platform unit the same money is
  * mirrored in its books against its own documents of the same deal (the bill of an invoice, the invoice of a bill).
  */
@@ -226,9 +227,11 @@ export async function planPayment(
 }
 
 /**
- * One side's postings: an RCT (payee) or PAY (payer) number shared by one voucher per line. A payer's line on a
- * purchase bill is recorded on the bill at once (recordBillPayment); the other vouchers come back as rows for
- * postPayment's last statement, with the side's allocation rows.
+ * One side's postings: one RCT (payee) or PAY (payer) voucher for the whole amount, bill-wise: the settlement line
+ * (UPI Clearing, Cash or Bank) and one party line per allocation, each naming the invoice or bill it settles (none on
+ * account), so outstanding.ts settles that document first. A payer's line on a purchase bill is checked against the
+ * bill first (checkBillPayment: locked, received, enough due). The voucher comes back as rows for postPayment's last
+ * statement, with the side's allocation rows.
  */
 async function postSide(
   trx: Transaction<DB>,
@@ -237,33 +240,38 @@ async function postSide(
   money: MoneyFacts,
   partyName: string,
 ): Promise<{ allocations: Insertable<DB['payment_allocations']>[]; vouchers: VoucherRows[] }> {
-  const number = (await nextDocumentNumber(trx, s.unitId, s.role === 'PAYEE' ? 'RCT' : 'PAY', money.paidOn)).number;
-  const via = SETTLEMENT_OF[money.method];
-  const kind = s.role === 'PAYEE' ? 'RECEIPT' : 'PAYMENT';
-  // Each line's voucher, by the line's index.
-  const voucherOf = new Map<number, string>();
-  for (const [i, line] of s.lines.entries()) {
-    // A bill not received yet (no due): a PAYMENT voucher naming it, among the others below; it waits for the bill.
-    if (s.role !== 'PAYER' || line.target !== 'PURCHASE_BILL' || line.duePaise === null) continue;
-    voucherOf.set(i, await recordBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise, via, date: money.paidOn, at: money.at, createdBy: money.createdBy, documentNumber: number }));
+  for (const line of s.lines) {
+    // A bill not received yet (no due) is not checked: the line names it and waits for it (ledger/outstanding.ts).
+    if (s.role === 'PAYER' && line.target === 'PURCHASE_BILL' && line.duePaise !== null) await checkBillPayment(trx, { unitId: s.unitId, billId: line.documentId!, amountPaise: line.amountPaise });
   }
-  const others = s.lines.flatMap((line, i) => (voucherOf.has(i) ? [] : [{ line, i }]));
-  const vouchers = await voucherRows(
-    trx,
-    others.map(({ line }) => ({
+  const number = (await nextDocumentNumber(trx, s.unitId, s.role === 'PAYEE' ? 'RCT' : 'PAY', money.paidOn)).number;
+  const kind = s.role === 'PAYEE' ? 'RECEIPT' : 'PAYMENT';
+  // A receipt debits the money's account and credits the debtor; a payment the other way round.
+  const sign = kind === 'RECEIPT' ? 1 : -1;
+  const side = (amount: number) => (amount >= 0 ? { debitPaise: amount } : { creditPaise: -amount });
+  const against = s.lines.flatMap((l) => (l.documentNumber ? [l.documentNumber] : []));
+  const onAccount = s.lines.some((l) => !l.documentId);
+  const [voucher] = await voucherRows(trx, [
+    {
       unitId: s.unitId,
       kind,
       date: money.paidOn,
       documentType: kind,
-      documentId: line.documentId ?? paymentId,
+      documentId: paymentId,
       documentNumber: number,
-      narration: `${money.method.replace('_', ' ')} ${s.role === 'PAYEE' ? 'received from' : 'paid to'} ${partyName} ${line.documentNumber ? `against ${line.documentNumber}` : 'on account'}`,
-      lines: settlementLines(kind, { accountId: s.headId }, via, line.amountPaise),
+      narration: `${money.method.replace('_', ' ')} ${s.role === 'PAYEE' ? 'received from' : 'paid to'} ${partyName} ${[...(against.length ? [`against ${against.join(', ')}`] : []), ...(onAccount ? ['on account'] : [])].join(' and ')}`,
+      lines: [
+        { account: { head: SETTLEMENT_OF[money.method] }, ...side(sign * money.amountPaise) },
+        ...s.lines.map((line) => ({
+          account: { accountId: s.headId },
+          ...side(-sign * line.amountPaise),
+          document: line.documentId ? { id: line.documentId, number: line.documentNumber } : null,
+        })),
+      ],
       createdBy: money.createdBy,
       at: money.at,
-    })),
-  );
-  others.forEach(({ i }, k) => voucherOf.set(i, vouchers[k]!.id));
+    },
+  ]);
   const allocations = s.lines.map((line, i) => ({
     payment_id: paymentId,
     unit_id: s.unitId,
@@ -274,10 +282,10 @@ async function postSide(
     document_date: line.documentDate,
     due_paise: line.duePaise,
     amount_paise: line.amountPaise,
-    voucher_id: voucherOf.get(i)!,
+    voucher_id: voucher!.id,
     voucher_number: number,
   }));
-  return { allocations, vouchers };
+  return { allocations, vouchers: [voucher!] };
 }
 
 /** A payment to write with its allocations: its row, its PAYMENT notices and, paid on a request, the request's status. */

@@ -42,6 +42,7 @@ import { istDate } from '../search/text';
 import { addPayoutRow, badVpa, defaultUpi, deletePayoutRow, setDefaultPayoutRow, tradeName, upiAccounts } from './accounts';
 import { moneyColumns, payRequest, type MoneyMoved } from './apply';
 import { assertNewPayment, cannot, customPartyHead, findPartyHead, planAllocation, postPayment, rupees } from './posting';
+import { assertEntryDate } from '../ledger/dates';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const OPEN_STATUSES = ['OPEN', 'PARTLY_PAID'] as const;
@@ -69,8 +70,9 @@ export class PaymentsService {
     return istDate(this.config.now());
   }
 
-  private notFuture(date: string) {
-    if (date > this.today()) throw new AppError('E0001', 400, 'The payment date cannot be in the future', { paidOn: 'Not after today' });
+  /** A payment's date: in the range the unit's books allow (ledger/dates.ts, E0022 on paidOn). */
+  private inRange(caller: Caller, date: string): Promise<void> {
+    return assertEntryDate(this.db, caller.unitId, date, this.config.now(), 'paidOn');
   }
 
   // ---- UPI accounts ----
@@ -221,7 +223,7 @@ export class PaymentsService {
   }
 
   async submit(caller: Caller, input: z.output<typeof RecordPayment>): Promise<Payment> {
-    this.notFuture(input.paidOn);
+    await this.inRange(caller, input.paidOn);
     const side = SIDE_OF_DIRECTION[input.direction];
     const role = input.direction === 'RECEIVED' ? 'PAYEE' : 'PAYER';
     const at = this.config.now();
@@ -541,7 +543,7 @@ export class PaymentsService {
 
   async payRequest(caller: Caller, requestId: string, input: z.output<typeof PayRequest>): Promise<PaymentRequestDetail> {
     await this.visibleRequest(caller, requestId);
-    this.notFuture(input.paidOn);
+    await this.inRange(caller, input.paidOn);
     const money = this.moneyOf(caller, input, this.config.now());
     await inTransaction(this.db, (trx) => payRequest(trx, requestId, money));
     return this.request(caller, requestId);

@@ -78,17 +78,26 @@ export function billLines(db: Db, billId: string) {
 }
 export type BillLineRow = Awaited<ReturnType<typeof billLines>>[number];
 
-/** Payment vouchers posted against a bill that have not been reversed, oldest first, with their amounts. */
+/**
+ * Payment vouchers posted against a bill that have not been reversed, oldest first, with their amounts: a payment's
+ * voucher naming the bill on its lines (bill-wise, migration 037; the amount is those lines'), or a voucher of the
+ * bill itself. Two index scans, one per way.
+ */
 export function billPayments(db: Db, billId: string) {
+  const paymentsWhere = (named: 'line' | 'voucher') =>
+    db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
+      .select(['v.id', 'v.voucher_date', 'v.created_at', (e) => e.fn.sum<number>('l.debit_paise').as('amount')])
+      .$if(named === 'line', (q) => q.where('l.document_id', '=', billId))
+      .$if(named === 'voucher', (q) => q.where('v.document_id', '=', billId).where('l.document_id', 'is', null))
+      .where('v.kind', '=', 'PAYMENT')
+      .where((e) => e.not(e.exists(e.selectFrom('vouchers as r').select('r.id').whereRef('r.reverses_id', '=', 'v.id'))))
+      .groupBy(['v.id', 'v.voucher_date', 'v.created_at']);
   return db
-    .selectFrom('vouchers as v')
-    .innerJoin('voucher_lines as l', 'l.voucher_id', 'v.id')
-    .select(['v.id', 'v.voucher_date', (e) => e.fn.sum<number>('l.debit_paise').as('amount')])
-    .where('v.document_id', '=', billId)
-    .where('v.kind', '=', 'PAYMENT')
-    .where((e) => e.not(e.exists(e.selectFrom('vouchers as r').select('r.id').whereRef('r.reverses_id', '=', 'v.id'))))
-    .groupBy(['v.id', 'v.voucher_date', 'v.created_at'])
-    .orderBy('v.created_at')
+    .selectFrom(paymentsWhere('line').unionAll(paymentsWhere('voucher')).as('p'))
+    .select(['p.id', 'p.voucher_date', 'p.amount'])
+    .orderBy('p.created_at')
     .execute();
 }
 

@@ -106,7 +106,21 @@ export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_n
 }
 
 /**
- * A payment against a received bill (the payments issue calls this inside its own transaction): posts
+ * Whether `amountPaise` may be paid on a bill now: the bill is locked (payments of one bill queue), received, and owes
+ * at least that much (E0010 otherwise). The bill as read.
+ */
+export async function checkBillPayment(trx: Transaction<DB>, p: { unitId: string; billId: string; amountPaise: number }) {
+  if (!Number.isSafeInteger(p.amountPaise) || p.amountPaise <= 0) throw badInput('The amount must be a positive number of paise');
+  const bill = await lockBill(trx, p.billId, p.unitId);
+  if (!bill) throw billNotFound();
+  if (bill.status !== 'RECEIVED') throw new AppError('E0010', 409, `Bill ${bill.bill_number} is not received yet: nothing is owed on it`);
+  const { duePaise } = await paymentOf(trx, bill);
+  if (p.amountPaise > duePaise) throw new AppError('E0010', 409, `Only ${duePaise} paise are due on bill ${bill.bill_number}`);
+  return bill;
+}
+
+/**
+ * A payment against a received bill (a payment of the payments module names the bill on its line instead): posts
  * settlementLines('PAYMENT', the bill's creditor, via, amount) with the bill as the voucher's document, so the bill's
  * paid amount is the sum of these vouchers. Refused beyond what is due.
  */
@@ -114,12 +128,7 @@ export async function recordBillPayment(
   trx: Transaction<DB>,
   p: { unitId: string; billId: string; amountPaise: number; via: Settlement; date: string; at: Date; createdBy?: string | null; documentNumber?: string | null },
 ): Promise<string> {
-  if (!Number.isSafeInteger(p.amountPaise) || p.amountPaise <= 0) throw badInput('The amount must be a positive number of paise');
-  const bill = await lockBill(trx, p.billId, p.unitId);
-  if (!bill) throw billNotFound();
-  if (bill.status !== 'RECEIVED') throw new AppError('E0010', 409, `Bill ${bill.bill_number} is not received yet: nothing is owed on it`);
-  const { duePaise } = await paymentOf(trx, bill);
-  if (p.amountPaise > duePaise) throw new AppError('E0010', 409, `Only ${duePaise} paise are due on bill ${bill.bill_number}`);
+  const bill = await checkBillPayment(trx, p);
   return postVoucher(trx, {
     unitId: p.unitId,
     kind: 'PAYMENT',

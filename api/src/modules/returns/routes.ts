@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNTING_PATHS, CreateSalesReturn, CreditNote, CreditNoteList, CreditNoteListQuery, InvoicePdfQuery, ReturnableInvoice, ReturnableInvoiceQuery } from 'shared-api';
+import { ACCOUNTING_PATHS, CreateSalesReturn, CreditNote, CreditNoteList, CreditNoteListQuery, InvoicePdfQuery, RefundCreditNote, ReturnableInvoice, ReturnableInvoiceQuery } from 'shared-api';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
@@ -38,6 +38,19 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
     config: ANY,
     schema: { tags, summary: 'One credit note, for its seller or its buyer', security, params: CreditNoteParams, response: replies(CreditNote) },
     handler: async (request) => ok(await returns.creditNote(callerOf(request), request.params.creditNoteId)),
+  });
+
+  app.post(routePattern(ACCOUNTING_PATHS.salesReturnRefund, 'creditNoteId'), {
+    config: SELLER,
+    schema: {
+      tags,
+      summary: "Pay a walk-in buyer back what a credit note on a paid counter sale credits (a PAY voucher against the note)",
+      security,
+      params: CreditNoteParams,
+      body: RefundCreditNote,
+      response: replies(CreditNote),
+    },
+    handler: async (request) => ok(await returns.refund(callerOf(request), request.params.creditNoteId, request.body)),
   });
 
   app.get(routePattern(ACCOUNTING_PATHS.salesReturnPdf, 'creditNoteId'), {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   amountInWords,
-  creditRatePaise,
+  creditNoteTotals,
   GST_STATES,
-  priceDocument,
+  returnedLineAmounts,
   RETURN_REASON_LABELS,
   type CreditNote,
   type CreditNoteList,
@@ -12,14 +12,15 @@ import {
   type DocumentParty,
   type ReturnableInvoice,
   type ReturnableInvoiceQuery,
+  type RefundCreditNote,
 } from 'shared-api';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { lockBatches } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
-import type { CreditNoteLinesTable } from '../../db/types';
+import type { CreditNoteLinesTable, DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
@@ -30,6 +31,7 @@ import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { recordCreditNoteForBuyer } from '../purchases/two-sided';
 import { istDate } from '../search/text';
+import { SETTLEMENT_OF } from '../payments/posting';
 import { creditNoteLines, creditNoteRows, findCreditNote, insertCreditNote, linesWithReturns, sellerInvoice, type CreditNoteRow, type LineWithReturns } from './repository';
 
 const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue the credit note: ${why}`);
@@ -37,14 +39,38 @@ const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
 const creditNoteNotFound = () => new AppError('E0002', 404, 'Credit note not found');
 const FULL = 10_000;
 
-const divHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
-
 /** What is left to return of an invoice line. */
 function returnable(l: LineWithReturns) {
   return { quantity: l.quantity - Number(l.returned_quantity ?? 0), freeQuantity: l.free_quantity - Number(l.returned_free_quantity ?? 0) };
 }
 
-function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof creditNoteLines>>, callerUnitId: string): CreditNote {
+/** A credit note's refunds to a walk-in buyer, and what is left to pay back (see refundState). */
+type Refunds = Pick<CreditNote, 'refundablePaise' | 'refunds'>;
+
+/**
+ * What a credit note has been paid back (PAYMENT vouchers whose walk-in line names the note) and what is left: a
+ * walk-in buyer's note on a counter sale that was paid is paid back in full; any other note settles what is owed.
+ */
+async function refundState(db: Database | Transaction<DB>, row: { id: string; unit_id: string; buyer_unit_id: string | null; invoice_id: string; total_paise: number }): Promise<Refunds> {
+  const [refunds, sale] = await Promise.all([
+    db
+      .selectFrom('voucher_lines as l')
+      .innerJoin('vouchers as v', 'v.id', 'l.voucher_id')
+      .select(['v.document_number', 'v.voucher_date', (e) => e.fn.sum<number | string>('l.debit_paise').as('amount')])
+      .where('l.document_id', '=', row.id)
+      .where('v.unit_id', '=', row.unit_id)
+      .where('v.kind', '=', 'PAYMENT')
+      .groupBy(['v.id', 'v.document_number', 'v.voucher_date', 'v.created_at'])
+      .orderBy('v.created_at')
+      .execute(),
+    db.selectFrom('counter_sales').select('settled_by').where('invoice_id', '=', row.invoice_id).executeTakeFirst(),
+  ]);
+  const list = refunds.map((r) => ({ voucherNumber: r.document_number ?? '', date: r.voucher_date, amountPaise: Number(r.amount) }));
+  const refundable = row.buyer_unit_id === null && sale?.settled_by ? Math.max(0, Number(row.total_paise) - list.reduce((s, r) => s + r.amountPaise, 0)) : 0;
+  return { refundablePaise: refundable, refunds: list };
+}
+
+function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof creditNoteLines>>, callerUnitId: string, refunds: Refunds): CreditNote {
   return {
     creditNoteId: row.id,
     creditNoteNumber: row.credit_note_number,
@@ -69,6 +95,7 @@ function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof credi
     note: row.note,
     callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
     createdAt: new Date(row.created_at).toISOString(),
+    ...refunds,
   };
 }
 
@@ -110,36 +137,24 @@ export class ReturnsService {
           if (l.expiry_date <= date) throw cannotIssue(`batch ${l.batch_no} of ${l.product_name} expired on ${l.expiry_date}: it can only go to the expired/damaged store`);
         }
         const percent = r.creditPercentBp ?? FULL;
-        // At an agreed percentage the credit is PTR × percent with no further discount; at full rate the invoice's
-        // discount follows the units (the last units returned take what is left of it, so it adds up exactly).
-        let discount = 0;
-        if (percent === FULL && l.discount_paise > 0 && r.quantity > 0) {
-          const returnedBefore = Number(l.returned_quantity ?? 0);
-          discount =
-            returnedBefore + r.quantity === l.quantity
-              ? Math.max(0, l.discount_paise - Number(l.returned_discount_paise ?? 0))
-              : divHalfUp(l.discount_paise * r.quantity, l.quantity);
-          discount = Math.min(discount, r.quantity * l.rate_paise);
-        }
-        return {
-          r,
-          l,
-          input: {
-            quantity: r.quantity,
-            freeQuantity: r.freeQuantity,
-            ratePaise: creditRatePaise(l.rate_paise, percent),
-            discountBp: 0,
-            discountPaise: discount,
-            gstRateBp: l.gst_rate_bp,
-          },
-          percent,
-        };
+        // At an agreed percentage the credit is PTR × percent with no further discount; at full rate these units'
+        // own share of the line (shared-api returnedLineAmounts: the notes of a whole line add up to it exactly).
+        const amounts = returnedLineAmounts(
+          { quantity: l.quantity, ratePaise: l.rate_paise, discountPaise: l.discount_paise, gstRateBp: l.gst_rate_bp },
+          { returnedBefore: Number(l.returned_quantity ?? 0), quantity: r.quantity, creditPercentBp: percent },
+          inv.supply_kind,
+        );
+        return { r, l, amounts, percent };
       });
-      // The invoice's supply kind and rates: a credit note reverses the tax as it was charged.
-      const { lines: amounts, totals } = priceDocument(
-        priced.map((p) => p.input),
-        inv.supply_kind,
-      );
+      // The invoice's supply kind and rates: a credit note reverses the tax as it was charged; its total evens out
+      // the rounding of the invoice's earlier notes.
+      const amounts = priced.map((p) => p.amounts);
+      const earlier = await trx
+        .selectFrom('credit_notes')
+        .select([sql<string>`coalesce(sum(total_paise - round_off_paise), 0)`.as('before'), sql<string>`coalesce(sum(total_paise), 0)`.as('total')])
+        .where('invoice_id', '=', inv.id)
+        .executeTakeFirstOrThrow();
+      const totals = creditNoteTotals(amounts, { beforeRoundOffPaise: Number(earlier.before), totalPaise: Number(earlier.total) });
 
       // Lock order (api/README.md): the invoice row, the batches the goods go back to (id order), the counter last.
       await lockBatches(trx, priced.map((p) => p.l.batch_id), 'UPDATE');
@@ -276,7 +291,50 @@ export class ReturnsService {
   async creditNote(caller: Caller, creditNoteId: string): Promise<CreditNote> {
     const row = await findCreditNote(this.db, creditNoteId, caller.unitId);
     if (!row) throw creditNoteNotFound();
-    return toCreditNote(row, await creditNoteLines(this.db, creditNoteId), caller.unitId);
+    const [lines, refunds] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row)]);
+    return toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds });
+  }
+
+  /**
+   * Pays a walk-in buyer back what a credit note on a paid counter sale credits (issue 32): one PAYMENT voucher
+   * numbered PAY, Dr Walk-in Customers (its line naming the note) Cr Cash, UPI Clearing or Bank, dated today. The
+   * note's row is locked, so a refund is made once; a connected party's note settles its dues instead (E0013).
+   */
+  async refund(caller: Caller, creditNoteId: string, input: z.output<typeof RefundCreditNote>): Promise<CreditNote> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('credit_notes')
+        .select(['id', 'unit_id', 'buyer_unit_id', 'invoice_id', 'total_paise', 'credit_note_number'])
+        .where('id', '=', creditNoteId)
+        .where('unit_id', '=', caller.unitId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw creditNoteNotFound();
+      if (row.buyer_unit_id !== null) throw new AppError('E0013', 409, `Credit note ${row.credit_note_number} is to a connected party: it settles what they owe (record money paid to them in Payments)`);
+      const { refundablePaise, refunds } = await refundState(trx, row);
+      if (refundablePaise <= 0) {
+        throw new AppError('E0013', 409, refunds.length ? `Credit note ${row.credit_note_number} is already paid back` : `The sale of credit note ${row.credit_note_number} is not paid: the note lowers what is due instead`);
+      }
+      const now = this.config.now();
+      const date = istDate(now);
+      const number = await nextDocumentNumber(trx, caller.unitId, 'PAY', date);
+      await postVoucher(trx, {
+        unitId: caller.unitId,
+        kind: 'PAYMENT',
+        date,
+        documentType: 'CREDIT_NOTE_REFUND',
+        documentId: row.id,
+        documentNumber: number.number,
+        narration: `${input.method.replace('_', ' ')} refund of credit note ${row.credit_note_number} to the walk-in buyer`,
+        lines: [
+          { account: { head: 'WALK_IN' }, debitPaise: refundablePaise, document: { id: row.id, number: row.credit_note_number } },
+          { account: { head: SETTLEMENT_OF[input.method] }, creditPaise: refundablePaise },
+        ],
+        createdBy: caller.userId,
+        at: now,
+      });
+    });
+    return this.creditNote(caller, creditNoteId);
   }
 
   async list(caller: Caller, query: z.output<typeof CreditNoteListQuery>): Promise<CreditNoteList> {
