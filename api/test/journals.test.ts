@@ -179,7 +179,9 @@ describe('entry dates (issue 32)', () => {
       { date: 'Choose a date from 01-04-2025 to 22-11-2026' },
     ]);
     // Far dates, which all numbered JV/99-00/000001 before.
-    for (const date of ['1900-01-01', '2099-06-01', '9999-12-31', '2025-03-31']) expect((await journal(date)).json()).toMatchObject({ code: 'E0022' });
+    expect((await journal('2025-03-31')).json()).toMatchObject({ code: 'E0022' });
+    // Far dates: the contract's date range (shared-api IsoDate) refuses them before the books' rule.
+    for (const date of ['1900-01-01', '2099-06-01', '9999-12-31']) expect((await journal(date)).json()).toMatchObject({ code: 'E0001' });
     expect(await countVouchers()).toBe(before);
     expect(body<VoucherView>(await journal('2025-04-01')).documentNumber).toBe('JV/25-26/000001');
     expect(body<VoucherView>(await journal('2026-11-22')).documentNumber).toBe('JV/26-27/000001');

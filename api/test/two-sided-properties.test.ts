@@ -105,7 +105,7 @@ async function checkBothSides(b: Books, allReceived: boolean) {
   const buyerItems = (await openItems(t.db, b.buyer, { asOf: today, side: 'PAYABLE', accountId: b.creditor }))[0];
   const openOf = (items: typeof sellerItems, id: string | null) => items?.items.filter((i) => i.documentId === id).reduce((s, i) => s + i.outstandingPaise, 0) ?? 0;
   for (const d of docs) if (d.status === 'RECEIVED') expect([d.invoice_id, openOf(buyerItems, d.bill_id)]).toEqual([d.invoice_id, openOf(sellerItems, d.invoice_id)]);
-  const waiting = pending.length ? await net(b.buyer, { accountId: b.creditor }, sql`v.document_type = 'PAYMENT' AND v.document_id IN (${sql.join(pending.map((d) => d.bill_id!))})`) : 0;
+  const waiting = pending.length ? await net(b.buyer, { accountId: b.creditor }, sql`v.document_type = 'PAYMENT' AND coalesce(l.document_id, v.document_id) IN (${sql.join(pending.map((d) => d.bill_id!))})`) : 0;
   expect(buyerItems?.unallocatedPaise ?? 0).toBe(waiting);
 }
 
