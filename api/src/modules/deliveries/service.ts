@@ -36,6 +36,7 @@ import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { actionsFor, rolesOf, type ConsignmentAction } from './access';
 import { distanceKm, listMarkets, marketOf, sameMarket } from './markets';
+import { reencodePhoto } from './photos';
 
 /*
  * Deliveries and pickups (issue 12): every write on a consignment, from booking to delivery. Each use case is one
@@ -507,8 +508,8 @@ export class DeliveriesService {
   // ---- proof, rings, position ----
 
   async addImage(caller: Caller, consignmentId: string, input: z.output<typeof AddProofImage>): Promise<ProofImage> {
-    // Decoded before the lock: a bad upload never holds the row.
-    const bytes = decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES);
+    // Decoded and re-encoded before the lock: a bad upload never holds the row.
+    const bytes = await reencodePhoto(decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES));
     return this.write(async (trx, at) => {
       const c = await this.lockedFor(trx, caller, consignmentId, 'ADD_PROOF');
       const count = await trx.selectFrom('consignment_images').select((e) => e.fn.countAll<number>().as('n')).where('consignment_id', '=', c.id).executeTakeFirstOrThrow();
@@ -517,7 +518,7 @@ export class DeliveriesService {
       const by = await userName(trx, caller.userId);
       await trx
         .insertInto('consignment_images')
-        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: input.mimeType, size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
+        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: 'image/jpeg', size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
         .execute();
       await trx.updateTable('consignments').set({ updated_at: at }).where('id', '=', c.id).execute();
       return { id, kind: input.kind, uploadedAt: at.toISOString(), uploadedBy: by };
