@@ -156,6 +156,33 @@ describe('GET /notifications/live', () => {
     expect(sellerStream.events.map((e) => e.event)).not.toContain('stock');
   });
 
+  it("tells a seller's stock changes only to buyers that may see that seller's stock", async () => {
+    const seller = await login(t.app, DEMO.stockist);
+    // Sharma Medical sees Agarwal Pharma's stock; Lifeline Hospital is connected to it without access (demo seed).
+    const withAccess = await connect(bearer(await login(t.app, DEMO.retailer)));
+    const withoutAccess = await connect(bearer(await login(t.app, DEMO.hospital)));
+    await withAccess.next('ready');
+    await withoutAccess.next('ready');
+    const addBatch = async (batchNo: string) => {
+      const added = await post(seller, INVENTORY_PATHS.add, { productName: 'Dolovex 650 Tablet', manufacturer: 'Microvia Labs', pack: '15 tablets', batchNo, expiryDate: '2028-03-31', mrpPaise: 3400, ptrPaise: 2800, quantity: 25 });
+      expect(added.statusCode).toBe(200);
+      return (await t.db.selectFrom('inventory_batches').select('product_id').where('batch_no', '=', batchNo).executeTakeFirstOrThrow()).product_id;
+    };
+
+    const productId = await addBatch('SEEN-1');
+    const { data } = await withAccess.next('stock', (d) => (d as LiveStock).productIds.includes(productId));
+    expect(data).toEqual({ productIds: [productId], all: false });
+    await sleep(400);
+    expect(withoutAccess.events.map((e) => e.event)).not.toContain('stock');
+
+    // The seller gives the hospital access: from then on its stream hears of the seller's changes too.
+    const hospitalUnit = await unitId(t.db, 'HSP-AMD-001');
+    const sellerUnit = await unitId(t.db, 'STK-PUN-001');
+    await t.db.updateTable('connections').set({ has_access: true }).where('buyer_unit_id', '=', hospitalUnit).where('seller_unit_id', '=', sellerUnit).execute();
+    await addBatch('SEEN-2');
+    expect((await withoutAccess.next('stock', (d) => (d as LiveStock).productIds.includes(productId))).data).toEqual({ productIds: [productId], all: false });
+  });
+
   it(`keeps at most ${LIVE_MAX_PER_USER} streams per user, closing the oldest`, async () => {
     const session = await login(t.app, DEMO.retailer);
     const streams: Stream[] = [];
