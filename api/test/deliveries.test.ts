@@ -285,7 +285,8 @@ describe('offline pickups', () => {
     const suresh = await as(PEOPLE.suresh);
     await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' });
     expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
-    expect((await notices('DELIVERY_BOY_ALERT', { unit: 'STK-PUN-001' }))[0]!.body).toContain(`pin ${(await row(id)).pin}`);
+    // Agarwal receives the goods; Suresh, who carries them, is of Agarwal too: the pin is Ramesh's alone.
+    expect((await notices('DELIVERY_BOY_ALERT', { user: await userId(PEOPLE.ramesh) }))[0]!.body).toContain(`pin ${(await row(id)).pin}`);
     expect(sms.texts.filter((x) => !x.message.startsWith('OTP'))).toEqual([]);
 
     expect(code(await ramesh.post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', pickupDate: '2026-11-21' })))).toEqual([400, 'E0001']);
@@ -296,6 +297,101 @@ describe('offline pickups', () => {
     expect(code(await ramesh.post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', marketId: randomUUID() })))).toEqual([400, 'E0001']);
     // A season boy carries consignments; he does not book them.
     expect(code(await (await as(PEOPLE.vijay)).post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', pincode: '400002', marketId: await marketId('Mumbai') })))).toEqual([403, 'E0040']);
+  });
+});
+
+describe('the pin never reaches the one carrying the goods', () => {
+  /** A COLLECT Agarwal Pharma books and its own delivery staff Suresh carries, out for delivery. */
+  async function ownCollect(before?: () => Promise<void>): Promise<string> {
+    const ramesh = await as(PEOPLE.ramesh);
+    const suresh = await as(PEOPLE.suresh);
+    const booked = await ramesh.post(DELIVERY_PATHS.createOffline, {
+      direction: 'COLLECT', partyName: 'Kothrud Clinic', mobile: '9822012345', addressLine: 'Karve Road', landmark: 'Depot', pincode: '411038',
+      marketId: await marketId('Pune'), pickupDate: '2026-11-22', packages: 1, weightKg: 2, assignment: { deliveryBoyUserId: await userId(PEOPLE.suresh), vehicleNumber: 'MH12AB1234' },
+    });
+    expect(booked.statusCode).toBe(200);
+    const id = body<ConsignmentDetail>(booked).id;
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' })).statusCode).toBe(200);
+    await before?.();
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
+    return id;
+  }
+
+  /** Every place a signed-in person could read a pin: the bell, the consignment, delivery tracking, my deliveries. */
+  async function readsOf(mobile: string, id: string): Promise<string> {
+    const who = await as(mobile);
+    const reads = await Promise.all([
+      who.get(PATHS.notifications, { notificationType: 'ALL', pageSize: '50' }),
+      who.get(DELIVERY_PATHS.consignment(id)),
+      who.get(DELIVERY_PATHS.consignment((await row(id)).barcode_id)),
+      who.get(DELIVERY_PATHS.tracking),
+      who.get(DELIVERY_PATHS.myDeliveries),
+      who.get(DELIVERY_PATHS.consignments),
+    ]);
+    for (const r of reads) expect(r.statusCode).toBe(200);
+    return reads.map((r) => r.body).join('\n');
+  }
+
+  it("tells the receiving unit's other members the pin, not its own delivery boy; he cannot renew it either", async () => {
+    const id = await ownCollect();
+    const { pin, barcode_id } = await row(id);
+    const [ramesh, suresh] = [await userId(PEOPLE.ramesh), await userId(PEOPLE.suresh)];
+
+    // The notice is addressed to Ramesh alone: nothing unit-wide, nothing Suresh's.
+    const rows = await t.db.selectFrom('notifications').select(['user_id', 'body']).where('title', '=', `${barcode_id}: delivery pin ${pin}`).execute();
+    expect(rows.map((r) => r.user_id)).toEqual([ramesh]);
+    expect(await readsOf(PEOPLE.ramesh, id)).toContain(`pin ${pin}`);
+    const sureshReads = await readsOf(PEOPLE.suresh, id);
+    expect(sureshReads).not.toContain(`pin ${pin}`);
+    expect(sureshReads).not.toContain(`"pin":"${pin}"`);
+    const seen = body<ConsignmentDetail>(await (await as(PEOPLE.suresh)).get(DELIVERY_PATHS.consignment(id)));
+    expect(seen).toMatchObject({ pin: null, pinCannotProve: false });
+    expect(body<ConsignmentDetail>(await (await as(PEOPLE.ramesh)).get(DELIVERY_PATHS.consignment(id))).pin?.pin).toBe(pin);
+    expect(await t.db.selectFrom('notifications').select('id').where('user_id', '=', suresh).where('body', 'like', `%pin ${pin}%`).execute()).toEqual([]);
+
+    // Renewing the pin would unlock his own wrong tries: only the others of the unit do it.
+    expect(seen.actions).not.toContain('REISSUE_PIN');
+    expect(code(await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.reissuePin(id)))).toEqual([409, 'E0013']);
+    // Without the pin he cannot mark it delivered; with the one Ramesh gives him he can.
+    const none = await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.deliver(id), {});
+    expect(code(none)).toEqual([400, 'E0001']);
+    expect((await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.deliver(id), { pin: pin! })).statusCode).toBe(200);
+    const delivered = await t.db.selectFrom('consignment_events').select('reason').where('consignment_id', '=', id).where('status', '=', 'DELIVERED').executeTakeFirstOrThrow();
+    expect(delivered.reason).toBeNull();
+  });
+
+  it('records the hand-over as not pin-proven when no one but the delivery boy could receive the pin', async () => {
+    // Ramesh leaves Agarwal Pharma before the trip starts: Suresh is all the receiving unit has.
+    const id = await ownCollect(async () => {
+      await t.db.updateTable('users').set({ deleted_at: t.clock.now() }).where('id', '=', await userId(PEOPLE.ramesh)).execute();
+    });
+    const { pin } = await row(id);
+    expect(await t.db.selectFrom('notifications').select('id').where('title', 'like', `%delivery pin ${pin}`).execute()).toEqual([]);
+    expect(await readsOf(PEOPLE.suresh, id)).not.toContain(`pin ${pin}`);
+
+    const suresh = await as(PEOPLE.suresh);
+    const seen = body<ConsignmentDetail>(await suresh.get(DELIVERY_PATHS.consignment(id)));
+    expect(seen).toMatchObject({ pin: null, pinCannotProve: true });
+    expect(seen.actions).toContain('DELIVER');
+    const res = await suresh.post(DELIVERY_PATHS.deliver(id), {});
+    expect(res.statusCode).toBe(200);
+    expect(body<ConsignmentDetail>(res)).toMatchObject({ status: 'DELIVERED' });
+    const timeline = body<ConsignmentDetail>(res).timeline;
+    expect(timeline.find((e) => e.status === 'DELIVERED')).toMatchObject({ by: 'Suresh Patil', reason: 'Not pin-proven: no one but the delivery boy could receive the pin' });
+  });
+
+  it("sends no pin by SMS when the party's number is the delivery boy's own", async () => {
+    const ramesh = await as(PEOPLE.ramesh);
+    const suresh = await as(PEOPLE.suresh);
+    const booked = await ramesh.post(DELIVERY_PATHS.createOffline, {
+      direction: 'SEND', partyName: 'Kothrud Clinic', mobile: PEOPLE.suresh, addressLine: 'Karve Road', landmark: 'Depot', pincode: '411038',
+      marketId: await marketId('Pune'), pickupDate: '2026-11-22', packages: 1, weightKg: 2, assignment: { deliveryBoyUserId: await userId(PEOPLE.suresh), vehicleNumber: 'MH12AB1234' },
+    });
+    const id = body<ConsignmentDetail>(booked).id;
+    await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' });
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
+    expect(sms.texts.filter((x) => x.mobile === PEOPLE.suresh && !x.message.startsWith('OTP'))).toEqual([]);
+    expect(body<ConsignmentDetail>(await suresh.get(DELIVERY_PATHS.consignment(id))).pinCannotProve).toBe(true);
   });
 });
 
