@@ -248,7 +248,7 @@ export function offlineConsignment(status: ConsignmentStatus, direction: 'SEND' 
 
 /** A detail as its overview row. */
 export function summaryOf(c: ConsignmentDetail): ConsignmentSummary {
-  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ...summary } = c;
+  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, pinCannotProve: _unproven, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ...summary } = c;
   return summary;
 }
 
