@@ -35,6 +35,7 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { InventoryService } from './modules/inventory/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { LiveHub } from './modules/live/hub';
+import { sellerIdsVisibleTo } from './modules/connections/visibility';
 import { liveRoutes } from './modules/live/routes';
 import { NotificationsService } from './modules/notifications/service';
 import { CartReminders } from './modules/notifications/cart-reminders';
@@ -205,7 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => cartReminders.start());
   app.addHook('onClose', () => cartReminders.stop());
   // Subscribed after the auth service, so a logged-out session is out of its cache when the hub re-checks streams.
-  await app.register(liveRoutes, { live: new LiveHub(feed, (authorization) => auth.authenticate(authorization), app.log) });
+  await app.register(liveRoutes, { live: new LiveHub(feed, (authorization) => auth.authenticate(authorization), (buyer) => sellerIdsVisibleTo(deps.db, buyer), app.log) });
   const orders = new OrdersService(deps.db, config);
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });

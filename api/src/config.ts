@@ -66,7 +66,7 @@ export interface NotificationsConfig {
 }
 
 export interface Config {
-  /** NODE_ENV as given, or the mode (see `loadConfig`). */
+  /** NODE_ENV as given (production, development or test; anything else is refused), or the mode (see `loadConfig`). */
   nodeEnv: string;
   /** Production mode: NODE_ENV=production, or DATABASE_URL without NODE_ENV and without MEDICO_DEMO=1. */
   isProduction: boolean;
@@ -74,7 +74,7 @@ export interface Config {
   demo: boolean;
   /** MEDICO_TEST_ROUTES=1 (the test runners only): GET /test/otp/last answers the last code sent to a number. */
   testRoutes: boolean;
-  /** API_DOCS (default on): the OpenAPI pages at /docs. */
+  /** API_DOCS (default on, off in production): the OpenAPI pages at /docs. */
   docs: boolean;
   port: number;
   host: string;
@@ -197,6 +197,9 @@ function generatedJwtSecret(pgliteDataDir: string, usesPglite: boolean): string 
   return secret;
 }
 
+/** The NODE_ENV values the API knows; any other is refused (not read as development). */
+const NODE_ENVS: readonly string[] = ['production', 'development', 'test'];
+
 /**
  * The mode: production when NODE_ENV=production, and also when NODE_ENV is unset but DATABASE_URL is set (a
  * deployment that forgot NODE_ENV) unless demo mode is asked for with MEDICO_DEMO=1; otherwise development.
@@ -207,6 +210,10 @@ export function loadConfig(env: Env = process.env): Config {
   const demo = read.bool('MEDICO_DEMO', false);
   const testRoutes = read.bool('MEDICO_TEST_ROUTES', false);
   const givenNodeEnv = read.get('NODE_ENV');
+  // Exactly one of three: a misspelt "Production" once started in development mode with the console SMS adapter.
+  if (givenNodeEnv !== undefined && !NODE_ENVS.includes(givenNodeEnv)) {
+    read.problems.push(`NODE_ENV must be production, development or test (exactly, in lower case), got "${givenNodeEnv}"`);
+  }
   const databaseUrl = read.get('DATABASE_URL');
   const isProduction = givenNodeEnv === 'production' || (givenNodeEnv === undefined && databaseUrl !== undefined && !demo);
   const nodeEnv = givenNodeEnv ?? (isProduction ? 'production' : 'development');
@@ -250,7 +257,8 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     demo,
     testRoutes,
-    docs: read.bool('API_DOCS', true),
+    // The route map of the whole API is for developers: production shows it only when asked to.
+    docs: read.bool('API_DOCS', !isProduction),
     port: read.int('PORT', 4000),
     host: read.get('HOST') ?? '127.0.0.1',
     databaseUrl,

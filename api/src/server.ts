@@ -29,7 +29,7 @@ async function prepare(config: Config, db: Database, log: FastifyBaseLogger): Pr
 function printBanner(config: Config): void {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const workers = config.apiWorkers > 1 ? ` by ${config.apiWorkers} worker processes (API_WORKERS)` : '';
-  const lines = ['', `Medico API listening on ${url}${workers}  (docs: ${url}/docs)`, `Database: ${whereOf(config)}`];
+  const lines = ['', `Medico API listening on ${url}${workers}${config.docs ? `  (docs: ${url}/docs)` : ''}`, `Database: ${whereOf(config)}`];
   if (config.seedDemo) {
     lines.push('Demo sign-ins (mobile number, then the OTP from this log):');
     for (const login of DEMO_LOGINS) lines.push(`  ${login.mobile}  ${login.who}`);

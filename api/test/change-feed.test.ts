@@ -22,7 +22,7 @@ describe('change feed', () => {
     const { feed, handed } = recordingFeed();
     await feed.catchUp();
     expect(handed).toHaveLength(1);
-    expect(handed[0]!.get('product')).toEqual({ all: true, keys: new Set() });
+    expect(handed[0]!.get('product')).toEqual({ all: true, keys: new Set(), byUnit: new Map() });
 
     await feed.catchUp();
     expect(handed).toHaveLength(1);
@@ -34,7 +34,7 @@ describe('change feed', () => {
     await feed.catchUp();
     expect(handed).toHaveLength(2);
     expect([...handed[1]!.keys()]).toEqual(['product']);
-    expect(handed[1]!.get('product')).toEqual({ all: false, keys: new Set([first, second]) });
+    expect(handed[1]!.get('product')).toEqual({ all: false, keys: new Set([first, second]), byUnit: new Map() });
 
     await feed.catchUp();
     expect(handed).toHaveLength(2);

@@ -111,9 +111,31 @@ describe('configuration', () => {
 describe('production refuses unsafe configuration', () => {
   it('starts with an SMS gateway, a JWT secret and nothing of demos or tests', () => {
     const config = loadConfig(PRODUCTION);
-    expect(config).toMatchObject({ isProduction: true, seedDemo: false, testRoutes: false, demo: false, docs: true, sms: { provider: 'http' } });
+    expect(config).toMatchObject({ isProduction: true, seedDemo: false, testRoutes: false, demo: false, sms: { provider: 'http' } });
     expect(config.jwtSecret).toBe(PRODUCTION.JWT_SECRET);
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '0', MEDICO_TEST_ROUTES: '0', API_DOCS: '0' })).toMatchObject({ seedDemo: false, testRoutes: false, docs: false });
+  });
+
+  it('has no /docs in production unless API_DOCS=1 asks for them', () => {
+    expect(loadConfig(PRODUCTION).docs).toBe(false);
+    const { NODE_ENV: _, ...withoutNodeEnv } = PRODUCTION;
+    expect(loadConfig(withoutNodeEnv).docs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: '1' }).docs).toBe(true);
+    // Development keeps them on by default.
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', NODE_ENV: 'development' }).docs).toBe(true);
+  });
+
+  it.each(['Production', 'PRODUCTION', 'prod', 'staging', ' production', 'Development', 'TEST'])('refuses NODE_ENV=%j instead of starting in development mode', (value) => {
+    const message = refusal({ ...PRODUCTION, NODE_ENV: value });
+    expect(message).toContain(`  - NODE_ENV must be production, development or test (exactly, in lower case), got "${value}"`);
+    // Without a server either: the misspelt production would otherwise start with console SMS.
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', NODE_ENV: value })).toContain('NODE_ENV must be production, development or test');
+  });
+
+  it('accepts the three NODE_ENV values as they are', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ nodeEnv: 'production', isProduction: true });
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', NODE_ENV: 'development' })).toMatchObject({ nodeEnv: 'development', isProduction: false });
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', NODE_ENV: 'test' })).toMatchObject({ nodeEnv: 'test', isProduction: false });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
 import { DELIVERY_PATHS, PATHS, PROOF_IMAGE_MAX_BYTES, PROOF_IMAGES_PER_CONSIGNMENT, type ConsignmentDetail, type DeliveryBoy, type Market, type NotificationList, type ProofImage } from 'shared-api';
 import { addBatch, addProduct, connect, unitId } from './cart-fixtures';
 import { FakeSms, PEOPLE, callerFor } from './deliveries-fixtures';
@@ -82,6 +83,9 @@ const pngOf = (size: number) => {
   return bytes;
 };
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+/** A real 64 × 48 picture in the format, made by sharp (`extra` adds, e.g., EXIF). */
+const photo = (format: 'png' | 'jpeg', extra: (image: Sharp) => Sharp = (image) => image) =>
+  extra(sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 30 } } })[format]()).toBuffer();
 
 describe('markets and delivery boys', () => {
   it('lists the markets, and whom each unit can assign: connected season boys and its delivery staff', async () => {
@@ -281,7 +285,8 @@ describe('offline pickups', () => {
     const suresh = await as(PEOPLE.suresh);
     await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' });
     expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
-    expect((await notices('DELIVERY_BOY_ALERT', { unit: 'STK-PUN-001' }))[0]!.body).toContain(`pin ${(await row(id)).pin}`);
+    // Agarwal receives the goods; Suresh, who carries them, is of Agarwal too: the pin is Ramesh's alone.
+    expect((await notices('DELIVERY_BOY_ALERT', { user: await userId(PEOPLE.ramesh) }))[0]!.body).toContain(`pin ${(await row(id)).pin}`);
     expect(sms.texts.filter((x) => !x.message.startsWith('OTP'))).toEqual([]);
 
     expect(code(await ramesh.post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', pickupDate: '2026-11-21' })))).toEqual([400, 'E0001']);
@@ -292,6 +297,101 @@ describe('offline pickups', () => {
     expect(code(await ramesh.post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', marketId: randomUUID() })))).toEqual([400, 'E0001']);
     // A season boy carries consignments; he does not book them.
     expect(code(await (await as(PEOPLE.vijay)).post(DELIVERY_PATHS.createOffline, await offline({ direction: 'SEND', pincode: '400002', marketId: await marketId('Mumbai') })))).toEqual([403, 'E0040']);
+  });
+});
+
+describe('the pin never reaches the one carrying the goods', () => {
+  /** A COLLECT Agarwal Pharma books and its own delivery staff Suresh carries, out for delivery. */
+  async function ownCollect(before?: () => Promise<void>): Promise<string> {
+    const ramesh = await as(PEOPLE.ramesh);
+    const suresh = await as(PEOPLE.suresh);
+    const booked = await ramesh.post(DELIVERY_PATHS.createOffline, {
+      direction: 'COLLECT', partyName: 'Kothrud Clinic', mobile: '9822012345', addressLine: 'Karve Road', landmark: 'Depot', pincode: '411038',
+      marketId: await marketId('Pune'), pickupDate: '2026-11-22', packages: 1, weightKg: 2, assignment: { deliveryBoyUserId: await userId(PEOPLE.suresh), vehicleNumber: 'MH12AB1234' },
+    });
+    expect(booked.statusCode).toBe(200);
+    const id = body<ConsignmentDetail>(booked).id;
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' })).statusCode).toBe(200);
+    await before?.();
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
+    return id;
+  }
+
+  /** Every place a signed-in person could read a pin: the bell, the consignment, delivery tracking, my deliveries. */
+  async function readsOf(mobile: string, id: string): Promise<string> {
+    const who = await as(mobile);
+    const reads = await Promise.all([
+      who.get(PATHS.notifications, { notificationType: 'ALL', pageSize: '50' }),
+      who.get(DELIVERY_PATHS.consignment(id)),
+      who.get(DELIVERY_PATHS.consignment((await row(id)).barcode_id)),
+      who.get(DELIVERY_PATHS.tracking),
+      who.get(DELIVERY_PATHS.myDeliveries),
+      who.get(DELIVERY_PATHS.consignments),
+    ]);
+    for (const r of reads) expect(r.statusCode).toBe(200);
+    return reads.map((r) => r.body).join('\n');
+  }
+
+  it("tells the receiving unit's other members the pin, not its own delivery boy; he cannot renew it either", async () => {
+    const id = await ownCollect();
+    const { pin, barcode_id } = await row(id);
+    const [ramesh, suresh] = [await userId(PEOPLE.ramesh), await userId(PEOPLE.suresh)];
+
+    // The notice is addressed to Ramesh alone: nothing unit-wide, nothing Suresh's.
+    const rows = await t.db.selectFrom('notifications').select(['user_id', 'body']).where('title', '=', `${barcode_id}: delivery pin ${pin}`).execute();
+    expect(rows.map((r) => r.user_id)).toEqual([ramesh]);
+    expect(await readsOf(PEOPLE.ramesh, id)).toContain(`pin ${pin}`);
+    const sureshReads = await readsOf(PEOPLE.suresh, id);
+    expect(sureshReads).not.toContain(`pin ${pin}`);
+    expect(sureshReads).not.toContain(`"pin":"${pin}"`);
+    const seen = body<ConsignmentDetail>(await (await as(PEOPLE.suresh)).get(DELIVERY_PATHS.consignment(id)));
+    expect(seen).toMatchObject({ pin: null, pinCannotProve: false });
+    expect(body<ConsignmentDetail>(await (await as(PEOPLE.ramesh)).get(DELIVERY_PATHS.consignment(id))).pin?.pin).toBe(pin);
+    expect(await t.db.selectFrom('notifications').select('id').where('user_id', '=', suresh).where('body', 'like', `%pin ${pin}%`).execute()).toEqual([]);
+
+    // Renewing the pin would unlock his own wrong tries: only the others of the unit do it.
+    expect(seen.actions).not.toContain('REISSUE_PIN');
+    expect(code(await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.reissuePin(id)))).toEqual([409, 'E0013']);
+    // Without the pin he cannot mark it delivered; with the one Ramesh gives him he can.
+    const none = await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.deliver(id), {});
+    expect(code(none)).toEqual([400, 'E0001']);
+    expect((await (await as(PEOPLE.suresh)).post(DELIVERY_PATHS.deliver(id), { pin: pin! })).statusCode).toBe(200);
+    const delivered = await t.db.selectFrom('consignment_events').select('reason').where('consignment_id', '=', id).where('status', '=', 'DELIVERED').executeTakeFirstOrThrow();
+    expect(delivered.reason).toBeNull();
+  });
+
+  it('records the hand-over as not pin-proven when no one but the delivery boy could receive the pin', async () => {
+    // Ramesh leaves Agarwal Pharma before the trip starts: Suresh is all the receiving unit has.
+    const id = await ownCollect(async () => {
+      await t.db.updateTable('users').set({ deleted_at: t.clock.now() }).where('id', '=', await userId(PEOPLE.ramesh)).execute();
+    });
+    const { pin } = await row(id);
+    expect(await t.db.selectFrom('notifications').select('id').where('title', 'like', `%delivery pin ${pin}`).execute()).toEqual([]);
+    expect(await readsOf(PEOPLE.suresh, id)).not.toContain(`pin ${pin}`);
+
+    const suresh = await as(PEOPLE.suresh);
+    const seen = body<ConsignmentDetail>(await suresh.get(DELIVERY_PATHS.consignment(id)));
+    expect(seen).toMatchObject({ pin: null, pinCannotProve: true });
+    expect(seen.actions).toContain('DELIVER');
+    const res = await suresh.post(DELIVERY_PATHS.deliver(id), {});
+    expect(res.statusCode).toBe(200);
+    expect(body<ConsignmentDetail>(res)).toMatchObject({ status: 'DELIVERED' });
+    const timeline = body<ConsignmentDetail>(res).timeline;
+    expect(timeline.find((e) => e.status === 'DELIVERED')).toMatchObject({ by: 'Suresh Patil', reason: 'Not pin-proven: no one but the delivery boy could receive the pin' });
+  });
+
+  it("sends no pin by SMS when the party's number is the delivery boy's own", async () => {
+    const ramesh = await as(PEOPLE.ramesh);
+    const suresh = await as(PEOPLE.suresh);
+    const booked = await ramesh.post(DELIVERY_PATHS.createOffline, {
+      direction: 'SEND', partyName: 'Kothrud Clinic', mobile: PEOPLE.suresh, addressLine: 'Karve Road', landmark: 'Depot', pincode: '411038',
+      marketId: await marketId('Pune'), pickupDate: '2026-11-22', packages: 1, weightKg: 2, assignment: { deliveryBoyUserId: await userId(PEOPLE.suresh), vehicleNumber: 'MH12AB1234' },
+    });
+    const id = body<ConsignmentDetail>(booked).id;
+    await suresh.post(DELIVERY_PATHS.status(id), { status: 'COLLECTED' });
+    expect((await suresh.post(DELIVERY_PATHS.status(id), { status: 'IN_TRANSIT' })).statusCode).toBe(200);
+    expect(sms.texts.filter((x) => x.mobile === PEOPLE.suresh && !x.message.startsWith('OTP'))).toEqual([]);
+    expect(body<ConsignmentDetail>(await suresh.get(DELIVERY_PATHS.consignment(id))).pinCannotProve).toBe(true);
   });
 });
 
@@ -371,7 +471,7 @@ describe('who may act', () => {
       [DELIVERY_PATHS.status(id), { status: 'CANCELLED', reason: 'x' }],
       [DELIVERY_PATHS.deliver(id), { pin: '1234' }],
       [DELIVERY_PATHS.reissuePin(id), {}],
-      [DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType: 'image/png', contentBase64: pngOf(100).toString('base64') }],
+      [DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType: 'image/png', contentBase64: (await photo('png')).toString('base64') }],
       [DELIVERY_PATHS.ring(id), { whom: 'SENDER' }],
       [DELIVERY_PATHS.callRequest(id), {}],
       [DELIVERY_PATHS.position(id), { latitude: 19, longitude: 72 }],
@@ -388,29 +488,30 @@ describe('who may act', () => {
 });
 
 describe('proof photos', () => {
-  it('takes images of the declared type up to the size and count limits, readable by the parties and the assignee', async () => {
+  it('takes images up to the size and count limits, readable by the parties and the assignee', async () => {
     const id = await onlineConsignment(['COLLECTED']);
     const vijay = await as(PEOPLE.vijay);
     const add = (contentBase64: string, mimeType = 'image/png') => vijay.post(DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType, contentBase64 });
 
-    const png = pngOf(1000);
+    const png = await photo('png');
     const added = await add(png.toString('base64'));
     expect(added.statusCode).toBe(200);
     const image = body<ProofImage>(added);
     expect(image).toMatchObject({ kind: 'PARCEL', uploadedBy: 'Vijay More' });
     for (const who of [PEOPLE.vijay, PEOPLE.rajesh, PEOPLE.priya]) {
       const res = await (await as(who)).get(DELIVERY_PATHS.image(id, image.id));
-      expect([who, res.statusCode, res.headers['content-type']]).toEqual([who, 200, 'image/png']);
-      expect(res.rawPayload.equals(png)).toBe(true);
+      // Stored as the JPEG it was re-encoded to, the same picture.
+      expect([who, res.statusCode, res.headers['content-type']]).toEqual([who, 200, 'image/jpeg']);
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
     }
     expect(code(await vijay.get(DELIVERY_PATHS.image(id, randomUUID())))).toEqual([404, 'E0056']);
     // Only the delivery boy adds photos.
     expect(code(await (await as(PEOPLE.rajesh)).post(DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType: 'image/png', contentBase64: png.toString('base64') }))).toEqual([409, 'E0013']);
 
     // Bytes that are not what they claim, one byte over the limit, and a body far over it.
-    const jpegAsPng = await add(JPEG.toString('base64'));
-    expect(code(jpegAsPng)).toEqual([400, 'E0001']);
-    expect((await add(JPEG.toString('base64'), 'image/jpeg')).statusCode).toBe(200);
+    const jpeg = await photo('jpeg');
+    expect(code(await add(jpeg.toString('base64')))).toEqual([400, 'E0001']);
+    expect((await add(jpeg.toString('base64'), 'image/jpeg')).statusCode).toBe(200);
     const over = await add(pngOf(PROOF_IMAGE_MAX_BYTES + 1).toString('base64'));
     expect(code(over)).toEqual([400, 'E0001']);
     expect(over.json().message).toBe('The file must be at most 2 MB');
@@ -419,6 +520,60 @@ describe('proof photos', () => {
     for (let i = 2; i < PROOF_IMAGES_PER_CONSIGNMENT; i++) expect((await add(png.toString('base64'))).statusCode).toBe(200);
     expect(code(await add(png.toString('base64')))).toEqual([409, 'E0010']);
     expect(await t.db.selectFrom('consignment_images').select('id').where('consignment_id', '=', id).execute()).toHaveLength(PROOF_IMAGES_PER_CONSIGNMENT);
+  });
+
+  it('refuses what does not decode as an image, whatever its first bytes say', async () => {
+    const id = await onlineConsignment(['COLLECTED']);
+    const vijay = await as(PEOPLE.vijay);
+    const add = (bytes: Buffer, mimeType: string) => vijay.post(DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType, contentBase64: bytes.toString('base64') });
+    const whole = await photo('jpeg');
+    for (const [bytes, mimeType] of [
+      [Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg'],
+      [JPEG, 'image/jpeg'],
+      [whole.subarray(0, whole.length - 40), 'image/jpeg'],
+      [pngOf(1000), 'image/png'],
+    ] as const) {
+      const res = await add(bytes, mimeType);
+      expect(code(res)).toEqual([400, 'E0001']);
+      expect(res.json().message).toBe('The photo could not be read as an image: take it again');
+    }
+    expect(await t.db.selectFrom('consignment_images').select('id').where('consignment_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('stores the picture of a PNG followed by HTML without the HTML, and never serves it back as PNG', async () => {
+    const id = await onlineConsignment(['COLLECTED']);
+    const vijay = await as(PEOPLE.vijay);
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const polyglot = Buffer.concat([await photo('png'), Buffer.from(html)]);
+    const res = await vijay.post(DELIVERY_PATHS.addImage(id), { kind: 'SIGNATURE', mimeType: 'image/png', contentBase64: polyglot.toString('base64') });
+    expect(res.statusCode).toBe(200);
+    const served = await vijay.get(DELIVERY_PATHS.image(id, body<ProofImage>(res).id));
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+    expect(served.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const stored = await t.db.selectFrom('consignment_images').select(['content', 'mime_type', 'size_bytes']).where('consignment_id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.mime_type).toBe('image/jpeg');
+    expect(Buffer.from(stored.content).includes(Buffer.from('<html'))).toBe(false);
+    expect(stored.size_bytes).toBe(stored.content.length);
+  });
+
+  it("stores a phone's photo without its EXIF (no location)", async () => {
+    const id = await onlineConsignment(['COLLECTED']);
+    const vijay = await as(PEOPLE.vijay);
+    const gps = { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 52/1 10/1' };
+    const taken = await photo('jpeg', (image) => image.withExif({ IFD0: { Make: 'PhoneCo', Model: 'Snap 9' }, IFD3: gps }));
+    // The test photo does carry the location (the GPS IFD pointer, tag 0x8825) and the camera.
+    const exif = (await sharp(taken).metadata()).exif!;
+    expect(exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(taken.includes(Buffer.from('PhoneCo'))).toBe(true);
+
+    const res = await vijay.post(DELIVERY_PATHS.addImage(id), { kind: 'PARCEL', mimeType: 'image/jpeg', contentBase64: taken.toString('base64') });
+    expect(res.statusCode).toBe(200);
+    const served = (await vijay.get(DELIVERY_PATHS.image(id, body<ProofImage>(res).id))).rawPayload;
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.includes(Buffer.from('PhoneCo'))).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, PATHS, SseParser, type LiveStock, type Session } from 'shared-api';
 import { LIVE_MAX_PER_USER } from '../src/modules/live/hub';
 import { marketplaceWorld, unitId } from './cart-fixtures';
-import { DEMO, bearer, build, login } from './helpers';
+import { buildApp } from '../src/app';
+import { DEMO, bearer, build, login, openSecondDatabase } from './helpers';
 
 /**
  * The live channel over real HTTP (ARCHITECTURE §11): the app listens on a free port and each stream is read the way
@@ -38,10 +39,10 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-/** GET the live path and parse Server-Sent Events as they arrive. */
-function connect(headers: Record<string, string>): Promise<Stream> {
+/** GET the live path (of this app, or of the one listening at `at`) and parse Server-Sent Events as they arrive. */
+function connect(headers: Record<string, string>, at = base): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${NOTIFICATION_PATHS.live}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+    const req = httpRequest(`${at}${NOTIFICATION_PATHS.live}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       const events: LiveEvent[] = [];
       const waiters: (() => void)[] = [];
       let ended = false;
@@ -154,6 +155,58 @@ describe('GET /notifications/live', () => {
     expect(data).toEqual({ productIds: [productId], all: false });
     await sleep(300);
     expect(sellerStream.events.map((e) => e.event)).not.toContain('stock');
+  });
+
+  it("tells a seller's stock changes only to buyers that may see that seller's stock", async () => {
+    const seller = await login(t.app, DEMO.stockist);
+    // Sharma Medical sees Agarwal Pharma's stock; Lifeline Hospital is connected to it without access (demo seed).
+    const withAccess = await connect(bearer(await login(t.app, DEMO.retailer)));
+    const withoutAccess = await connect(bearer(await login(t.app, DEMO.hospital)));
+    await withAccess.next('ready');
+    await withoutAccess.next('ready');
+    const addBatch = async (batchNo: string) => {
+      const added = await post(seller, INVENTORY_PATHS.add, { productName: 'Dolovex 650 Tablet', manufacturer: 'Microvia Labs', pack: '15 tablets', batchNo, expiryDate: '2028-03-31', mrpPaise: 3400, ptrPaise: 2800, quantity: 25 });
+      expect(added.statusCode).toBe(200);
+      return (await t.db.selectFrom('inventory_batches').select('product_id').where('batch_no', '=', batchNo).executeTakeFirstOrThrow()).product_id;
+    };
+
+    const productId = await addBatch('SEEN-1');
+    const { data } = await withAccess.next('stock', (d) => (d as LiveStock).productIds.includes(productId));
+    expect(data).toEqual({ productIds: [productId], all: false });
+    await sleep(400);
+    expect(withoutAccess.events.map((e) => e.event)).not.toContain('stock');
+
+    // The seller gives the hospital access: from then on its stream hears of the seller's changes too.
+    const hospitalUnit = await unitId(t.db, 'HSP-AMD-001');
+    const sellerUnit = await unitId(t.db, 'STK-PUN-001');
+    await t.db.updateTable('connections').set({ has_access: true }).where('buyer_unit_id', '=', hospitalUnit).where('seller_unit_id', '=', sellerUnit).execute();
+    await addBatch('SEEN-2');
+    expect((await withoutAccess.next('stock', (d) => (d as LiveStock).productIds.includes(productId))).data).toEqual({ productIds: [productId], all: false });
+  });
+
+  it("tells a stock change made through another API process only to that process's streams of buyers who may see it", async () => {
+    // A second app on its own connections to the same database, as another process would be (multi-instance.test.ts).
+    const db = await openSecondDatabase(t.db);
+    const other = await buildApp(t.config, { db });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      const withAccess = await connect(bearer(await login(t.app, DEMO.retailer)), otherBase);
+      const withoutAccess = await connect(bearer(await login(t.app, DEMO.hospital)), otherBase);
+      await withAccess.next('ready');
+      await withoutAccess.next('ready');
+      const seller = await login(t.app, DEMO.stockist);
+      const added = await post(seller, INVENTORY_PATHS.add, { productName: 'Dolovex 650 Tablet', manufacturer: 'Microvia Labs', pack: '15 tablets', batchNo: 'OTHER-1', expiryDate: '2028-03-31', mrpPaise: 3400, ptrPaise: 2800, quantity: 5 });
+      expect(added.statusCode).toBe(200);
+      const productId = (await t.db.selectFrom('inventory_batches').select('product_id').where('batch_no', '=', 'OTHER-1').executeTakeFirstOrThrow()).product_id;
+      expect((await withAccess.next('stock', (d) => (d as LiveStock).productIds.includes(productId))).data).toEqual({ productIds: [productId], all: false });
+      await sleep(400);
+      expect(withoutAccess.events.map((e) => e.event)).not.toContain('stock');
+    } finally {
+      for (const s of open.splice(0)) s.close();
+      await other.close();
+      await db.destroy();
+    }
   });
 
   it(`keeps at most ${LIVE_MAX_PER_USER} streams per user, closing the oldest`, async () => {

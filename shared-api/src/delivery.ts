@@ -244,8 +244,17 @@ export const ConsignmentDetail = ConsignmentSummary.extend({
   proof: z.array(ProofImage),
   /** Whether this delivery used one of the owner's referral free deliveries (set when DELIVERED). */
   freeDelivery: z.boolean(),
-  /** The receiver's view of the pin while IN_TRANSIT (null for anyone else, and once delivered). */
+  /**
+   * The receiver's view of the pin while IN_TRANSIT (null for anyone else, and once delivered). Never the delivery
+   * boy's, also when he belongs to the receiving unit (his own unit's offline collect): the pin goes to its others.
+   */
   pin: z.object({ pin: z.string(), expiresAt: z.string(), triesLeft: z.number().int() }).nullable(),
+  /**
+   * No one but the delivery boy could receive the pin (he is all the receiving unit has, or the party's number is
+   * his): a pin cannot prove this hand-over, so he marks it delivered without one and it is recorded as not
+   * pin-proven (the DELIVERED event's reason).
+   */
+  pinCannotProve: z.boolean(),
   /** The last position the delivery boy's browser reported while IN_TRANSIT. */
   lastPosition: z.object({ latitude: z.number(), longitude: z.number(), at: z.string() }).nullable(),
   /** Straight-line km from the last position to the drop point. */
@@ -298,7 +307,8 @@ export const ChangeStatus = z
   .refine((c) => (c.status !== 'FAILED' && c.status !== 'RETURNED' && c.status !== 'CANCELLED') || !!c.reason, { message: 'Say why', path: ['reason'] });
 export type ChangeStatus = z.input<typeof ChangeStatus>;
 
-export const DeliverWithPin = z.object({ pin: z.string().trim().regex(new RegExp(`^\\d{${DELIVERY_PIN_LENGTH}}$`), `The pin is ${DELIVERY_PIN_LENGTH} digits`) });
+/** The pin may be left out only where a pin cannot prove the hand-over (ConsignmentDetail.pinCannotProve). */
+export const DeliverWithPin = z.object({ pin: z.string().trim().regex(new RegExp(`^\\d{${DELIVERY_PIN_LENGTH}}$`), `The pin is ${DELIVERY_PIN_LENGTH} digits`).optional() });
 export type DeliverWithPin = z.infer<typeof DeliverWithPin>;
 
 export const AddProofImage = z.object({

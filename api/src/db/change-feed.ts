@@ -3,7 +3,7 @@ import { statementCounter, type Database } from './database';
 
 /**
  * The topics of change_log (migration 007; 'notification' 024, 'consignment' 028: key the unit; 'warehouse' 031: key
- * the warehouse whose batches changed) and what their keys are.
+ * the warehouse whose batches changed) and what their keys are. 'stock' rows also name the seller (unit_id, 036).
  */
 export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connection' | 'notification' | 'consignment' | 'warehouse';
 
@@ -11,6 +11,11 @@ export type Topic = 'product' | 'stock' | 'session' | 'user' | 'unit' | 'connect
 export interface TopicChanges {
   all: boolean;
   keys: ReadonlySet<string>;
+  /**
+   * The keys again, by the unit their rows name (change_log.unit_id, migration 036; topic 'stock': the seller).
+   * A key logged without a unit is in `keys` only.
+   */
+  byUnit: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export type ChangeHandler = (changes: ReadonlyMap<Topic, TopicChanges>) => Promise<void> | void;
@@ -25,6 +30,7 @@ interface ChangeRow {
   xid: string;
   topic: Topic;
   key: string | null;
+  unitId: string | null;
 }
 
 /**
@@ -99,7 +105,7 @@ export class ChangeFeed {
     if (this.horizon === null || now - this.lastReadAt > STALE_MS) {
       // Start over: the horizon is read before the subscribers reload, so whatever commits from here on is in the log.
       const { xmin } = await readLog(this.db, null);
-      await this.hand(new Map(TOPICS.map((topic) => [topic, { all: true, keys: new Set<string>() }])));
+      await this.hand(new Map(TOPICS.map((topic) => [topic, { all: true, keys: new Set<string>(), byUnit: new Map() }])));
       this.horizon = xmin;
       this.applied.clear();
       this.lastReadAt = now;
@@ -109,12 +115,19 @@ export class ChangeFeed {
     const { xmin, rows } = await readLog(this.db, this.horizon);
     const fresh = rows.filter((row) => !this.applied.has(row.xid));
     if (fresh.length) {
-      const changes = new Map<Topic, { all: boolean; keys: Set<string> }>();
+      const changes = new Map<Topic, { all: boolean; keys: Set<string>; byUnit: Map<string, Set<string>> }>();
       for (const row of fresh) {
         let topic = changes.get(row.topic);
-        if (!topic) changes.set(row.topic, (topic = { all: false, keys: new Set() }));
+        if (!topic) changes.set(row.topic, (topic = { all: false, keys: new Set(), byUnit: new Map() }));
         if (row.key === null) topic.all = true;
-        else topic.keys.add(row.key);
+        else {
+          topic.keys.add(row.key);
+          if (row.unitId !== null) {
+            let keys = topic.byUnit.get(row.unitId);
+            if (!keys) topic.byUnit.set(row.unitId, (keys = new Set()));
+            keys.add(row.key);
+          }
+        }
       }
       await this.hand(changes);
       for (const row of fresh) this.applied.add(row.xid);
@@ -140,9 +153,9 @@ export class ChangeFeed {
  * visible rows from `horizon` on. Both from one statement, so from one snapshot.
  */
 async function readLog(db: Database, horizon: string | null): Promise<{ xmin: string; rows: ChangeRow[] }> {
-  const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null][] | null }>`
+  const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null, string | null][] | null }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-      ${horizon === null ? sql`NULL::json` : sql`(SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key)) FROM change_log c WHERE c.xid >= ${horizon}::xid8)`} AS changes`.execute(db);
+      ${horizon === null ? sql`NULL::json` : sql`(SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key, c.unit_id)) FROM change_log c WHERE c.xid >= ${horizon}::xid8)`} AS changes`.execute(db);
   const row = rows[0]!;
-  return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key]) => ({ xid, topic, key })) };
+  return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key, unitId]) => ({ xid, topic, key, unitId })) };
 }

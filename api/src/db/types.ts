@@ -330,6 +330,8 @@ export interface ChangeLogTable {
   xid: Defaulted<string>;
   topic: string;
   key: string | null;
+  /** The unit the change belongs to, where the topic names one ('stock': the seller; migration 036). */
+  unit_id: string | null;
   changed_at: Defaulted<Date>;
 }
 

@@ -208,6 +208,7 @@ export function consignment(status: ConsignmentStatus, role: ConsignmentRole = '
     proof: status === 'DELIVERED' ? [{ id: uuid(300 + n), kind: 'PARCEL', uploadedAt: '2026-11-22T08:00:00.000Z', uploadedBy: 'Vijay Patil' }] : [],
     freeDelivery: false,
     pin: inTransit && role === 'RECEIVER' ? { pin: '4821', expiresAt: '2026-11-22T10:00:00.000Z', triesLeft: 5 } : null,
+    pinCannotProve: false,
     lastPosition: status === 'IN_TRANSIT' ? { latitude: 18.5, longitude: 73.86, at: '2026-11-22T07:40:00.000Z' } : null,
     distanceLeftKm: status === 'IN_TRANSIT' ? 2.6 : null,
     actions: actionsOf(role, status, { assigned }),
@@ -247,7 +248,7 @@ export function offlineConsignment(status: ConsignmentStatus, direction: 'SEND' 
 
 /** A detail as its overview row. */
 export function summaryOf(c: ConsignmentDetail): ConsignmentSummary {
-  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ...summary } = c;
+  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, pinCannotProve: _unproven, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ...summary } = c;
   return summary;
 }
 

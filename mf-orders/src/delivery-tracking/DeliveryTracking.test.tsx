@@ -87,6 +87,16 @@ describe('delivery tracking', () => {
     expect(within(c).queryByRole('link', { name: 'Open map' })).not.toBeInTheDocument();
   });
 
+  it('says when a pin cannot prove the hand-over (no one but the delivery boy could receive it)', async () => {
+    const unproven = { ...offlineConsignment('IN_TRANSIT', 'COLLECT', 5), pinCannotProve: true, pin: null };
+    trackingApi({ [`GET ${DELIVERY_PATHS.tracking}`]: () => success({ items: [unproven], totalResults: 1 }) });
+    open();
+    const c = await card(unproven);
+    expect(within(c).queryByLabelText('Delivery pin')).not.toBeInTheDocument();
+    expect(within(c).getByText(/A pin cannot prove this hand-over: no one but the delivery boy could receive it\./)).toBeInTheDocument();
+    expect(within(c).getByText(/recorded as not pin-proven/)).toBeInTheDocument();
+  });
+
   it('asks the delivery boy to call where the API allows it', async () => {
     const requests = trackingApi({ [`POST ${DELIVERY_PATHS.callRequest(WAITING.id)}`]: () => success(null) });
     open();

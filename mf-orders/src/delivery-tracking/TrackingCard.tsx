@@ -88,6 +88,14 @@ function Tracking({ c }: { c: ConsignmentDetail }) {
           )}
         </dd>
         <Position c={c} />
+        {c.pinCannotProve && (c.status === 'IN_TRANSIT' || c.status === 'FAILED') && (
+          <>
+            <dt>Delivery pin</dt>
+            <dd>
+              <Muted>A pin cannot prove this hand-over: no one but the delivery boy could receive it. He marks it delivered without one, and it is recorded as not pin-proven.</Muted>
+            </dd>
+          </>
+        )}
         {c.pin && (
           <>
             <dt>Your delivery pin</dt>

@@ -43,6 +43,9 @@ const PanelBox = styled.div`
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surfaceMuted};
 `;
+const Note = styled.p`
+  margin: 0;
+`;
 const Alert = styled.p`
   margin: 0;
   color: ${theme.colors.danger};
@@ -112,6 +115,45 @@ function PinForm({ consignment, onDone, onCancel }: { consignment: ConsignmentDe
         </form>
       )}
     />
+  );
+}
+
+/**
+ * No one but the delivery boy could receive the pin (he is all the receiving unit has, or the party's number is his):
+ * a pin proves nothing here, so he confirms the hand-over without one and the history records it as not pin-proven.
+ */
+function WithoutPinForm({ consignment, onDone, onCancel }: { consignment: ConsignmentDetail; onDone: () => Promise<unknown>; onCancel: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await deliver(consignment.id, {});
+      toast.success({ title: 'Delivered', message: `${consignment.barcodeId} to ${consignment.to.name}, recorded as not pin-proven.` });
+      await onDone();
+    } catch (err) {
+      setError(isApiError(err) ? err.message : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap="sm">
+      <Note role="note">
+        A pin cannot prove this hand-over: no one but you could receive it. Confirm only once {consignment.to.name} has the goods; the delivery is
+        recorded as not pin-proven.
+      </Note>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Buttons>
+        <BigButton loading={busy} onClick={() => void confirm()}>
+          Mark delivered without a pin
+        </BigButton>
+        <BigButton type="button" variant="secondary" onClick={onCancel}>
+          Back
+        </BigButton>
+      </Buttons>
+    </Stack>
   );
 }
 
@@ -283,7 +325,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
               </BigButton>
             )}
             {can('START_TRIP') && (
-              <BigButton loading={busy === 'trip'} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
+              <BigButton loading={busy === 'trip'} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: c.pinCannotProve ? 'No one but you could receive a pin for this one.' : `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
                 {c.status === 'FAILED' ? 'Start trip again' : 'Start trip'}
               </BigButton>
             )}
@@ -316,7 +358,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
           </Buttons>
         ) : (
           <PanelBox>
-            {panel === 'deliver' && <PinForm consignment={c} onDone={done} onCancel={() => setPanel(null)} />}
+            {panel === 'deliver' && (c.pinCannotProve ? <WithoutPinForm consignment={c} onDone={done} onCancel={() => setPanel(null)} /> : <PinForm consignment={c} onDone={done} onCancel={() => setPanel(null)} />)}
             {(panel === 'fail' || panel === 'return') && <ReasonForm consignment={c} kind={panel} onDone={done} onCancel={() => setPanel(null)} />}
             {panel === 'photo' && <PhotoForm consignment={c} onDone={onChanged} onCancel={() => setPanel(null)} />}
           </PanelBox>

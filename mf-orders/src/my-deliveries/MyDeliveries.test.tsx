@@ -132,6 +132,30 @@ describe('my deliveries', () => {
     expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Delivered' })]);
   });
 
+  it('says when a pin cannot prove the hand-over, and marks it delivered without one', async () => {
+    let delivered = false;
+    const unproven = () => consignment(delivered ? 'DELIVERED' : 'IN_TRANSIT', 'ASSIGNEE', 1, { pinCannotProve: true });
+    const requests = boyApi(
+      { 1: 'IN_TRANSIT' },
+      {
+        [`GET ${DELIVERY_PATHS.myDeliveries}`]: () => success({ active: delivered ? [] : [unproven()], finishedToday: delivered ? [summaryOf(unproven())] : [] }),
+        [`POST ${DELIVERY_PATHS.deliver(idOf(1))}`]: () => {
+          delivered = true;
+          return success(unproven());
+        },
+      },
+    );
+    open();
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Deliver' }));
+    expect(screen.getByRole('note')).toHaveTextContent('A pin cannot prove this hand-over: no one but you could receive it.');
+    expect(screen.getByRole('note')).toHaveTextContent('recorded as not pin-proven');
+    expect(screen.queryByLabelText("Receiver's pin")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark delivered without a pin' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: `Consignment ${barcodeOf(1)}` })).not.toBeInTheDocument());
+    expect(sent(requests, 'POST', DELIVERY_PATHS.deliver(idOf(1))).map((r) => r.body)).toEqual([{}]);
+    expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Delivered', message: `${barcodeOf(1)} to Sharma Medical Stores, recorded as not pin-proven.` })]);
+  });
+
   it('says to ask the receiver for a new pin once the pin locks', async () => {
     boyApi({ 1: 'IN_TRANSIT' });
     open();

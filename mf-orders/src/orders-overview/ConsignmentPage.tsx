@@ -171,12 +171,14 @@ function CancelDialog({ consignment, onClose, onDone }: { consignment: Consignme
 /** The receiver's pin while the goods are on the way: the delivery boy asks for it at the door. */
 function PinCard({ consignment, can, busy, onReissue }: { consignment: ConsignmentDetail; can: (a: Action) => boolean; busy: boolean; onReissue: () => void }) {
   const { pin } = consignment;
-  const reissue = can('REISSUE_PIN') && (
+  // No one but the delivery boy could receive a pin: a new one would reach no one either.
+  const unproven = consignment.pinCannotProve && (consignment.status === 'IN_TRANSIT' || consignment.status === 'FAILED');
+  const reissue = can('REISSUE_PIN') && !unproven && (
     <Button variant="secondary" size="sm" loading={busy} onClick={onReissue}>
       {pin ? 'New pin' : 'Send a new pin'}
     </Button>
   );
-  if (!pin && !reissue) return null;
+  if (!pin && !reissue && !unproven) return null;
   return (
     <Card title="Delivery pin" aria-label="Delivery pin" actions={reissue || undefined}>
       {pin ? (
@@ -186,6 +188,8 @@ function PinCard({ consignment, can, busy, onReissue }: { consignment: Consignme
             Give it to the delivery boy only when the goods are in your hands. Valid until {formatDateTime(pin.expiresAt)}; {pin.triesLeft} {pin.triesLeft === 1 ? 'try' : 'tries'} left.
           </Muted>
         </Stack>
+      ) : unproven ? (
+        <Muted>A pin cannot prove this hand-over: no one but the delivery boy could receive it. He marks it delivered without one, and it is recorded as not pin-proven.</Muted>
       ) : (
         <Muted>The receiver got the pin by SMS. If it was lost or has expired, send a new one.</Muted>
       )}

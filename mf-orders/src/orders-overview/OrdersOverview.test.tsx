@@ -246,6 +246,19 @@ describe('one consignment', () => {
     expect(getToasts().map((t) => t.title)).toEqual(['New pin issued', 'Call requested']);
   });
 
+  it('says when a pin cannot prove the hand-over, and offers no new pin that would reach no one', async () => {
+    // An offline SEND whose party's number is the delivery boy's own: nobody else could receive the pin.
+    const unproven = { ...offlineConsignment('IN_TRANSIT', 'SEND', 3), pinCannotProve: true, pin: null };
+    const { routes } = consignmentRoutes(unproven);
+    deliveriesApi(routes);
+    renderRoutes(ROUTES, `orders/orders-overview/${unproven.barcodeId}`);
+    const pinCard = await screen.findByRole('region', { name: 'Delivery pin' });
+    expect(pinCard).toHaveTextContent('A pin cannot prove this hand-over: no one but the delivery boy could receive it.');
+    expect(pinCard).toHaveTextContent('recorded as not pin-proven');
+    expect(pinCard).not.toHaveTextContent('by SMS');
+    expect(within(pinCard).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('says why an action failed', async () => {
     const inTransit = consignment('IN_TRANSIT', 'RECEIVER', 1);
     const { routes } = consignmentRoutes(inTransit, { [`POST ${DELIVERY_PATHS.reissuePin(inTransit.id)}`]: () => failure(409, 'E0013', 'Not possible in the current status') });

@@ -44,3 +44,9 @@ export function sellersVisibleTo(db: Database, buyerUnitId: string) {
     .where('status', '=', 'APPROVED')
     .where('has_access', '=', true);
 }
+
+/** The sellers whose stock the buyer sees (not the buyer itself), as ids: what the live channel keeps per buyer. */
+export async function sellerIdsVisibleTo(db: Database, buyerUnitId: string): Promise<string[]> {
+  const rows = await sellersVisibleTo(db, buyerUnitId).execute();
+  return rows.map((r) => r.seller_unit_id);
+}

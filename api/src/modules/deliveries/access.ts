@@ -57,7 +57,8 @@ export function actionsFor(caller: Caller, c: ConsignmentParties): ConsignmentAc
     }
   }
   if ((receiver || owner) && c.assignee_user_id && (ON_THE_ROAD.includes(c.status) || c.status === 'ASSIGNED') && !assignee) actions.add('REQUEST_CALL');
-  // The owner too: an OFFLINE SEND's receiver is not on the platform and gets its pin by SMS.
-  if ((receiver || owner) && (c.status === 'IN_TRANSIT' || c.status === 'FAILED')) actions.add('REISSUE_PIN');
+  // The owner too: an OFFLINE SEND's receiver is not on the platform and gets its pin by SMS. Never the delivery boy
+  // (also when his own unit receives): a new pin would unlock his own wrong tries.
+  if ((receiver || owner) && !assignee && (c.status === 'IN_TRANSIT' || c.status === 'FAILED')) actions.add('REISSUE_PIN');
   return [...actions];
 }

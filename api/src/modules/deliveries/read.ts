@@ -32,6 +32,7 @@ import { renderLabelPdf, renderLabelSvg, type ShippingLabel } from '../../pdf/la
 import { addDays, istDate } from '../search/text';
 import { actionsFor, rolesOf } from './access';
 import { distanceKm, listMarkets, outstationReason } from './markets';
+import { pinCannotProve } from './pin';
 
 /*
  * Reading consignments (issue 12): the orders overview and its counts, one consignment by barcode or id (with the
@@ -215,9 +216,10 @@ export class ConsignmentReader {
     const visible = rows.filter((r) => rolesOf(caller, r).length);
     if (!visible.length) return [];
     const ids = visible.map((r) => r.id);
-    const [events, images] = await Promise.all([
+    const [events, images, unprovable] = await Promise.all([
       db.selectFrom('consignment_events').select(['consignment_id', 'status', 'at', 'by_name', 'reason']).where('consignment_id', 'in', ids).execute(),
       db.selectFrom('consignment_images').select(['id', 'consignment_id', 'kind', 'created_at', 'uploaded_by_name']).where('consignment_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
+      pinCannotProve(db, visible),
     ]);
     const now = this.config.now().getTime();
     const byId = new Map(
@@ -254,6 +256,7 @@ export class ConsignmentReader {
           proof,
           freeDelivery: c.free_delivery,
           pin: receiving && pinLive ? { pin: c.pin!, expiresAt: iso(c.pin_expires_at!), triesLeft: Math.max(0, DELIVERY_PIN_MAX_TRIES - c.pin_tries) } : null,
+          pinCannotProve: unprovable.has(c.id),
           lastPosition: moving ? { latitude: c.last_latitude!, longitude: c.last_longitude!, at: iso(c.last_position_at!) } : null,
           distanceLeftKm: moving ? distanceKm({ latitude: c.last_latitude, longitude: c.last_longitude }, to) : null,
           actions: actionsFor(caller, c),

@@ -37,6 +37,8 @@ import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { actionsFor, rolesOf, type ConsignmentAction } from './access';
 import { distanceKm, listMarkets, marketOf, sameMarket } from './markets';
+import { reencodePhoto } from './photos';
+import { NOT_PIN_PROVEN, pinCannotProve } from './pin';
 
 /*
  * Deliveries and pickups (issue 12): every write on a consignment, from booking to delivery. Each use case is one
@@ -449,13 +451,16 @@ export class DeliveriesService {
   }
 
   /**
-   * The pin reaches the receiving unit as a notification; an OFFLINE SEND's receiver is not on the platform and gets
-   * it by SMS. Sent last in the transaction: a gateway failure rolls the change back, so no pin exists unsent.
+   * The pin reaches the receiving unit as a notification, to each of its members but the delivery boy (his own
+   * unit's offline collect: he must not read it); an OFFLINE SEND's receiver is not on the platform and gets it by
+   * SMS. Where no one but him could receive it, it goes to no one (pin.ts: the hand-over is then not pin-proven).
+   * Sent last in the transaction: a gateway failure rolls the change back, so no pin exists unsent.
    */
   private async sendPin(trx: Db, c: Row, pin: string, expires: Date, at: Date, why: string): Promise<void> {
+    if ((await pinCannotProve(trx, [c])).has(c.id)) return;
     const text = `Consignment ${c.barcode_id} from ${c.from_name} is ${why}: pin ${pin}, valid until ${istTime(expires)}. Give it to the delivery boy only when you have the goods.`;
     if (c.receiver_unit_id) {
-      await notify(trx, { unitIds: [c.receiver_unit_id] }, { type: 'DELIVERY_BOY_ALERT', title: `${c.barcode_id}: delivery pin ${pin}`, body: text, link: LINKS.consignment(c.barcode_id) }, { at });
+      await notify(trx, { unitIds: [c.receiver_unit_id], except: c.assignee_user_id }, { type: 'DELIVERY_BOY_ALERT', title: `${c.barcode_id}: delivery pin ${pin}`, body: text, link: LINKS.consignment(c.barcode_id) }, { at });
       return;
     }
     if (!c.to_mobile) return;
@@ -468,29 +473,35 @@ export class DeliveriesService {
 
   /**
    * The delivery boy enters the receiver's pin. A wrong or expired pin is answered after its try is committed (so
-   * the count survives the refusal); DELIVERY_PIN_MAX_TRIES wrong tries lock it until a new pin is issued.
+   * the count survives the refusal); DELIVERY_PIN_MAX_TRIES wrong tries lock it until a new pin is issued. Where no
+   * one but him could receive the pin (pin.ts), he marks it delivered without one, recorded as not pin-proven.
    */
-  async deliver(caller: Caller, consignmentId: string, pin: string): Promise<string> {
+  async deliver(caller: Caller, consignmentId: string, pin: string | undefined): Promise<string> {
     const outcome = await this.write((trx, at) => this.deliverIn(trx, caller, consignmentId, pin, at));
     if (outcome instanceof AppError) throw outcome;
     return outcome;
   }
 
-  async deliverIn(trx: Db, caller: Caller, consignmentId: string, pin: string, at: Date): Promise<string | AppError> {
+  async deliverIn(trx: Db, caller: Caller, consignmentId: string, pin: string | undefined, at: Date): Promise<string | AppError> {
     const c = await this.lockedFor(trx, caller, consignmentId, 'DELIVER', 'DELIVERED');
-    if (c.pin_tries >= DELIVERY_PIN_MAX_TRIES) return new AppError('E0004', 429, `Locked after ${DELIVERY_PIN_MAX_TRIES} wrong pins: ask the receiver for a new pin`);
-    if (!c.pin || !c.pin_expires_at || new Date(c.pin_expires_at).getTime() <= at.getTime()) return new AppError('E0003', 400, 'The pin has expired: ask for a new pin', { pin: 'Expired: ask for a new pin' });
-    if (!samePin(pin, c.pin)) {
-      const tries = c.pin_tries + 1;
-      await trx.updateTable('consignments').set({ pin_tries: tries, updated_at: at }).where('id', '=', c.id).execute();
-      if (tries >= DELIVERY_PIN_MAX_TRIES) return new AppError('E0004', 429, `Wrong pin ${DELIVERY_PIN_MAX_TRIES} times: locked until the receiver issues a new pin`);
-      const left = DELIVERY_PIN_MAX_TRIES - tries;
-      return new AppError('E0003', 400, `Wrong pin: ${left} ${left === 1 ? 'try' : 'tries'} left`, { pin: `Wrong pin: ${left} ${left === 1 ? 'try' : 'tries'} left` });
+    const unproven = (await pinCannotProve(trx, [c])).has(c.id);
+    if (!unproven) {
+      if (pin === undefined) throw new AppError('E0001', 400, "Enter the receiver's pin", { pin: 'Ask the receiver for the pin' });
+      if (c.pin_tries >= DELIVERY_PIN_MAX_TRIES) return new AppError('E0004', 429, `Locked after ${DELIVERY_PIN_MAX_TRIES} wrong pins: ask the receiver for a new pin`);
+      if (!c.pin || !c.pin_expires_at || new Date(c.pin_expires_at).getTime() <= at.getTime()) return new AppError('E0003', 400, 'The pin has expired: ask for a new pin', { pin: 'Expired: ask for a new pin' });
+      if (!samePin(pin, c.pin)) {
+        const tries = c.pin_tries + 1;
+        await trx.updateTable('consignments').set({ pin_tries: tries, updated_at: at }).where('id', '=', c.id).execute();
+        if (tries >= DELIVERY_PIN_MAX_TRIES) return new AppError('E0004', 429, `Wrong pin ${DELIVERY_PIN_MAX_TRIES} times: locked until the receiver issues a new pin`);
+        const left = DELIVERY_PIN_MAX_TRIES - tries;
+        return new AppError('E0003', 400, `Wrong pin: ${left} ${left === 1 ? 'try' : 'tries'} left`, { pin: `Wrong pin: ${left} ${left === 1 ? 'try' : 'tries'} left` });
+      }
     }
     const free = await takeFreeDelivery(trx, c.owner_unit_id);
     await move(trx, c, 'DELIVERED', at, { pin: null, pin_expires_at: null, pin_tries: 0, free_delivery: free });
-    await event(trx, c.id, 'DELIVERED', null, caller.userId, at);
-    await notify(trx, { unitIds: [c.owner_unit_id, c.receiver_unit_id] }, { type: 'DELIVERY_DELIVERED', title: `Consignment ${c.barcode_id} delivered`, body: `Delivered to ${c.to_name}${free ? ' (a free delivery of your referral offer)' : ''}.`, link: LINKS.consignment(c.barcode_id) }, { at });
+    await event(trx, c.id, 'DELIVERED', unproven ? NOT_PIN_PROVEN : null, caller.userId, at);
+    const how = [unproven ? 'not pin-proven' : '', free ? 'a free delivery of your referral offer' : ''].filter(Boolean).join('; ');
+    await notify(trx, { unitIds: [c.owner_unit_id, c.receiver_unit_id] }, { type: 'DELIVERY_DELIVERED', title: `Consignment ${c.barcode_id} delivered`, body: `Delivered to ${c.to_name}${how ? ` (${how})` : ''}.`, link: LINKS.consignment(c.barcode_id) }, { at });
     return c.id;
   }
 
@@ -509,8 +520,8 @@ export class DeliveriesService {
   // ---- proof, rings, position ----
 
   async addImage(caller: Caller, consignmentId: string, input: z.output<typeof AddProofImage>): Promise<ProofImage> {
-    // Decoded before the lock: a bad upload never holds the row.
-    const bytes = decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES);
+    // Decoded and re-encoded before the lock: a bad upload never holds the row.
+    const bytes = await reencodePhoto(decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES));
     return this.write(async (trx, at) => {
       const c = await this.lockedFor(trx, caller, consignmentId, 'ADD_PROOF');
       const count = await trx.selectFrom('consignment_images').select((e) => e.fn.countAll<number>().as('n')).where('consignment_id', '=', c.id).executeTakeFirstOrThrow();
@@ -519,7 +530,7 @@ export class DeliveriesService {
       const by = await userName(trx, caller.userId);
       await trx
         .insertInto('consignment_images')
-        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: input.mimeType, size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
+        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: 'image/jpeg', size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
         .execute();
       await trx.updateTable('consignments').set({ updated_at: at }).where('id', '=', c.id).execute();
       return { id, kind: input.kind, uploadedAt: at.toISOString(), uploadedBy: by };

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_KEEPALIVE_MS, LIVE_STOCK_MAX_IDS, type CustomerType, type LiveEventName, type LiveStock } from 'shared-api';
+import { CachedMap } from '../../db/cached-map';
 import type { ChangeFeed, TopicChanges } from '../../db/change-feed';
 import type { Caller } from '../../http/access';
 
@@ -10,9 +11,14 @@ export const LIVE_MAX_PER_USER = 12;
 const MAX_QUEUED_BYTES = 256 * 1024;
 /** SPEC.md §6: only buyers search, so only their tabs hear about stock. */
 const BUYER_TYPES: ReadonlySet<CustomerType> = new Set(['RETAILER', 'HOSPITAL']);
+/** Buyer units whose visible sellers are kept at most (a bound on memory: beyond it the map starts afresh). */
+const VISIBLE_CACHE_BUYERS = 10_000;
 
 /** Resolves a stream's Authorization header to its caller again, refusing (throwing) once the session has ended. */
 export type Reauthenticate = (authorization: string) => Promise<Caller>;
+
+/** The sellers whose stock a buyer unit may see (connections/visibility.ts), the buyer itself not included. */
+export type SellersVisibleTo = (buyerUnitId: string) => Promise<readonly string[]>;
 
 interface Stream {
   caller: Caller;
@@ -55,13 +61,20 @@ export class LiveHub {
   private readonly byFamily = new Map<string, Set<Stream>>();
   /** Per user in opening order, so the oldest is the first to go when the cap is reached. */
   private readonly byUser = new Map<string, Set<Stream>>();
-  private readonly buyers = new Set<Stream>();
+  /** Buyers' streams by unit: a stock change is told to the units that may see the seller's stock. */
+  private readonly buyers = new Map<string, Set<Stream>>();
+  /**
+   * Each buyer unit's visible sellers, loaded when a stock change first concerns it and kept until the change log
+   * says its connections changed ('connection', keyed by the buyer): a stock frame costs no query per stream.
+   */
+  private readonly visible = new CachedMap<string, ReadonlySet<string>>(VISIBLE_CACHE_BUYERS);
   private readonly maxPerUser: number;
   private readonly ticker: NodeJS.Timeout;
 
   constructor(
     feed: ChangeFeed,
     private readonly reauthenticate: Reauthenticate,
+    private readonly sellersVisibleTo: SellersVisibleTo,
     private readonly log: FastifyBaseLogger,
     options: LiveHubOptions = {},
   ) {
@@ -102,7 +115,7 @@ export class LiveHub {
     add(this.byUnit, caller.unitId, stream);
     add(this.byFamily, caller.familyId, stream);
     add(this.byUser, caller.userId, stream);
-    if (BUYER_TYPES.has(caller.customerType)) this.buyers.add(stream);
+    if (BUYER_TYPES.has(caller.customerType)) add(this.buyers, caller.unitId, stream);
     this.write(stream, frame('ready', {}));
   }
 
@@ -119,11 +132,20 @@ export class LiveHub {
       if (notification.all) this.broadcast(this.streams, event);
       else for (const unitId of notification.keys) this.broadcast(this.byUnit.get(unitId), event);
     }
+    // Before the stock: a buyer given access in the same changes hears of the seller's stock at once.
+    const connection = changes.get('connection');
+    if (connection?.all) this.visible.clear();
+    else if (connection) this.visible.delete(connection.keys);
     const stock = changes.get('stock');
     if (stock && this.buyers.size) {
-      const all = stock.all || stock.keys.size > LIVE_STOCK_MAX_IDS;
-      const data: LiveStock = { productIds: all ? [] : [...stock.keys], all };
-      this.broadcast(this.buyers, frame('stock', data));
+      // Rows that name no seller (the whole topic, or logged before migration 036): "revalidate all" names nothing.
+      const named = new Set([...stock.byUnit.values()].flatMap((keys) => [...keys]));
+      if (stock.all || [...stock.keys].some((key) => !named.has(key))) {
+        for (const streams of this.buyers.values()) this.broadcast(streams, frame('stock', { productIds: [], all: true } satisfies LiveStock));
+      } else {
+        // Not awaited: the feed hands changes to the caches before every request, which must not wait on this.
+        this.tellBuyers(stock.byUnit).catch((err: unknown) => this.log.error({ err }, 'live stock frames not sent'));
+      }
     }
     // A logout, a revoked family, a deleted user or unit: those streams' sessions are checked again (the auth
     // service, subscribed before the hub, has already dropped them from its cache).
@@ -137,6 +159,19 @@ export class LiveHub {
     collect(changes.get('user'), this.byUser);
     collect(changes.get('unit'), this.byUnit);
     if (affected.size) this.recheck(affected);
+  }
+
+  /** Each buyer unit with open streams hears of the products of the sellers whose stock it may see (or its own). */
+  private async tellBuyers(bySeller: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+    for (const unitId of [...this.buyers.keys()]) {
+      const sellers = await this.visible.get(unitId, async (buyer) => new Set(await this.sellersVisibleTo(buyer)));
+      const productIds = new Set<string>();
+      for (const [seller, products] of bySeller) if (seller === unitId || sellers.has(seller)) for (const p of products) productIds.add(p);
+      if (!productIds.size) continue;
+      const all = productIds.size > LIVE_STOCK_MAX_IDS;
+      const data: LiveStock = { productIds: all ? [] : [...productIds], all };
+      this.broadcast(this.buyers.get(unitId), frame('stock', data));
+    }
   }
 
   private recheck(streams: Iterable<Stream>): void {
@@ -178,6 +213,6 @@ export class LiveHub {
     remove(this.byUnit, stream.caller.unitId, stream);
     remove(this.byFamily, stream.caller.familyId, stream);
     remove(this.byUser, stream.caller.userId, stream);
-    this.buyers.delete(stream);
+    remove(this.buyers, stream.caller.unitId, stream);
   }
 }

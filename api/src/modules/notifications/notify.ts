@@ -9,8 +9,11 @@ import type { Database } from '../../db/database';
  * whose pushed_at is NULL.
  */
 
-/** Who sees it: everyone in these units (user_id NULL; null entries and repeats skipped), or one person only. */
-export type Audience = { unitIds: readonly (string | null | undefined)[] } | { userId: string };
+/**
+ * Who sees it: everyone in these units (user_id NULL; null entries and repeats skipped), or one person only. With
+ * `except`, that person's unit (if it is one of them) is told person by person, everyone live there but them.
+ */
+export type Audience = { unitIds: readonly (string | null | undefined)[]; except?: string | null } | { userId: string };
 
 export interface NewNotification {
   type: NotificationType;
@@ -63,7 +66,12 @@ async function recipients(db: Database, to: Audience): Promise<{ unitId: string;
     const user = await db.selectFrom('users').select('unit_id').where('id', '=', to.userId).executeTakeFirstOrThrow();
     return [{ unitId: user.unit_id, userId: to.userId }];
   }
-  return wholeUnits(to.unitIds);
+  const units = wholeUnits(to.unitIds);
+  if (!to.except) return units;
+  const left = await db.selectFrom('users').select('unit_id').where('id', '=', to.except).executeTakeFirst();
+  if (!left || !units.some((u) => u.unitId === left.unit_id)) return units;
+  const others = await db.selectFrom('users').select('id').where('unit_id', '=', left.unit_id).where('id', '!=', to.except).where('deleted_at', 'is', null).orderBy('id').execute();
+  return [...units.filter((u) => u.unitId !== left.unit_id), ...others.map((o) => ({ unitId: left.unit_id, userId: o.id }))];
 }
 
 const segment = (value: string) => encodeURIComponent(value);
