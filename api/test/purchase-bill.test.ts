@@ -60,8 +60,8 @@ describe('purchase bill from a platform invoice', () => {
     ]);
     const bill = body<PurchaseBill>(await retailer.get(ACCOUNTING_PATHS.purchaseBill(list.items[0]!.billId)));
     expect(bill).toMatchObject({ salesInvoiceId: invoice.invoiceId, supplier: invoice.supplier, supplyKind: 'INTRA', totals: invoice.totals, receivedAt: null, payment: { status: 'NOT_RECEIVED', amountPaise: 97400, paidPaise: 0 } });
-    // stockBatch: none of these batches is in Sharma's warehouse yet (Receive will create them)
-    expect(bill.lines.map(({ receivedQuantity, salePricePaise, batchId, stockBatch, ...l }) => [l, receivedQuantity, salePricePaise, batchId, stockBatch])).toEqual(invoice.lines.map((l) => [l, null, null, null, null]));
+    // stockBatch: none of these batches is in Sharma's warehouse yet (Receive will create them); nothing credited back
+    expect(bill.lines.map(({ receivedQuantity, salePricePaise, batchId, stockBatch, creditedQuantity, ...l }) => [l, receivedQuantity, salePricePaise, batchId, stockBatch, creditedQuantity])).toEqual(invoice.lines.map((l) => [l, null, null, null, null, 0]));
     // The seller sees none of it; nothing is on the buyer's books before it is received.
     const stockist = await signedIn(DEMO.stockist);
     expect(body<PurchaseBillList>(await stockist.get(ACCOUNTING_PATHS.purchaseBills)).items).toEqual([]);

@@ -140,6 +140,9 @@ describe('a credit note to a platform buyer', () => {
     const bill = (await billOf(w, invoice.invoiceNumber))!;
     expect(bill.payment).toMatchObject({ status: 'NOT_RECEIVED', returnedPaise: cn.totals.totalPaise });
     expect(await payable(w)).toBe(0);
+    // The Receive screen prefills what can still arrive from the bill's lines.
+    const pending = body<PurchaseBill>(await w.retailer.get(ACCOUNTING_PATHS.purchaseBill(bill.billId)));
+    expect(pending.lines.map((l) => l.creditedQuantity)).toEqual([3]);
 
     const tooMany = await receiveAll(w, bill);
     expect(tooMany.statusCode).toBe(400);

@@ -33,6 +33,8 @@ export const PurchaseBillLine = SalesInvoiceLine.extend({
    * adds the units to (null: Receive creates it). The Receive screen prefills its terms from it. Absent once received.
    */
   stockBatch: StockBatchTerms.nullable().optional(),
+  /** While the bill is pending: units the seller's credit notes took back, which Receive cannot take (decision 12). */
+  creditedQuantity: z.number().int().optional(),
   /** Billed + free units that arrived (less than billed = short receipt). */
   receivedQuantity: z.number().int().nullable(),
   /** The buyer's own selling price (PTR to its customers) for the batch. */

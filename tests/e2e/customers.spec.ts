@@ -10,7 +10,8 @@ const THANE = { mobile: '9800000202', trade: 'Thane Pharma Distributors' };
 const RETAILER_TRADE = 'Sharma Medical Stores';
 
 /** A product only this spec stocks at the Thane stockist (a new batch number per run, so reruns on one API work). */
-const PRODUCT = { productName: 'Thyronorm 50mcg Tablet', manufacturer: 'Abbott India', pack: '120 tablets' };
+// An HSN with a GST rate on record: a product without one is not offered for sale (issue 32).
+const PRODUCT = { productName: 'Thyronorm 50mcg Tablet', manufacturer: 'Abbott India', pack: '120 tablets', hsn: '3004' };
 
 /**
  * The marketplace search as the retailer's search page asks it (POST /search/v3/global): how many sellers of the

@@ -26,6 +26,8 @@ const ErrorText = styled.p`
 `;
 
 const billed = (l: PurchaseBillLine) => l.quantity + l.freeQuantity;
+/** What can still arrive: billed less what the seller's credit notes took back while the bill waited. */
+const due = (l: PurchaseBillLine) => billed(l) - (l.creditedQuantity ?? 0);
 const RUPEES = /^\d+(\.\d{1,2})?$/;
 const rupeesText = (paise: number) => (paise / 100).toFixed(2);
 
@@ -60,7 +62,7 @@ const schemeText = (buy: number | null, free: number | null) => (buy ? `${buy}+$
 function prefill(l: PurchaseBillLine): Entry {
   const b = l.stockBatch;
   return {
-    received: String(billed(l)),
+    received: String(due(l)),
     mrp: rupeesText(b ? b.mrpPaise : l.mrpPaise),
     salePrice: rupeesText(b ? b.ptrPaise : l.ratePaise),
     pts: b?.ptsPaise == null ? '' : rupeesText(b.ptsPaise),
@@ -132,7 +134,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
     { key: 'productName', header: 'Product', render: (l) => `${l.productName} · ${l.pack}${l.stockBatch ? ' (adds to your batch)' : ' (new batch)'}` },
     c.batch,
     c.expiry,
-    { key: 'quantity', header: 'Billed (incl. free)', align: 'right', render: (l) => billed(l) },
+    { key: 'quantity', header: 'Billed (incl. free)', align: 'right', render: (l) => (l.creditedQuantity ? `${billed(l)} (${l.creditedQuantity} credited back)` : billed(l)) },
     {
       key: 'receivedQuantity',
       header: 'Received',

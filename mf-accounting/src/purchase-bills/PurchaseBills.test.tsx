@@ -178,6 +178,18 @@ describe('purchase bills (buyer)', () => {
     });
   });
 
+  it('prefills what can still arrive: billed less what the seller credited back while the bill waited (issue 32)', async () => {
+    const credited = { ...PENDING, lines: [{ ...PENDING.lines[0]!, creditedQuantity: 4 }, { ...PENDING.lines[1]!, creditedQuantity: 0 }] };
+    const requests = fakeApi((r) => (r.method === 'GET' && r.path === ACCOUNTING_PATHS.purchaseBill(PENDING_ID) ? success(credited) : undefined));
+    renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
+    const form = await screen.findByRole('form', { name: 'Receive bill' });
+    expect((within(form).getByLabelText('Received Dolovex 650 Tablet PUN-B2') as HTMLInputElement).value).toBe('9');
+    expect(within(form).getByText('13 (4 credited back)')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Receive into stock' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect((requests.find((r) => r.method === 'POST')?.body as { lines: { receivedQuantity: number }[] }).lines.map((l) => l.receivedQuantity)).toEqual([9, 3]);
+  });
+
   it('refuses a scheme that is not buy + free before sending', async () => {
     const requests = fakeApi();
     renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));

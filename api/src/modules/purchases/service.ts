@@ -177,10 +177,12 @@ export class PurchasesService {
   async bill(caller: Caller, billId: string): Promise<PurchaseBill> {
     const row = await findBill(this.db, billId, caller.unitId);
     if (!row) throw billNotFound();
-    const [lines, payment, batches] = await Promise.all([
+    const pending = row.status === 'PENDING';
+    const [lines, payment, batches, credited] = await Promise.all([
       billLines(this.db, billId),
       paymentOf(this.db, row),
-      row.status === 'PENDING' ? receivingBatches(this.db, billId, caller.userId, caller.unitId) : undefined,
+      pending ? receivingBatches(this.db, billId, caller.userId, caller.unitId) : undefined,
+      pending && row.sales_invoice_id ? creditedUnits(this.db, row.sales_invoice_id) : undefined,
     ]);
     return {
       billId: row.id,
@@ -191,7 +193,7 @@ export class PurchasesService {
       salesInvoiceId: row.sales_invoice_id,
       supplier: row.supplier as DocumentParty,
       supplyKind: row.supply_kind,
-      lines: lines.map((l) => (batches ? { ...toLine(l), stockBatch: batches.get(l.position) ?? null } : toLine(l))),
+      lines: lines.map((l) => (batches ? { ...toLine(l), stockBatch: batches.get(l.position) ?? null, creditedQuantity: credited?.get(l.position) ?? 0 } : toLine(l))),
       totals: toDocumentTotals(row),
       receiptNote: row.receipt_note,
       receivedAt: row.received_at ? new Date(row.received_at).toISOString() : null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DocumentParty } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
@@ -273,7 +273,7 @@ export async function recordCreditNoteForBuyer(trx: Transaction<DB>, creditNoteI
 }
 
 /** Units of each bill line the seller's credit notes took back (for Receive: at most billed − returned arrive). */
-export async function creditedUnits(trx: Transaction<DB>, invoiceId: string): Promise<Map<number, number>> {
+export async function creditedUnits(trx: Kysely<DB>, invoiceId: string): Promise<Map<number, number>> {
   const rows = await trx
     .selectFrom('credit_note_lines')
     .select(['invoice_position', sql<number>`sum(quantity + free_quantity)::int`.as('units')])
