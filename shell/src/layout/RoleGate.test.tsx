@@ -34,6 +34,7 @@ describe('RoleGate (issue 33 item 13)', () => {
   it('refuses a Delivery login the payments screen opened by its address', async () => {
     openAt('/app/payments/upi/create', 'DELIVERY');
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Not in your role' })).toBeInTheDocument();
     expect(screen.getByText("Your role (Delivery) does not include this screen. Ask your unit's owner.")).toBeInTheDocument();
     expect(screen.queryByText('the screen')).not.toBeInTheDocument();
   });
