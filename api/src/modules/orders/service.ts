@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
 import { lockBatches } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
@@ -350,14 +351,7 @@ export class OrdersService {
     await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
       const order = await this.lockPlaced(trx, caller, orderId);
-      const held = await trx
-        .selectFrom('order_allocations as a')
-        .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
-        .select(['a.id', 'a.batch_id', 'a.quantity'])
-        .where('l.order_id', '=', order.id)
-        .where('a.status', '=', 'RESERVED')
-        .orderBy('a.batch_id')
-        .execute();
+      const held = await allocationsOf(trx, order.id, 'RESERVED');
       for (const a of held) {
         await trx.updateTable('inventory_batches').set({ reserved: sql`reserved - ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
         await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
@@ -388,14 +382,7 @@ export class OrdersService {
       if (invoice) throw new AppError('E0013', 409, `Order ${order.order_number} is invoiced (${invoice.invoice_number}): issue a credit note instead`);
       const consignment = await trx.selectFrom('consignments').select('id').where('order_id', '=', order.id).where('status', 'not in', ['CANCELLED', 'RETURNED']).executeTakeFirst();
       if (consignment) throw new AppError('E0013', 409, `Order ${order.order_number} has a consignment under way: cancel the consignment first`);
-      const taken = await trx
-        .selectFrom('order_allocations as a')
-        .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
-        .select(['a.id', 'a.batch_id', 'a.quantity'])
-        .where('l.order_id', '=', order.id)
-        .where('a.status', '=', 'ACCEPTED')
-        .orderBy('a.batch_id')
-        .execute();
+      const taken = await allocationsOf(trx, order.id, 'ACCEPTED');
       for (const a of taken) {
         await trx.updateTable('inventory_batches').set({ quantity: sql`quantity + ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
         await trx
@@ -444,4 +431,16 @@ export class OrdersService {
       { at: now },
     );
   }
+}
+
+/** An order's allocations in one state, in batch id order (the lock order, api/README.md). */
+function allocationsOf(trx: Transaction<DB>, orderId: string, status: 'RESERVED' | 'ACCEPTED') {
+  return trx
+    .selectFrom('order_allocations as a')
+    .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
+    .select(['a.id', 'a.batch_id', 'a.quantity'])
+    .where('l.order_id', '=', orderId)
+    .where('a.status', '=', status)
+    .orderBy('a.batch_id')
+    .execute();
 }
