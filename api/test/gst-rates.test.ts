@@ -219,7 +219,7 @@ describe('an accepted order that cannot be invoiced', () => {
     const b = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'ST-1', expiry: '2028-06-30', quantity: 20, ptr: 2000, mrp: 3000 });
     const orderId = await acceptedOrder(t.db, { sellerCode: 'STK-PUN-001', buyerCode: 'RTL-MUM-001', lines: [{ productId: product, quantity: 4, ptrPaise: 2000, batches: [{ batchId: b, quantity: 4 }] }] });
     const stockist = await signedIn(DEMO.stockist);
-    expect((await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId))).json()).toMatchObject({ code: 'E0010' });
+    expect((await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId))).json()).toMatchObject({ code: 'E0021' });
     expect(body<ProductHsn>(await stockist.put(INVENTORY_PATHS.productHsn(product), { hsn: '30042011' })).ordersRepriced).toBe(1);
     const invoice = body<SalesInvoice>(await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
     expect(invoice.lines.map((l) => [l.hsn, l.gstRateBp, l.taxablePaise])).toEqual([['30042011', 500, 8000]]);

@@ -128,6 +128,20 @@ describe('counter sale', () => {
     expect((await vouchersOf(ok.invoice.invoiceId))[1]).toMatchObject({ kind: 'RECEIPT', lines: `UPI_CLEARING:${ok.invoice.totals.totalPaise}/0 WALK_IN:0/${ok.invoice.totals.totalPaise}` });
   });
 
+  it('refuses a product whose HSN has no GST rate with E0021 naming it: nothing sold, no number taken (issue 32)', async () => {
+    const { stockist } = await world();
+    // 01069000 (live animals): a heading the rate master leaves out.
+    const pads = await addProduct(t.db, { name: 'Maternity Pads', manufacturer: 'Medisurge', pack: '10 pads', hsn: '01069000' });
+    await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: pads, batchNo: 'MP-1', expiry: '2028-01-31', quantity: 50, ptr: 4000, mrp: 6000 });
+    const res = await stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: {}, lines: [{ productId: pads, quantity: 2 }], paymentMode: 'CASH' });
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+      409,
+      'E0021',
+      "Maternity Pads: no GST rate on record for HSN 01069000 on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and bill it again",
+    ]);
+    expect(await t.db.selectFrom('document_counters').selectAll().execute()).toEqual([]);
+  });
+
   it('warns about near-expiry batches by default and refuses them once the unit says so', async () => {
     const { nearol, near, far, stockist } = await world();
     expect(body<CounterSettings>(await stockist.get(ACCOUNTING_PATHS.instoreSettings))).toEqual({ nearExpiryDays: 30, nearExpiryPolicy: 'WARN' });

@@ -150,8 +150,8 @@ describe('tax invoice from an accepted order', () => {
     const padsBatch = await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: pads, batchNo: 'MP-1', expiry: '2028-01-31', quantity: 50, ptr: 4000, mrp: 6000 });
     const orderId = await acceptedOrder(t.db, { sellerCode: 'STK-PUN-001', buyerCode: 'RTL-MUM-001', lines: [{ productId: pads, quantity: 5, ptrPaise: 4000, batches: [{ batchId: padsBatch, quantity: 5 }] }] });
     expect((await stockist.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId))).json()).toMatchObject({
-      code: 'E0010',
-      message: 'Cannot issue the invoice: no GST rate is on record for HSN 01069000 (Maternity Pads) on 2026-11-22',
+      code: 'E0021',
+      message: "Maternity Pads: no GST rate on record for HSN 01069000 on 2026-11-22; fix the product's HSN (Stocks, the batch's page) and bill it again",
     });
     expect(await t.db.selectFrom('document_counters').select('last_serial').execute()).toEqual([]);
     await setGstRate(t.db, '0106', '2025-09-22', 500);

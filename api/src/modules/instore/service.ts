@@ -30,7 +30,7 @@ import { renderTaxDocument } from '../../pdf/tax-document';
 import { activeWarehouse } from '../inventory/repository';
 import type { AccountRef } from '../ledger/accounts';
 import { documentLineRow, documentTotalsRow, pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
-import { gstRatesOn } from '../ledger/gst-rates';
+import { gstRatesOn, noGstRate } from '../ledger/gst-rates';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
@@ -231,9 +231,8 @@ export class InstoreService {
     for (const r of requests) {
       const p = productOf.get(r.productId);
       if (!p) throw new AppError('E0002', 404, 'Product not found');
-      if (!p.hsn) throw refused(`${p.name} has no HSN code`);
-      const gstRateBp = rates.get(p.hsn);
-      if (gstRateBp === null || gstRateBp === undefined) throw refused(`no GST rate is on record for HSN ${p.hsn} (${p.name}) on ${today}`);
+      const gstRateBp = p.hsn ? rates.get(p.hsn) : null;
+      if (!p.hsn || gstRateBp === null || gstRateBp === undefined) throw noGstRate(p.name, p.hsn, today, 'BILLING');
       const own = batches.filter((b) => b.product_id === p.id);
       let takes: { batch: repo.WarehouseBatch; quantity: number }[];
       if (r.batchId) {

@@ -26,10 +26,14 @@ export function noRateReason(hsn: string | null | undefined): string {
 }
 
 /**
- * E0021: a line whose product has no GST rate on record never becomes an order (or an accepted one), as it could not
- * be invoiced; the message names the product and what the one told can do (the buyer waits for the seller's fix).
+ * E0021: a line whose product has no GST rate on record never becomes an order (or an accepted one, an invoice or a
+ * counter bill), as it could not be taxed; the message names the product and what the one told can do (the buyer waits for the seller's fix).
  */
-export function noGstRate(productName: string, hsn: string | null | undefined, date: string, told: 'BUYER' | 'SELLER'): AppError {
-  const next = told === 'BUYER' ? "it can be ordered once the seller fixes the product's HSN" : "fix the product's HSN (Stocks, the batch's page) and accept again";
+export function noGstRate(productName: string, hsn: string | null | undefined, date: string, told: 'BUYER' | 'SELLER' | 'BILLING'): AppError {
+  const next = {
+    BUYER: "it can be ordered once the seller fixes the product's HSN",
+    SELLER: "fix the product's HSN (Stocks, the batch's page) and accept again",
+    BILLING: "fix the product's HSN (Stocks, the batch's page) and bill it again",
+  }[told];
   return new AppError('E0021', 409, `${productName}: ${noRateReason(hsn)} on ${date}; ${next}`);
 }

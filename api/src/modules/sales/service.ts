@@ -22,6 +22,7 @@ import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { invoicePayQr } from '../payments/invoice-qr';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
+import { noGstRate } from '../ledger/gst-rates';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
@@ -134,9 +135,8 @@ export class SalesService {
       for (const r of rows) byLine.set(r.id, [...(byLine.get(r.id) ?? []), r]);
       const inputs = [...byLine.values()].flatMap((batches) => {
         const l = batches[0]!;
-        if (!l.hsn) throw cannotIssue(`${l.product_name} has no HSN code`);
         const rate = l.rate_bp;
-        if (rate === null) throw cannotIssue(`no GST rate is on record for HSN ${l.hsn} (${l.product_name}) on ${date}`);
+        if (!l.hsn || rate === null) throw noGstRate(l.product_name, l.hsn, date, 'BILLING');
         if (batches.reduce((s, b) => s + b.allocated, 0) !== l.quantity + l.free_quantity) throw cannotIssue(`the batches of ${l.product_name} do not add up to the order line`);
         const hsn = l.hsn;
         return splitOverBatches(l.quantity, l.free_quantity, batches.map((b) => ({ quantity: b.allocated }))).map((units, i) => {
