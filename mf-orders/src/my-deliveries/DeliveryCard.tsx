@@ -123,37 +123,39 @@ function PinForm({ consignment, onDone, onCancel }: { consignment: ConsignmentDe
  * a pin proves nothing here, so he confirms the hand-over without one and the history records it as not pin-proven.
  */
 function WithoutPinForm({ consignment, onDone, onCancel }: { consignment: ConsignmentDetail; onDone: () => Promise<unknown>; onCancel: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    setBusy(true);
-    setError(null);
+  async function submit() {
     try {
       await deliver(consignment.id, {});
       toast.success({ title: 'Delivered', message: `${consignment.barcodeId} to ${consignment.to.name}, recorded as not pin-proven.` });
       await onDone();
+      return undefined;
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'Please try again.');
-    } finally {
-      setBusy(false);
+      return toSubmitErrors(err);
     }
   }
   return (
-    <Stack gap="sm">
-      <Note role="note">
-        A pin cannot prove this hand-over: no one but you could receive it. Confirm only once {consignment.to.name} has the goods; the delivery is
-        recorded as not pin-proven.
-      </Note>
-      {error && <Alert role="alert">{error}</Alert>}
-      <Buttons>
-        <BigButton loading={busy} onClick={() => void confirm()}>
-          Mark delivered without a pin
-        </BigButton>
-        <BigButton type="button" variant="secondary" onClick={onCancel}>
-          Back
-        </BigButton>
-      </Buttons>
-    </Stack>
+    <Form
+      onSubmit={submit}
+      render={({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label={`Deliver ${consignment.barcodeId} without a pin`}>
+          <Stack gap="sm">
+            <Note role="note">
+              A pin cannot prove this hand-over: no one but you could receive it. Confirm only once {consignment.to.name} has the goods; the delivery is
+              recorded as not pin-proven.
+            </Note>
+            <FormError />
+            <Buttons>
+              <BigButton type="submit" loading={submitting}>
+                Mark delivered without a pin
+              </BigButton>
+              <BigButton type="button" variant="secondary" onClick={onCancel}>
+                Back
+              </BigButton>
+            </Buttons>
+          </Stack>
+        </form>
+      )}
+    />
   );
 }
 

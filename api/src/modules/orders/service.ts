@@ -369,14 +369,7 @@ export class OrdersService {
   async cancelAcceptance(caller: Caller, orderId: string, reason: string | undefined): Promise<OrderDetail> {
     await refusedOnRace(() => inTransaction(this.db, async (trx) => {
       const now = this.config.now();
-      const order = await trx
-        .selectFrom('orders')
-        .select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id'])
-        .where('id', '=', orderId)
-        .where('seller_unit_id', '=', caller.unitId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!order) throw notFound();
+      const order = await this.lockOwn(trx, caller, orderId);
       if (order.status !== 'ACCEPTED') throw new AppError('E0013', 409, `Order ${order.order_number} is ${order.status.toLowerCase()}: only an accepted order's acceptance can be cancelled`);
       const invoice = await trx.selectFrom('sales_invoices').select('invoice_number').where('order_id', '=', order.id).executeTakeFirst();
       if (invoice) throw new AppError('E0013', 409, `Order ${order.order_number} is invoiced (${invoice.invoice_number}): issue a credit note instead`);
@@ -396,7 +389,8 @@ export class OrdersService {
     return this.detail(caller, orderId);
   }
 
-  private async lockPlaced(trx: Database, caller: Caller, orderId: string) {
+  /** The seller's own order, locked (the first lock of its documents: api/README.md); 404 for anyone else's. */
+  private async lockOwn(trx: Database, caller: Caller, orderId: string) {
     const order = await trx
       .selectFrom('orders')
       .select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id'])
@@ -405,6 +399,11 @@ export class OrdersService {
       .forUpdate()
       .executeTakeFirst();
     if (!order) throw notFound();
+    return order;
+  }
+
+  private async lockPlaced(trx: Database, caller: Caller, orderId: string) {
+    const order = await this.lockOwn(trx, caller, orderId);
     if (order.status !== 'PLACED') throw new AppError('E0042', 409, `Order ${order.order_number} is already ${order.status.toLowerCase()}`);
     return order;
   }
