@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Month } from './common';
 import { PageQuery, Paged } from './envelope';
+import { EInvoiceState } from './einvoice';
 
 /*
  * Accounting contracts (issue 13): the double-entry ledger every money document posts to, document numbering,
@@ -196,6 +197,8 @@ export const SalesInvoice = z.object({
   /** Which party is reading it. */
   callerSide: z.enum(['SELLER', 'BUYER']),
   createdAt: z.string(),
+  /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
+  eInvoice: EInvoiceState.nullable(),
 });
 export type SalesInvoice = z.infer<typeof SalesInvoice>;
 

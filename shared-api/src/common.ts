@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { CUSTOMER_TYPES } from './constants';
+import { vehicleNumberOk } from './identifiers';
 
 export const CustomerType = z.enum(CUSTOMER_TYPES);
 export type CustomerType = z.infer<typeof CustomerType>;
@@ -78,3 +79,10 @@ export const Timestamp = z
     const at = Date.parse(t);
     return at >= Date.parse(`${EARLIEST_DATE}T00:00:00Z`) && at <= Date.parse(`${addYears(1)}T23:59:59Z`);
   }, 'Must be a time from 2000 to a year from now');
+
+/** An Indian registration number, e.g. MH12AB1234 (consignments and e-way bills' Part B). */
+export const VehicleNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(vehicleNumberOk, 'Enter a valid vehicle number, like MH12AB1234');

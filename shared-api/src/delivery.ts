@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IsoDate, MobileNumber } from './common';
+import { IsoDate, MobileNumber, VehicleNumber } from './common';
 import { PageQuery, Paged } from './envelope';
-import { vehicleNumberOk } from './identifiers';
+import { EwayBill, EwayBillRequirement, OfflineGoods } from './ewaybill';
 
 /*
  * Deliveries and pickups (issue 12, SPEC.md §2 orders/*, delivery-tracking; §3 order list columns, pickup, delivery
@@ -104,12 +104,6 @@ export type DeliveryBoy = z.infer<typeof DeliveryBoy>;
 export const DeliveryBoyList = z.array(DeliveryBoy);
 export type DeliveryBoyList = z.infer<typeof DeliveryBoyList>;
 
-export const VehicleNumber = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(vehicleNumberOk, 'Enter a valid vehicle number, like MH12AB1234');
-
 // ---------------------------------------------------------------------------------------------------------------
 // Booking
 
@@ -151,6 +145,8 @@ export const CreateOfflinePickup = z.object({
   weightKg: WeightKg,
   notes: Notes,
   assignment: Assignment.optional(),
+  /** What is carried, when an e-way bill may be needed for it (issue 34). */
+  goods: OfflineGoods.optional(),
 });
 export type CreateOfflinePickup = z.input<typeof CreateOfflinePickup>;
 
@@ -260,7 +256,13 @@ export const ConsignmentDetail = ConsignmentSummary.extend({
   /** Straight-line km from the last position to the drop point. */
   distanceLeftKm: z.number().nullable(),
   /** What the caller may do now (the screens show these buttons only). */
-  actions: z.array(z.enum(['ASSIGN', 'CANCEL', 'COLLECT', 'START_TRIP', 'DELIVER', 'FAIL', 'RETURN', 'ADD_PROOF', 'RING_RECEIVER', 'RING_SENDER', 'REQUEST_CALL', 'REISSUE_PIN', 'LABEL'])),
+  actions: z.array(
+    z.enum(['ASSIGN', 'CANCEL', 'COLLECT', 'START_TRIP', 'DELIVER', 'FAIL', 'RETURN', 'ADD_PROOF', 'RING_RECEIVER', 'RING_SENDER', 'REQUEST_CALL', 'REISSUE_PIN', 'LABEL', 'GENERATE_EWB', 'UPDATE_EWB_VEHICLE', 'CANCEL_EWB', 'EXTEND_EWB']),
+  ),
+  /** Whether its goods need an e-way bill (null: no goods value known, e.g. an offline pickup without goods). */
+  ewayBillRequirement: EwayBillRequirement.nullable(),
+  /** The live (or last cancelled) e-way bill; START_TRIP is refused (E0023) while one is needed and none is active. */
+  ewayBill: EwayBill.nullable(),
 });
 export type ConsignmentDetail = z.infer<typeof ConsignmentDetail>;
 

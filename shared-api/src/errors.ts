@@ -56,6 +56,8 @@ export const ERROR_CATALOGUE = {
   E0021: "No GST rate on record for this product's HSN: fix the product's HSN",
   E0027: "The file does not follow the GST portal's format",
   E0022: 'This date is outside the allowed range',
+  E0023: 'An e-way bill is needed before the goods move',
+  E0024: 'The e-invoice portal refused or the IRN cannot be changed now',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

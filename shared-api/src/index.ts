@@ -26,6 +26,8 @@ export * from './returns';
 export * from './books';
 export * from './payments';
 export * from './delivery';
+export * from './einvoice';
+export * from './ewaybill';
 export * from './outward';
 export * from './dashboard';
 export * from './clearance';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExpiryDate, INT4_MAX, IsoDate, UnitPricePaise } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
+import { EInvoiceState } from './einvoice';
 
 /*
  * Purchase bills (issue 13): the buyer's side of a purchase. A seller on the platform invoicing a buyer unit writes
@@ -207,6 +208,8 @@ export const DebitNote = z.object({
   totals: DocumentTotalsSchema,
   amountInWords: z.string(),
   createdAt: z.string(),
+  /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
+  eInvoice: EInvoiceState.nullable(),
 });
 export type DebitNote = z.infer<typeof DebitNote>;
 

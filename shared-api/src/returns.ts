@@ -3,6 +3,7 @@ import { INT4_MAX } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine } from './accounting';
 import { PageQuery, Paged } from './envelope';
 import { documentTotals, lineAmounts, roundToRupee, type DocumentTotals, type LineAmounts, type SupplyKind } from './gst';
+import { EInvoiceState } from './einvoice';
 
 /*
  * Sales returns (issue 13): the seller takes goods back against one issued sales invoice and issues a credit note
@@ -147,6 +148,8 @@ export const CreditNote = z.object({
    */
   refundablePaise: z.number().int(),
   refunds: z.array(z.object({ voucherNumber: z.string(), date: z.string(), amountPaise: z.number().int() })),
+  /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
+  eInvoice: EInvoiceState.nullable(),
 });
 export type CreditNote = z.infer<typeof CreditNote>;
 

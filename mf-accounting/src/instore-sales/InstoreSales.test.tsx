@@ -86,6 +86,7 @@ const INVOICE: SalesInvoice = {
   amountInWords: 'Rupees Sixty Eight Only',
   callerSide: 'SELLER',
   createdAt: '2026-11-22T06:00:00.000Z',
+  eInvoice: null,
 };
 const PAID: CounterSale = { invoice: INVOICE, payment: { mode: 'UPI', status: 'PAID', settledBy: 'UPI', receiptNumber: 'RCT/26-27/000003', paidAt: '2026-11-22T06:00:00.000Z' }, buyerMobile: '9876543210', quotationNumber: null, warnings: [] };
 const CREDIT: CounterSale = { ...PAID, payment: { mode: 'CREDIT', status: 'OUTSTANDING', settledBy: null, receiptNumber: null, paidAt: null } };

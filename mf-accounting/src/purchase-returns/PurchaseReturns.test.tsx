@@ -45,6 +45,7 @@ const NOTE: DebitNote = {
   totals: totals(13750, 1650),
   amountInWords: 'Rupees One Hundred Fifty Four Only',
   createdAt: '2026-11-23T06:00:00.000Z',
+  eInvoice: null,
 };
 
 function fakeApi() {

@@ -92,6 +92,7 @@ const INVOICE: SalesInvoice = {
   amountInWords: 'Rupees Eight Hundred Ninety Three Only',
   callerSide: 'SELLER',
   createdAt: '2026-11-21T06:00:00.000Z',
+  eInvoice: null,
 };
 
 const INTER: SalesInvoice = {

@@ -56,6 +56,7 @@ const NOTE: CreditNote = {
   createdAt: '2026-11-22T06:00:00.000Z',
   refundablePaise: 0,
   refunds: [],
+  eInvoice: null,
 };
 
 const summary = (i: number): CreditNoteSummary => ({

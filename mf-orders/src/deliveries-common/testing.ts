@@ -212,6 +212,8 @@ export function consignment(status: ConsignmentStatus, role: ConsignmentRole = '
     lastPosition: status === 'IN_TRANSIT' ? { latitude: 18.5, longitude: 73.86, at: '2026-11-22T07:40:00.000Z' } : null,
     distanceLeftKm: status === 'IN_TRANSIT' ? 2.6 : null,
     actions: actionsOf(role, status, { assigned }),
+    ewayBillRequirement: null,
+    ewayBill: null,
   };
   return { ...detail, ...overrides };
 }
@@ -248,7 +250,7 @@ export function offlineConsignment(status: ConsignmentStatus, direction: 'SEND' 
 
 /** A detail as its overview row. */
 export function summaryOf(c: ConsignmentDetail): ConsignmentSummary {
-  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, pinCannotProve: _unproven, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ...summary } = c;
+  const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, pinCannotProve: _unproven, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ewayBillRequirement: _requirement, ewayBill: _ewayBill, ...summary } = c;
   return summary;
 }
 

@@ -260,6 +260,8 @@ export class ConsignmentReader {
           lastPosition: moving ? { latitude: c.last_latitude!, longitude: c.last_longitude!, at: iso(c.last_position_at!) } : null,
           distanceLeftKm: moving ? distanceKm({ latitude: c.last_latitude, longitude: c.last_longitude }, to) : null,
           actions: actionsFor(caller, c),
+          ewayBillRequirement: null,
+          ewayBill: null,
         };
         return [c.id, detail] as const;
       }),

@@ -84,6 +84,10 @@ const WHO_MAY: Record<ConsignmentAction, string> = {
   REQUEST_CALL: 'Only the sender or the receiver asks the delivery boy to call',
   REISSUE_PIN: 'Only the receiver or the sender issues a new pin',
   LABEL: 'Only the sender prints the label',
+  GENERATE_EWB: 'Only the sender generates the e-way bill',
+  UPDATE_EWB_VEHICLE: "Only the sender or the assigned delivery boy changes the e-way bill's vehicle",
+  CANCEL_EWB: 'Only the sender cancels the e-way bill',
+  EXTEND_EWB: 'Only the sender or the assigned delivery boy extends the e-way bill',
 };
 
 /** The refusal of a move the caller's roles or the status do not allow (access.ts decides; this only explains). */

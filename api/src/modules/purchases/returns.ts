@@ -200,6 +200,7 @@ export class PurchaseReturnsService {
       totals: toDocumentTotals(n),
       amountInWords: n.amount_in_words,
       createdAt: new Date(n.created_at).toISOString(),
+      eInvoice: null,
     };
   }
 

@@ -96,6 +96,7 @@ function toCreditNote(row: CreditNoteRow, lines: Awaited<ReturnType<typeof credi
     callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
     createdAt: new Date(row.created_at).toISOString(),
     ...refunds,
+    eInvoice: null,
   };
 }
 

@@ -60,6 +60,7 @@ function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLine
     amountInWords: row.amount_in_words,
     callerSide: row.unit_id === callerUnitId ? 'SELLER' : 'BUYER',
     createdAt: new Date(row.created_at).toISOString(),
+    eInvoice: null,
   };
 }
 
@@ -228,6 +229,7 @@ export class SalesService {
         amountInWords: words,
         callerSide: 'SELLER',
         createdAt: now.toISOString(),
+        eInvoice: null,
       };
     });
     return typeof issued === 'string' ? this.invoice(caller, issued) : issued;
