@@ -1,5 +1,6 @@
 import {
   DELIVERY_PATHS,
+  EWAYBILL_PATHS,
   type AddProofImage,
   type Assignment,
   type ChangeStatus,
@@ -8,9 +9,12 @@ import {
   type ConsignmentList,
   type ConsignmentQuery,
   type CreateOfflinePickup,
+  type CancelEwayBill,
   type CreateOnlinePickup,
   type DeliverWithPin,
   type DeliveryBoyList,
+  type ExtendEwayBill,
+  type GenerateEwayBill,
   type MarketList,
   type MyDeliveries,
   type ProofImage,
@@ -19,6 +23,7 @@ import {
   type Ring,
   type TrackingList,
   type TrackingQuery,
+  type UpdateEwayBillVehicle,
 } from 'shared-api';
 import { api, downloadFile, fetcher, type ApiError, type QueryParams } from 'shared-auth';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
@@ -81,6 +86,15 @@ export const addImage = (consignmentId: string, body: AddProofImage) => api.post
 export const ring = (consignmentId: string, body: Ring) => api.post<unknown>(DELIVERY_PATHS.ring(consignmentId), body);
 export const requestCall = (consignmentId: string) => api.post<unknown>(DELIVERY_PATHS.callRequest(consignmentId), {});
 export const reportPosition = (consignmentId: string, body: ReportPosition) => api.post<unknown>(DELIVERY_PATHS.position(consignmentId), body);
+
+// E-way bills (issue 34): each answers the consignment as it now stands.
+export const generateEwayBill = (consignmentId: string, body: GenerateEwayBill) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.generate(consignmentId), body);
+export const updateEwayBillVehicle = (consignmentId: string, body: UpdateEwayBillVehicle) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.vehicle(consignmentId), body);
+export const cancelEwayBill = (consignmentId: string, body: CancelEwayBill) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.cancel(consignmentId), body);
+export const extendEwayBill = (consignmentId: string, body: ExtendEwayBill) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.extend(consignmentId), body);
+
+/** The portal's bulk-upload JSON saved as a file, for units that upload by hand (fetched with the token, like the label). */
+export const downloadEwayBillJson = (c: Pick<ConsignmentDetail, 'id' | 'barcodeId'>) => downloadFile(EWAYBILL_PATHS.bulkJson(c.id), `E-way bill ${c.barcodeId}.json`);
 
 const labelName = (barcodeId: string) => `Label ${barcodeId}.pdf`;
 

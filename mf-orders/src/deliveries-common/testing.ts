@@ -9,10 +9,13 @@ import {
   type ConsignmentStatus,
   type ConsignmentSummary,
   type DeliveryBoy,
+  type EwayBill,
+  type EwayBillRequirement,
   type Market,
   type MyAccount,
   type ReadyOrder,
 } from 'shared-api';
+import axe from 'axe-core';
 import { createElement } from 'react';
 import { RouteTable, type RouteEntry } from 'shared-auth';
 import { OWNER_ACCOUNT, failure, installFakeApi, success, withAccount, withProviders, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
@@ -248,6 +251,86 @@ export function offlineConsignment(status: ConsignmentStatus, direction: 'SEND' 
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// E-way bills (issue 34)
+
+/** Goods of the kit's consignment above Maharashtra's limit for moves inside the state (needed), or well within it. */
+export function ewbRequirement(needed = true, overrides: Partial<EwayBillRequirement> = {}): EwayBillRequirement {
+  return {
+    needed,
+    valuePaise: needed ? 12_000_000 : 3_000_000,
+    thresholdPaise: 10_000_000,
+    rule: 'Maharashtra: moves inside the state above ₹1,00,000 need one',
+    source: 'Maharashtra GST notification (reference data row)',
+    estimatedDistanceKm: 6,
+    ...overrides,
+  };
+}
+
+/** The states of a bill the screens show differently; the flags are the API's (the screens compute no time). */
+export type EwbState = 'ACTIVE' | 'NO_PART_B' | 'EXPIRING' | 'EXPIRED' | 'CANCELLED';
+
+export const EWB_NUMBER = '331009876543';
+
+/** The kit consignment's e-way bill: invoice of READY_ORDER, Pune 411037 → 411004, on the season boy's vehicle. */
+export function ewayBill(state: EwbState = 'ACTIVE', overrides: Partial<EwayBill> = {}): EwayBill {
+  const partB = state !== 'NO_PART_B';
+  const active = state !== 'CANCELLED';
+  return {
+    id: uuid(500),
+    ewbNumber: EWB_NUMBER,
+    generatedAt: '2026-11-22T06:10:00.000Z',
+    status: active ? 'ACTIVE' : 'CANCELLED',
+    validFrom: partB ? '2026-11-22T06:10:00.000Z' : null,
+    validUntil: partB ? '2026-11-23T18:29:59.000Z' : null,
+    expired: state === 'EXPIRED',
+    expiresSoon: state === 'EXPIRING',
+    distanceKm: 8,
+    partA: {
+      supplierGstin: '27AAACA1234A1Z5',
+      recipientGstin: '27AABCS5678B1Z2',
+      fromPincode: '411037',
+      toPincode: '411004',
+      documents: [{ type: 'INV', number: 'INV/2611/0042', date: '2026-11-22', valuePaise: 12_000_000 }],
+      valuePaise: 12_000_000,
+      hsnCodes: ['300490', '300420'],
+      reason: 'Supply',
+    },
+    partB: partB ? { vehicleNumber: SEASON_BOY.vehicleNumber!, mode: 'ROAD', updatedAt: '2026-11-22T06:10:00.000Z' } : null,
+    cancellableUntil: active ? '2026-11-23T06:10:00.000Z' : null,
+    cancelledAt: active ? null : '2026-11-22T07:00:00.000Z',
+    cancelReason: active ? null : { code: '3', label: 'Data entry mistake', remark: 'Wrong invoice value' },
+    extensions: 0,
+    ...overrides,
+  };
+}
+
+const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'FAILED'];
+const UNFINISHED: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'IN_TRANSIT', 'FAILED'];
+
+/**
+ * The e-way bill actions for one role (the rule the ewb-flow API is written to): the owner generates while the goods
+ * have a value and no bill is live, and cancels a live one before the trip; owner and delivery boy change the vehicle
+ * of a live one and extend it around its lapse, until the consignment is finished.
+ */
+export function ewbActionsOf(role: ConsignmentRole, status: ConsignmentStatus, requirement: EwayBillRequirement | null, bill: EwayBill | null): ConsignmentDetail['actions'] {
+  const actions: ConsignmentDetail['actions'] = [];
+  const live = bill?.status === 'ACTIVE' ? bill : null;
+  const carries = role === 'OWNER' || role === 'ASSIGNEE';
+  if (role === 'OWNER' && requirement && !live && BEFORE_TRIP.includes(status)) actions.push('GENERATE_EWB');
+  if (live && carries && UNFINISHED.includes(status)) {
+    if (!live.expired) actions.push('UPDATE_EWB_VEHICLE');
+    if (live.expiresSoon || live.expired) actions.push('EXTEND_EWB');
+  }
+  if (live && role === 'OWNER' && BEFORE_TRIP.includes(status) && status !== 'FAILED' && live.cancellableUntil) actions.push('CANCEL_EWB');
+  return actions;
+}
+
+/** A consignment with goods that need (or not) an e-way bill, and its bill if any, with the actions that follow. */
+export function withEwayBill(c: ConsignmentDetail, requirement: EwayBillRequirement | null, bill: EwayBill | null = null): ConsignmentDetail {
+  return { ...c, ewayBillRequirement: requirement, ewayBill: bill, actions: [...c.actions, ...ewbActionsOf(c.role, c.status, requirement, bill)] };
+}
+
 /** A detail as its overview row. */
 export function summaryOf(c: ConsignmentDetail): ConsignmentSummary {
   const { from: _from, to: _to, assignee: _assignee, timeline: _timeline, proof: _proof, freeDelivery: _free, pin: _pin, pinCannotProve: _unproven, lastPosition: _position, distanceLeftKm: _left, actions: _actions, ewayBillRequirement: _requirement, ewayBill: _ewayBill, ...summary } = c;
@@ -261,3 +344,14 @@ export const renderRoutes = (routes: readonly RouteEntry[], path: string) => ren
 
 /** The requests made to `path` (with the given method), in order. */
 export const sent = (requests: readonly FakeRequest[], method: string, path: string) => requests.filter((r) => r.method === method && r.path === path);
+
+/**
+ * axe's WCAG 2.x A/AA rules on what is rendered, as tests/e2e/a11y.spec.ts runs them in the browser: the serious and
+ * critical findings, each with the elements it found. Contrast is left to the browser run: jsdom has no layout or canvas.
+ */
+export async function axeFindings(node: Element = document.body): Promise<string[]> {
+  const results = await axe.run(node, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'] });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -26,6 +26,7 @@ import {
   toast,
 } from 'shared-ui';
 import { AssignmentFields, toAssignment, type AssignmentValues } from '../deliveries-common/AssignmentFields';
+import { EwayBillPanel } from '../deliveries-common/EwayBillPanel';
 import { PartyDetails, PhoneLink } from '../deliveries-common/Party';
 import { ProofImages } from '../deliveries-common/ProofImages';
 import { Timeline } from '../deliveries-common/Timeline';
@@ -343,6 +344,7 @@ export function ConsignmentPage() {
         busy={busy === 'pin'}
         onReissue={() => void run('pin', () => reissuePin(c.id), { title: 'New pin issued', message: 'The old pin no longer works.' }, 'A new pin could not be issued')}
       />
+      <EwayBillPanel consignment={c} onDone={refresh} />
       <Columns>
         <Card title="From">
           <PartyDetails party={c.from} />
