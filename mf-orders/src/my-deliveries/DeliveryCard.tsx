@@ -2,14 +2,15 @@ import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { AddProofImage, DELIVERY_PIN_LENGTH, DeliverWithPin, PROOF_IMAGES_PER_CONSIGNMENT, PROOF_IMAGE_MAX_BYTES, type ConsignmentDetail, type ProofImage } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, Card, ConsignmentStatusBadge, FORM_ERROR, Form, FormError, Select, Stack, TextField, formatCount, formatDate, formatNumber, theme, toSubmitErrors, toast } from 'shared-ui';
+import { Button, Card, ConsignmentStatusBadge, FORM_ERROR, Form, FormError, Select, Stack, TextField, formatCount, formatDate, formatDateTime, formatNumber, theme, toSubmitErrors, toast } from 'shared-ui';
 import { PartyDetails } from '../deliveries-common/Party';
 import { addImage, changeStatus, deliver, readAsBase64, ring, todayIst } from '../deliveries-common/deliveries-api';
 import { photoThatFits } from './photo';
 import { schemaErrors } from '../deliveries-common/form';
+import { EwbNumber, EwbValidityBanner, ExtendForm, TRIP_NEEDS_EWB, VehicleForm, formatEwbNumber, tripWaitsForEwayBill } from '../deliveries-common/EwayBillForms';
 
 type Action = ConsignmentDetail['actions'][number];
-type Panel = 'deliver' | 'fail' | 'return' | 'photo';
+type Panel = 'deliver' | 'fail' | 'return' | 'photo' | 'vehicle' | 'extend';
 
 /** Thumb-sized: these are pressed standing at a shop door with a parcel in the other hand. */
 const BigButton = styled(Button)`
@@ -273,6 +274,7 @@ function PhotoForm({ consignment, onDone, onCancel }: { consignment: Consignment
  * each party), what to carry, and the buttons the API's `actions` allow now: nothing else is offered.
  */
 export function DeliveryCard({ consignment: c, onChanged }: { consignment: ConsignmentDetail; onChanged: () => Promise<unknown> }) {
+  const id = useId();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const can = (a: Action) => c.actions.includes(a);
@@ -286,6 +288,8 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
       await onChanged();
     } catch (err) {
       toast.error({ title: failed, message: isApiError(err) ? err.message : 'Please try again.' });
+      // E0023: this card did not know the goods need an e-way bill (or that it was cancelled); fetched again, it says so.
+      if (isApiError(err) && err.code === 'E0023') void onChanged();
     } finally {
       setBusy(null);
     }
@@ -302,6 +306,9 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
     c.vehicleNumber,
     c.pickupDate !== todayIst() ? `pickup ${formatDate(c.pickupDate)}` : null,
   ].filter(Boolean);
+  const bill = c.ewayBill?.status === 'ACTIVE' ? c.ewayBill : null;
+  // Start trip would be refused (E0023): the button stays, disabled, with the reason beside it.
+  const waitsForBill = can('START_TRIP') && tripWaitsForEwayBill(c);
 
   return (
     <Card title={`${c.orderNumber} · ${c.barcodeId}`} actions={<ConsignmentStatusBadge status={c.status} />} aria-label={`Consignment ${c.barcodeId}`}>
@@ -319,6 +326,17 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
         <Facts>{facts.join(' · ')}</Facts>
         {c.notes && <Facts>Notes: {c.notes}</Facts>}
         {c.proof.length > 0 && <Facts>{c.proof.length === 1 ? '1 photo added' : `${c.proof.length} photos added`}</Facts>}
+        {bill && (
+          <Facts>
+            E-way bill <EwbNumber>{formatEwbNumber(bill.ewbNumber)}</EwbNumber> · {bill.validUntil ? `valid until ${formatDateTime(bill.validUntil)}` : 'no vehicle on it yet'}
+          </Facts>
+        )}
+        {bill && <EwbValidityBanner bill={bill} />}
+        {waitsForBill && (
+          <Alert id={`${id}-ewb`} role="note">
+            {TRIP_NEEDS_EWB}
+          </Alert>
+        )}
         {panel === null ? (
           <Buttons>
             {can('COLLECT') && (
@@ -327,7 +345,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
               </BigButton>
             )}
             {can('START_TRIP') && (
-              <BigButton loading={busy === 'trip'} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: c.pinCannotProve ? 'No one but you could receive a pin for this one.' : `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
+              <BigButton loading={busy === 'trip'} disabled={waitsForBill} aria-describedby={waitsForBill ? `${id}-ewb` : undefined} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: c.pinCannotProve ? 'No one but you could receive a pin for this one.' : `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
                 {c.status === 'FAILED' ? 'Start trip again' : 'Start trip'}
               </BigButton>
             )}
@@ -347,6 +365,16 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
                 Ring {sender}
               </BigButton>
             )}
+            {can('UPDATE_EWB_VEHICLE') && (
+              <BigButton variant="secondary" onClick={() => setPanel('vehicle')}>
+                Change vehicle
+              </BigButton>
+            )}
+            {can('EXTEND_EWB') && (
+              <BigButton variant={bill?.expiresSoon || bill?.expired ? 'primary' : 'secondary'} onClick={() => setPanel('extend')}>
+                Extend e-way bill
+              </BigButton>
+            )}
             {can('FAIL') && (
               <BigButton variant="danger" onClick={() => setPanel('fail')}>
                 Failed
@@ -363,6 +391,8 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
             {panel === 'deliver' && (c.pinCannotProve ? <WithoutPinForm consignment={c} onDone={done} onCancel={() => setPanel(null)} /> : <PinForm consignment={c} onDone={done} onCancel={() => setPanel(null)} />)}
             {(panel === 'fail' || panel === 'return') && <ReasonForm consignment={c} kind={panel} onDone={done} onCancel={() => setPanel(null)} />}
             {panel === 'photo' && <PhotoForm consignment={c} onDone={onChanged} onCancel={() => setPanel(null)} />}
+            {panel === 'vehicle' && <VehicleForm consignment={c} onDone={done} onCancel={() => setPanel(null)} big />}
+            {panel === 'extend' && <ExtendForm consignment={c} onDone={done} onCancel={() => setPanel(null)} big />}
           </PanelBox>
         )}
       </Stack>

@@ -1,9 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELIVERY_PATHS, DELIVERY_PIN_MAX_TRIES, PROOF_IMAGE_MAX_BYTES, type ConsignmentDetail, type ConsignmentStatus } from 'shared-api';
+import { DELIVERY_PATHS, DELIVERY_PIN_MAX_TRIES, EWAYBILL_PATHS, PROOF_IMAGE_MAX_BYTES, type ConsignmentDetail, type ConsignmentStatus } from 'shared-api';
 import { OWNER_ACCOUNT, failure, resetFakeApi, success, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
-import { getToasts } from 'shared-ui';
-import { SEASON_BOY_ACCOUNT, consignment, deliveriesApi, renderRoutes, sent, summaryOf, uuid } from '../deliveries-common/testing';
+import { formatDateTime, getToasts } from 'shared-ui';
+import {
+  SEASON_BOY_ACCOUNT,
+  axeFindings,
+  consignment,
+  deliveriesApi,
+  ewayBill,
+  ewbRequirement,
+  renderRoutes,
+  sent,
+  summaryOf,
+  uuid,
+  withEwayBill,
+} from '../deliveries-common/testing';
 import { MY_DELIVERIES_ACCESS, MY_DELIVERIES_REFRESH_MS, MyDeliveriesPage } from './MyDeliveriesPage';
 import { LOCATION_CONSENT_KEY, REPORT_EVERY_MS } from './position';
 
@@ -18,11 +30,12 @@ const FINISHED: ConsignmentStatus[] = ['DELIVERED', 'RETURNED', 'CANCELLED'];
  * The delivery boy's side of the API over mutable consignments (n → status): status moves, the pin with its tries
  * and lock (the API's messages), photos, rings and positions, as api/src/modules/deliveries answers them.
  */
-function boyApi(start: Record<number, ConsignmentStatus>, extra: Record<string, (r: FakeRequest) => FakeAnswer> = {}) {
+function boyApi(start: Record<number, ConsignmentStatus>, extra: Record<string, (r: FakeRequest) => FakeAnswer> = {}, dress: (c: ConsignmentDetail) => ConsignmentDetail = (c) => c) {
   const statuses = new Map(Object.entries(start).map(([n, s]) => [Number(n), s]));
   const tries = new Map<number, number>();
   const photos = new Map<number, ConsignmentDetail['proof']>();
-  const detail = (n: number) => consignment(statuses.get(n)!, 'ASSIGNEE', n, { proof: photos.get(n) ?? [] });
+  // `dress` adds what a test needs on top, e.g. an e-way bill (issue 34).
+  const detail = (n: number) => dress(consignment(statuses.get(n)!, 'ASSIGNEE', n, { proof: photos.get(n) ?? [] }));
   const routes: Record<string, (r: FakeRequest) => FakeAnswer> = {
     [`GET ${DELIVERY_PATHS.myDeliveries}`]: () => {
       const all = [...statuses.keys()].map(detail);
@@ -245,6 +258,125 @@ describe('my deliveries', () => {
     open();
     expect(await screen.findByText('Nothing to deliver right now')).toBeInTheDocument();
     expect(screen.getByText('Nothing finished yet today.')).toBeInTheDocument();
+  });
+});
+
+describe('my deliveries: e-way bills', () => {
+  const VALID_UNTIL = formatDateTime('2026-11-23T18:29:59.000Z');
+  const TRIP_NEEDS = 'E-way bill needed before the trip: ask the sender to generate it';
+
+  it('shows the bill and its validity on each card, warns when it lapses soon, and offers change vehicle and extend', async () => {
+    boyApi({ 1: 'IN_TRANSIT', 2: 'COLLECTED' }, {}, (c) => withEwayBill(c, ewbRequirement(true), ewayBill(c.status === 'IN_TRANSIT' ? 'EXPIRING' : 'ACTIVE')));
+    open();
+    const lapsing = await card(1);
+    expect(lapsing).toHaveTextContent(`E-way bill 3310 0987 6543 · valid until ${VALID_UNTIL}`);
+    expect(within(lapsing).getByRole('status')).toHaveTextContent(`E-way bill lapses at ${VALID_UNTIL} — extend it before it does.`);
+    expect(buttonNames(lapsing)).toEqual(['Deliver', 'Add photo', 'Ring receiver', 'Ring seller', 'Change vehicle', 'Extend e-way bill', 'Failed']);
+
+    const fine = await card(2);
+    expect(fine).toHaveTextContent(`E-way bill 3310 0987 6543 · valid until ${VALID_UNTIL}`);
+    expect(within(fine).queryByRole('status')).not.toBeInTheDocument();
+    expect(buttonNames(fine)).toEqual(['Start trip', 'Add photo', 'Ring receiver', 'Ring seller', 'Change vehicle']);
+    expect(within(fine).getByRole('button', { name: 'Start trip' })).toBeEnabled();
+    expect(within(fine).queryByText(TRIP_NEEDS)).not.toBeInTheDocument();
+  });
+
+  it('says when it has lapsed', async () => {
+    boyApi({ 1: 'IN_TRANSIT' }, {}, (c) => withEwayBill(c, ewbRequirement(true), ewayBill('EXPIRED')));
+    open();
+    expect(within(await card(1)).getByRole('alert')).toHaveTextContent(`E-way bill lapsed at ${VALID_UNTIL}`);
+    expect(buttonNames(await card(1))).toContain('Extend e-way bill');
+  });
+
+  it('changes the vehicle on the bill from the card', async () => {
+    let bill = ewayBill('ACTIVE');
+    const requests = boyApi(
+      { 1: 'IN_TRANSIT' },
+      {
+        [`POST ${EWAYBILL_PATHS.vehicle(idOf(1))}`]: (r) => {
+          bill = { ...bill, partB: { vehicleNumber: (r.body as { vehicleNumber: string }).vehicleNumber, mode: 'ROAD', updatedAt: '2026-11-22T09:00:00.000Z' } };
+          return success(withEwayBill(consignment('IN_TRANSIT', 'ASSIGNEE', 1), ewbRequirement(true), bill));
+        },
+      },
+      (c) => withEwayBill(c, ewbRequirement(true), bill),
+    );
+    open();
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Change vehicle' }));
+    const form = screen.getByRole('form', { name: 'Change vehicle' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Vehicle number' }), 'mh14cd5678');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Why it changes' }), '1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change vehicle' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Change vehicle' })).not.toBeInTheDocument());
+    expect(sent(requests, 'POST', EWAYBILL_PATHS.vehicle(idOf(1))).map((r) => r.body)).toEqual([{ vehicleNumber: 'MH14CD5678', mode: 'ROAD', reasonCode: '1', remark: '' }]);
+    expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Vehicle changed' })]);
+  });
+
+  it('extends a lapsing bill from where the goods are', async () => {
+    let bill = ewayBill('EXPIRING');
+    const requests = boyApi(
+      { 1: 'IN_TRANSIT' },
+      {
+        [`POST ${EWAYBILL_PATHS.extend(idOf(1))}`]: () => {
+          bill = ewayBill('ACTIVE', { validUntil: '2026-11-24T18:29:59.000Z', extensions: 1 });
+          return success(withEwayBill(consignment('IN_TRANSIT', 'ASSIGNEE', 1), ewbRequirement(true), bill));
+        },
+      },
+      (c) => withEwayBill(c, ewbRequirement(true), bill),
+    );
+    open();
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Extend e-way bill' }));
+    const form = screen.getByRole('form', { name: 'Extend e-way bill' });
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Why it needs more time' }), '5');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Remark' }), 'Accident on the ghat road');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Pincode where the goods are now' }), '412108');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Distance still to go (km)' }), '12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Extend' }));
+    expect(await within(await card(1)).findByText(new RegExp(`valid until ${formatDateTime('2026-11-24T18:29:59.000Z')}`))).toBeInTheDocument();
+    expect(within(await card(1)).queryByRole('status')).not.toBeInTheDocument();
+    expect(sent(requests, 'POST', EWAYBILL_PATHS.extend(idOf(1))).map((r) => r.body)).toEqual([{ reasonCode: '5', remark: 'Accident on the ghat road', fromPincode: '412108', remainingKm: 12 }]);
+  });
+
+  it('explains why the trip cannot start while a needed bill is missing', async () => {
+    const requests = boyApi({ 1: 'COLLECTED', 2: 'COLLECTED' }, {}, (c) => (c.barcodeId === barcodeOf(1) ? withEwayBill(c, ewbRequirement(true), null) : withEwayBill(c, ewbRequirement(true), ewayBill('CANCELLED'))));
+    open();
+    for (const n of [1, 2]) {
+      const start = within(await card(n)).getByRole('button', { name: 'Start trip' });
+      expect(start).toBeDisabled();
+      expect(start).toHaveAccessibleDescription(TRIP_NEEDS);
+      expect(within(await card(n)).getByText(TRIP_NEEDS)).toBeInTheDocument();
+    }
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Start trip' }));
+    expect(sent(requests, 'POST', DELIVERY_PATHS.status(idOf(1)))).toEqual([]);
+  });
+
+  it("shows the server's E0023 when it refuses the trip anyway, and then why", async () => {
+    const refusal = 'An e-way bill is needed before the goods move: they are worth ₹1,20,000.00, above the ₹1,00,000.00 limit';
+    let known = false;
+    boyApi(
+      { 1: 'COLLECTED' },
+      {
+        [`POST ${DELIVERY_PATHS.status(idOf(1))}`]: () => {
+          known = true;
+          return failure(409, 'E0023', refusal);
+        },
+      },
+      (c) => (known ? withEwayBill(c, ewbRequirement(true), null) : c),
+    );
+    open();
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Start trip' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', title: 'Could not start the trip', message: refusal })]));
+    expect(await within(await card(1)).findByText(TRIP_NEEDS)).toBeInTheDocument();
+    expect(within(await card(1)).getByRole('button', { name: 'Start trip' })).toBeDisabled();
+  });
+
+  it('is axe-clean with the warning, the explanation and a form open', async () => {
+    boyApi({ 1: 'IN_TRANSIT', 2: 'COLLECTED' }, {}, (c) => (c.status === 'IN_TRANSIT' ? withEwayBill(c, ewbRequirement(true), ewayBill('EXPIRING')) : withEwayBill(c, ewbRequirement(true), null)));
+    open();
+    await card(2);
+    expect(await axeFindings()).toEqual([]);
+    await userEvent.click(within(await card(1)).getByRole('button', { name: 'Extend e-way bill' }));
+    await userEvent.click(within(screen.getByRole('form', { name: 'Extend e-way bill' })).getByRole('button', { name: 'Extend' }));
+    expect(await axeFindings()).toEqual([]);
   });
 });
 
