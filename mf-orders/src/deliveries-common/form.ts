@@ -1,4 +1,4 @@
-import { setIn } from 'final-form';
+import { getIn, setIn } from 'final-form';
 import type { z } from 'zod';
 
 /** Text typed into a number box as a number; empty or not a number is NaN, which the schema refuses. */
@@ -14,6 +14,8 @@ export function schemaErrors(schema: z.ZodTypeAny, body: unknown): Record<string
   let errors: Record<string, unknown> = {};
   for (const issue of result.error.issues) {
     const path = issue.path.join('.');
+    // A field's first message is the one to fix first ("Enter the document number" before its character rule).
+    if (getIn(errors, path) !== undefined) continue;
     // A number box left empty or holding letters reads better as one plain sentence than as a type error.
     const message = issue.code === 'invalid_type' && issue.expected === 'number' ? 'Enter a number' : issue.message;
     errors = setIn(errors, path, message) as Record<string, unknown>;

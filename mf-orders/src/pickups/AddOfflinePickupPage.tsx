@@ -6,11 +6,12 @@ import { Button, Card, ErrorPanel, Form, FormError, FORM_ERROR, SelectField, Sta
 import { AssignmentFields } from '../deliveries-common/AssignmentFields';
 import { consignmentPath, createOffline, todayIst, useMarkets, useRevalidateDeliveries } from '../deliveries-common/deliveries-api';
 import { schemaErrors } from '../deliveries-common/form';
+import { OfflineGoodsFields, offlineGoodsBody, offlineGoodsErrors, type OfflineGoodsValues } from './offline-goods';
 import { GoodsFields, goodsBody, type GoodsValues } from './pickup-form';
 
 const LIST = '/orders/offline-pickups';
 
-interface Values extends GoodsValues {
+interface Values extends GoodsValues, OfflineGoodsValues {
   direction?: OfflineDirection;
   partyName?: string;
   mobile?: string;
@@ -38,6 +39,7 @@ export const toCreateOfflinePickup = (v: Values): CreateOfflinePickup => ({
   marketId: v.marketId ?? '',
   pickupDate: v.pickupDate ?? '',
   ...goodsBody(v),
+  ...offlineGoodsBody(v),
 });
 
 const marketOf = (markets: readonly Market[], pincode: string) => markets.find((m) => m.pincodePrefixes.some((p) => pincode.startsWith(p)));
@@ -92,8 +94,8 @@ export function AddOfflinePickupPage() {
     <Card title="Book an offline pickup">
       <Form<Values>
         onSubmit={submit}
-        initialValues={{ direction: 'SEND', pickupDate: today }}
-        validate={(values) => schemaErrors(CreateOfflinePickup, toCreateOfflinePickup(values))}
+        initialValues={{ direction: 'SEND', pickupDate: today, goods: { documentType: 'INV', documentDate: today } }}
+        validate={(values) => offlineGoodsErrors(values, schemaErrors(CreateOfflinePickup, toCreateOfflinePickup(values)))}
         render={({ handleSubmit, submitting, values }) => {
           const collect = values.direction === 'COLLECT';
           return (
@@ -125,6 +127,7 @@ export function AddOfflinePickupPage() {
                 {markets.data && <MarketFromPincode markets={markets.data} />}
                 <TextField name="pickupDate" label="Pickup date" type="date" min={today} />
                 <GoodsFields />
+                <OfflineGoodsFields />
                 <AssignmentFields />
                 <FormError />
                 <Stack direction="row" gap="sm" wrap>

@@ -13,6 +13,7 @@ import {
   PUNE,
   READY_ORDER,
   SEASON_BOY,
+  axeFindings,
   consignment,
   deliveriesApi,
   file,
@@ -185,6 +186,54 @@ describe('offline pickups', () => {
       'Outside the chosen market',
       'Outstation pickups are not available: pincode 411038 is outside the Mumbai market. A delivery boy only carries goods within one market; send these by courier instead.',
     ]);
+  });
+
+  it('sends the goods for the e-way bill when declared, the value in paise', async () => {
+    const requests = deliveriesApi(routes);
+    renderRoutes(ROUTES, 'orders/offline-pickups/add');
+    await fillForm();
+    const goods = screen.getByRole('group', { name: 'Goods (for the e-way bill)' });
+    expect(within(goods).queryByRole('textbox', { name: 'Document number' })).not.toBeInTheDocument();
+    await userEvent.click(within(goods).getByRole('checkbox', { name: 'Declare the goods from your invoice or challan' }));
+    expect(within(goods).getByRole('combobox', { name: 'Document type' })).toHaveValue('INV');
+    expect(within(goods).getByLabelText('Document date')).toHaveValue(todayIst());
+    await userEvent.selectOptions(within(goods).getByRole('combobox', { name: 'Document type' }), 'CHL');
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'Document number' }), 'DC/118');
+    await userEvent.clear(within(goods).getByLabelText('Document date'));
+    await userEvent.type(within(goods).getByLabelText('Document date'), '2026-11-20');
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'Value (₹)' }), '1,20,000.50');
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'HSN' }), '3004 90');
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'Their GSTIN (optional)' }), '27aaapo1234c1z9');
+    await userEvent.click(screen.getByRole('button', { name: 'Book pickup' }));
+    expect(await screen.findByText('OFF-2611-000060 · MB2611000060')).toBeInTheDocument();
+    expect(sent(requests, 'POST', DELIVERY_PATHS.createOffline).map((r) => (r.body as { goods?: unknown }).goods)).toEqual([
+      { documentType: 'CHL', documentNumber: 'DC/118', documentDate: '2026-11-20', valuePaise: 12_000_050, hsn: '300490', partyGstin: '27AAAPO1234C1Z9' },
+    ]);
+  });
+
+  it('checks the declared goods with the contract, and leaves them out once undeclared', async () => {
+    const requests = deliveriesApi(routes);
+    renderRoutes(ROUTES, 'orders/offline-pickups/add');
+    await fillForm();
+    const goods = screen.getByRole('group', { name: 'Goods (for the e-way bill)' });
+    await userEvent.click(within(goods).getByRole('checkbox', { name: 'Declare the goods from your invoice or challan' }));
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'Their GSTIN (optional)' }), 'ABC');
+    await userEvent.click(screen.getByRole('button', { name: 'Book pickup' }));
+    expect((await within(goods).findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+      'Enter the document number',
+      'Enter the value of the goods',
+      'HSN is 4, 6 or 8 digits',
+      'Enter a 15-character GSTIN',
+    ]);
+    await userEvent.type(within(goods).getByRole('textbox', { name: 'Value (₹)' }), '1.2.3');
+    expect(await within(goods).findByText('Enter an amount like 1,20,000.00')).toBeInTheDocument();
+    expect(await axeFindings()).toEqual([]);
+    expect(sent(requests, 'POST', DELIVERY_PATHS.createOffline)).toHaveLength(0);
+
+    await userEvent.click(within(goods).getByRole('checkbox', { name: 'Declare the goods from your invoice or challan' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book pickup' }));
+    await screen.findByText('OFF-2611-000060 · MB2611000060');
+    expect(sent(requests, 'POST', DELIVERY_PATHS.createOffline).map((r) => 'goods' in (r.body as object))).toEqual([false]);
   });
 
   it("shows the API's field errors on their fields", async () => {
