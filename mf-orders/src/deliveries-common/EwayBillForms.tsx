@@ -2,7 +2,6 @@ import styled from 'styled-components';
 import {
   CancelEwayBill,
   EWB_CANCEL_REASONS,
-  EWB_EXPIRY_WARNING_HOURS,
   EWB_EXTEND_REASONS,
   EWB_VEHICLE_CHANGE_REASONS,
   ExtendEwayBill,
@@ -27,13 +26,20 @@ import { schemaErrors, toNumber } from './form';
 /** The portal's 12 digits in groups of four, as they are read out over the phone: "3310 0987 6543". */
 export const formatEwbNumber = (ewbNumber: string) => (/^\d{12}$/.test(ewbNumber) ? ewbNumber.replace(/(\d{4})(?=\d)/g, '$1 ') : ewbNumber);
 
-/** An ACTIVE bill that has not lapsed: what lets the goods move. */
-export const activeBill = (c: Pick<ConsignmentDetail, 'ewayBill'>): EwayBill | null => (c.ewayBill?.status === 'ACTIVE' && !c.ewayBill.expired ? c.ewayBill : null);
-
-/** Start trip will be refused (E0023): its goods need an e-way bill and none is live. */
-export const tripWaitsForEwayBill = (c: Pick<ConsignmentDetail, 'ewayBillRequirement' | 'ewayBill'>) => !!c.ewayBillRequirement?.needed && c.ewayBill?.status !== 'ACTIVE';
-
 export const TRIP_NEEDS_EWB = 'E-way bill needed before the trip: ask the sender to generate it';
+
+/**
+ * Why Start trip would be refused (E0023), in the API's order: goods that need an e-way bill leave only with a live
+ * one that has its vehicle (Part B) and has not lapsed. Null: nothing on this side stops the trip.
+ */
+export function tripBlockedBy(c: Pick<ConsignmentDetail, 'ewayBillRequirement' | 'ewayBill'>): string | null {
+  if (!c.ewayBillRequirement?.needed) return null;
+  const bill = c.ewayBill?.status === 'ACTIVE' ? c.ewayBill : null;
+  if (!bill) return TRIP_NEEDS_EWB;
+  if (!bill.partB) return 'The e-way bill has no vehicle yet: add it with Change vehicle before the trip';
+  if (bill.expired) return 'The e-way bill has lapsed: extend it before the trip';
+  return null;
+}
 
 export const EwbNumber = styled.strong`
   font-family: ${theme.fonts.mono};
@@ -52,7 +58,7 @@ const Banner = styled.div<{ $tone: 'warning' | 'danger' }>`
 `;
 
 /**
- * Within EWB_EXPIRY_WARNING_HOURS of lapsing (the API's `expiresSoon`), a warning; once lapsed (`expired`), an error:
+ * Within EWB_EXPIRY_WARNING_HOURS (shared-api) of lapsing (the API's `expiresSoon`), a warning; once lapsed (`expired`), an error:
  * the goods may not move on it. Nothing otherwise.
  */
 export function EwbValidityBanner({ bill }: { bill: EwayBill }) {
@@ -66,7 +72,7 @@ export function EwbValidityBanner({ bill }: { bill: EwayBill }) {
   }
   if (bill.expiresSoon) {
     return (
-      <Banner $tone="warning" role="status" title={`Warned ${EWB_EXPIRY_WARNING_HOURS} hours before it lapses`}>
+      <Banner $tone="warning" role="status">
         <strong>E-way bill lapses at {formatDateTime(bill.validUntil)}</strong> — extend it before it does.
       </Banner>
     );

@@ -130,6 +130,8 @@ export function EwayBillPanel({ consignment: c, onDone }: { consignment: Consign
   if (!bill && !requirement) return null;
 
   const active = bill?.status === 'ACTIVE' ? bill : null;
+  // The sender's side (the API offers it these): it may also take the portal's JSON, to generate or keep the bill by hand.
+  const sender = c.role === 'OWNER' && (can('GENERATE_EWB') || can('UPDATE_EWB_VEHICLE') || can('CANCEL_EWB'));
   // Needed: the form is open at once; otherwise it waits behind a button (the unit may always choose to generate).
   const showForm = can('GENERATE_EWB') && (generating || !!requirement?.needed);
 
@@ -143,6 +145,11 @@ export function EwayBillPanel({ consignment: c, onDone }: { consignment: Consign
       setDownloading(false);
     }
   }
+  const downloadButton = (
+    <Button variant="secondary" loading={downloading} onClick={() => void download()}>
+      Download JSON for the portal
+    </Button>
+  );
   const close = () => setDialog(null);
   const done = async () => {
     setDialog(null);
@@ -177,11 +184,7 @@ export function EwayBillPanel({ consignment: c, onDone }: { consignment: Consign
                 Extend
               </Button>
             )}
-            {c.role === 'OWNER' && (
-              <Button variant="secondary" loading={downloading} onClick={() => void download()}>
-                Download JSON for the portal
-              </Button>
-            )}
+            {sender && downloadButton}
             {can('CANCEL_EWB') && (
               <Button variant="danger" onClick={() => setDialog('cancel')}>
                 Cancel
@@ -199,6 +202,12 @@ export function EwayBillPanel({ consignment: c, onDone }: { consignment: Consign
               </Button>
             </div>
           )
+        )}
+        {can('GENERATE_EWB') && (
+          <Stack direction="row" gap="sm" wrap align="center">
+            <Muted>Generating it on the portal yourself? Upload this file there:</Muted>
+            {downloadButton}
+          </Stack>
         )}
       </Stack>
       {dialog && active && (

@@ -93,8 +93,11 @@ export const updateEwayBillVehicle = (consignmentId: string, body: UpdateEwayBil
 export const cancelEwayBill = (consignmentId: string, body: CancelEwayBill) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.cancel(consignmentId), body);
 export const extendEwayBill = (consignmentId: string, body: ExtendEwayBill) => api.post<ConsignmentDetail>(EWAYBILL_PATHS.extend(consignmentId), body);
 
-/** The portal's bulk-upload JSON saved as a file, for units that upload by hand (fetched with the token, like the label). */
-export const downloadEwayBillJson = (c: Pick<ConsignmentDetail, 'id' | 'barcodeId'>) => downloadFile(EWAYBILL_PATHS.bulkJson(c.id), `E-way bill ${c.barcodeId}.json`);
+/**
+ * The portal's bulk-upload JSON saved as a file (fetched with the token, like the label): units that upload by hand
+ * generate the bill on the portal from it.
+ */
+export const downloadEwayBillJson = (c: Pick<ConsignmentDetail, 'id' | 'barcodeId'>) => downloadFile(EWAYBILL_PATHS.bulkJson(c.id), `eway-bill-${c.barcodeId}.json`);
 
 const labelName = (barcodeId: string) => `Label ${barcodeId}.pdf`;
 

@@ -305,30 +305,31 @@ export function ewayBill(state: EwbState = 'ACTIVE', overrides: Partial<EwayBill
   };
 }
 
-const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'FAILED'];
-const UNFINISHED: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'IN_TRANSIT', 'FAILED'];
+const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED'];
+const FINISHED: readonly ConsignmentStatus[] = ['DELIVERED', 'RETURNED', 'CANCELLED'];
 
 /**
- * The e-way bill actions for one role (the rule the ewb-flow API is written to): the owner generates while the goods
- * have a value and no bill is live, and cancels a live one before the trip; owner and delivery boy change the vehicle
- * of a live one and extend it around its lapse, until the consignment is finished.
+ * The e-way bill actions (api/src/modules/deliveries/access.ts, ewbActions) for one role: the owner generates while
+ * the goods have a value, no bill is live and the trip has not started, and cancels a live one before the goods ever
+ * moved (within the window, taken as open here); owner and delivery boy change the vehicle of a live one until the
+ * consignment is finished, and extend it around its lapse (taken as when it lapses soon or has lapsed).
  */
-export function ewbActionsOf(role: ConsignmentRole, status: ConsignmentStatus, requirement: EwayBillRequirement | null, bill: EwayBill | null): ConsignmentDetail['actions'] {
+export function ewbActionsOf(c: Pick<ConsignmentDetail, 'role' | 'status' | 'deliveries'>, requirement: EwayBillRequirement | null, bill: EwayBill | null): ConsignmentDetail['actions'] {
   const actions: ConsignmentDetail['actions'] = [];
   const live = bill?.status === 'ACTIVE' ? bill : null;
-  const carries = role === 'OWNER' || role === 'ASSIGNEE';
-  if (role === 'OWNER' && requirement && !live && BEFORE_TRIP.includes(status)) actions.push('GENERATE_EWB');
-  if (live && carries && UNFINISHED.includes(status)) {
-    if (!live.expired) actions.push('UPDATE_EWB_VEHICLE');
-    if (live.expiresSoon || live.expired) actions.push('EXTEND_EWB');
-  }
-  if (live && role === 'OWNER' && BEFORE_TRIP.includes(status) && status !== 'FAILED' && live.cancellableUntil) actions.push('CANCEL_EWB');
+  const sender = c.role === 'OWNER';
+  const carries = sender || c.role === 'ASSIGNEE';
+  if (sender && requirement && !live && BEFORE_TRIP.includes(c.status)) actions.push('GENERATE_EWB');
+  if (!live) return actions;
+  if (carries && !FINISHED.includes(c.status)) actions.push('UPDATE_EWB_VEHICLE');
+  if (sender && c.deliveries === 0 && live.cancellableUntil) actions.push('CANCEL_EWB');
+  if (carries && !FINISHED.includes(c.status) && live.validUntil && (live.expiresSoon || live.expired)) actions.push('EXTEND_EWB');
   return actions;
 }
 
 /** A consignment with goods that need (or not) an e-way bill, and its bill if any, with the actions that follow. */
 export function withEwayBill(c: ConsignmentDetail, requirement: EwayBillRequirement | null, bill: EwayBill | null = null): ConsignmentDetail {
-  return { ...c, ewayBillRequirement: requirement, ewayBill: bill, actions: [...c.actions, ...ewbActionsOf(c.role, c.status, requirement, bill)] };
+  return { ...c, ewayBillRequirement: requirement, ewayBill: bill, actions: [...c.actions, ...ewbActionsOf(c, requirement, bill)] };
 }
 
 /** A detail as its overview row. */

@@ -7,7 +7,7 @@ import { PartyDetails } from '../deliveries-common/Party';
 import { addImage, changeStatus, deliver, readAsBase64, ring, todayIst } from '../deliveries-common/deliveries-api';
 import { photoThatFits } from './photo';
 import { schemaErrors } from '../deliveries-common/form';
-import { EwbNumber, EwbValidityBanner, ExtendForm, TRIP_NEEDS_EWB, VehicleForm, formatEwbNumber, tripWaitsForEwayBill } from '../deliveries-common/EwayBillForms';
+import { EwbNumber, EwbValidityBanner, ExtendForm, VehicleForm, formatEwbNumber, tripBlockedBy } from '../deliveries-common/EwayBillForms';
 
 type Action = ConsignmentDetail['actions'][number];
 type Panel = 'deliver' | 'fail' | 'return' | 'photo' | 'vehicle' | 'extend';
@@ -308,7 +308,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
   ].filter(Boolean);
   const bill = c.ewayBill?.status === 'ACTIVE' ? c.ewayBill : null;
   // Start trip would be refused (E0023): the button stays, disabled, with the reason beside it.
-  const waitsForBill = can('START_TRIP') && tripWaitsForEwayBill(c);
+  const waitsForBill = can('START_TRIP') ? tripBlockedBy(c) : null;
 
   return (
     <Card title={`${c.orderNumber} · ${c.barcodeId}`} actions={<ConsignmentStatusBadge status={c.status} />} aria-label={`Consignment ${c.barcodeId}`}>
@@ -334,7 +334,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
         {bill && <EwbValidityBanner bill={bill} />}
         {waitsForBill && (
           <Alert id={`${id}-ewb`} role="note">
-            {TRIP_NEEDS_EWB}
+            {waitsForBill}
           </Alert>
         )}
         {panel === null ? (
@@ -345,7 +345,7 @@ export function DeliveryCard({ consignment: c, onChanged }: { consignment: Consi
               </BigButton>
             )}
             {can('START_TRIP') && (
-              <BigButton loading={busy === 'trip'} disabled={waitsForBill} aria-describedby={waitsForBill ? `${id}-ewb` : undefined} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: c.pinCannotProve ? 'No one but you could receive a pin for this one.' : `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
+              <BigButton loading={busy === 'trip'} disabled={!!waitsForBill} aria-describedby={waitsForBill ? `${id}-ewb` : undefined} onClick={() => void run('trip', () => changeStatus(c.id, { status: 'IN_TRANSIT' }), { title: 'Trip started', message: c.pinCannotProve ? 'No one but you could receive a pin for this one.' : `${c.to.name} gets the delivery pin now.` }, 'Could not start the trip')}>
                 {c.status === 'FAILED' ? 'Start trip again' : 'Start trip'}
               </BigButton>
             )}

@@ -336,14 +336,20 @@ describe('my deliveries: e-way bills', () => {
     expect(sent(requests, 'POST', EWAYBILL_PATHS.extend(idOf(1))).map((r) => r.body)).toEqual([{ reasonCode: '5', remark: 'Accident on the ghat road', fromPincode: '412108', remainingKm: 12 }]);
   });
 
-  it('explains why the trip cannot start while a needed bill is missing', async () => {
-    const requests = boyApi({ 1: 'COLLECTED', 2: 'COLLECTED' }, {}, (c) => (c.barcodeId === barcodeOf(1) ? withEwayBill(c, ewbRequirement(true), null) : withEwayBill(c, ewbRequirement(true), ewayBill('CANCELLED'))));
+  it('explains why the trip cannot start: no live bill, no vehicle on it, or lapsed', async () => {
+    const bills = { 1: null, 2: ewayBill('CANCELLED'), 3: ewayBill('NO_PART_B'), 4: ewayBill('EXPIRED') };
+    const requests = boyApi({ 1: 'COLLECTED', 2: 'COLLECTED', 3: 'COLLECTED', 4: 'COLLECTED' }, {}, (c) => withEwayBill(c, ewbRequirement(true), bills[Number(c.barcodeId.slice(-2)) as 1 | 2 | 3 | 4]));
     open();
-    for (const n of [1, 2]) {
+    const reasons = {
+      1: TRIP_NEEDS,
+      2: TRIP_NEEDS,
+      3: 'The e-way bill has no vehicle yet: add it with Change vehicle before the trip',
+      4: 'The e-way bill has lapsed: extend it before the trip',
+    };
+    for (const n of [1, 2, 3, 4] as const) {
       const start = within(await card(n)).getByRole('button', { name: 'Start trip' });
       expect(start).toBeDisabled();
-      expect(start).toHaveAccessibleDescription(TRIP_NEEDS);
-      expect(within(await card(n)).getByText(TRIP_NEEDS)).toBeInTheDocument();
+      expect(start).toHaveAccessibleDescription(reasons[n]);
     }
     await userEvent.click(within(await card(1)).getByRole('button', { name: 'Start trip' }));
     expect(sent(requests, 'POST', DELIVERY_PATHS.status(idOf(1)))).toEqual([]);

@@ -169,7 +169,7 @@ describe('e-way bill on the consignment page', () => {
     const card = await panel();
     expect(within(card).getByRole('alert')).toHaveTextContent(`E-way bill lapsed at ${formatDateTime('2026-11-23T18:29:59.000Z')}: the goods may not move on it until it is extended.`);
     expect(within(card).getByText('Lapsed')).toBeInTheDocument();
-    expect(buttonNames(card)).toEqual(['Extend', 'Download JSON for the portal', 'Cancel']);
+    expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel']);
   });
 
   it('shows a cancelled one with its reason, and offers a new one', async () => {
@@ -249,9 +249,20 @@ describe('e-way bill on the consignment page', () => {
     const requests = deliveriesApi(routes);
     open();
     await userEvent.click(within(await panel()).getByRole('button', { name: 'Download JSON for the portal' }));
-    await waitFor(() => expect(downloads.files.map((f) => f.name)).toEqual(['E-way bill MB2611000001.json']));
+    await waitFor(() => expect(downloads.files.map((f) => f.name)).toEqual(['eway-bill-MB2611000001.json']));
     expect(await blobText(downloads.files[0]!.blob)).toBe(json);
     expect(sent(requests, 'GET', EWAYBILL_PATHS.bulkJson(ID))).toHaveLength(1);
+  });
+
+  it('offers the JSON before any bill too, to generate it on the portal by hand; says why it could not be had', async () => {
+    const { routes } = ewbRoutes(needed(null), { [`GET ${EWAYBILL_PATHS.bulkJson(ID)}`]: () => failure(409, 'E0013', 'An e-way bill cannot be made before the invoice') });
+    deliveriesApi(routes);
+    open();
+    const card = await panel();
+    expect(card).toHaveTextContent('Generating it on the portal yourself? Upload this file there:');
+    await userEvent.click(within(card).getByRole('button', { name: 'Download JSON for the portal' }));
+    await waitFor(() => expect(getToasts()).toEqual([expect.objectContaining({ kind: 'error', title: 'The JSON could not be downloaded', message: 'An e-way bill cannot be made before the invoice' })]));
+    expect(downloads.files).toEqual([]);
   });
 
   it('is axe-clean in each state, with a dialog open', async () => {
