@@ -11,7 +11,8 @@ const REASON_OPTIONS = Object.entries(IRN_CANCEL_REASONS).map(([value, label]) =
 
 /** The contract's own messages under the fields, before anything is sent (the API answers the same ones). */
 function validate(values: Values) {
-  const parsed = CancelIrn.safeParse(values);
+  // An untouched remark is empty, not missing: it gets the contract's "Say why" rather than a type error.
+  const parsed = CancelIrn.safeParse({ ...values, remark: values.remark ?? '' });
   if (parsed.success) return {};
   return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EINVOICE_DOCUMENT_LABELS, IRN_CANCEL_WINDOW_HOURS, type EInvoiceState } from 'shared-api';
+import { EINVOICE_DOCUMENT_LABELS, IRN_CANCEL_WINDOW_HOURS, type EInvoiceDocumentType, type EInvoiceState } from 'shared-api';
 import { isApiError, useMyAccount } from 'shared-auth';
 import { Button, Card, DetailList, Stack, formatCount, formatDateTime, theme, toast } from 'shared-ui';
 import { CancelIrnDialog } from './CancelIrnDialog';
@@ -12,6 +12,9 @@ export const Irn = styled.span`
   font-family: ${theme.fonts.mono};
   overflow-wrap: anywhere;
 `;
+
+/** Once the IRN can no longer be cancelled, the document stands and another one corrects it. */
+const CORRECTED_BY: Readonly<Record<EInvoiceDocumentType, string>> = { INV: 'a credit note', CRN: 'a debit note', DBN: 'a credit note' };
 
 const Muted = styled.p`
   margin: 0;
@@ -144,7 +147,7 @@ export function IrnPanel({ eInvoice, onChange, canAct = true }: { eInvoice: EInv
               </Stack>
             )
           ) : (
-            <Muted>{`After ${IRN_CANCEL_WINDOW_HOURS} hours only a credit note can correct it.`}</Muted>
+            <Muted>{`After ${IRN_CANCEL_WINDOW_HOURS} hours only ${CORRECTED_BY[eInvoice.documentType]} can correct it.`}</Muted>
           ))}
         {status !== 'REGISTERED' && <Muted>{status === 'CANCELLED' ? 'The PDF prints as a draft: its IRN is cancelled.' : 'The PDF prints as a draft until the IRN is registered.'}</Muted>}
       </Stack>
