@@ -55,7 +55,10 @@ describe('mf-accounting routes', () => {
       else if (page.path === 'heads/add') expect(await screen.findByRole('form', { name: 'Account head' })).toBeInTheDocument();
       else if (page.path === 'stores/dashboard') expect(await screen.findByText('Your stores could not be loaded')).toBeInTheDocument();
       else if (page.path === 'stores/details') expect(await screen.findByText('No store chosen')).toBeInTheDocument();
-      else if (page.path === 'sales/gst-returns') expect(await screen.findByText('The GSTR-1 summary could not be loaded')).toBeInTheDocument();
+      else if (page.path === 'sales/e-invoices') {
+        expect(await screen.findByText('The e-invoices could not be loaded')).toBeInTheDocument();
+        expect(await screen.findByText('The e-invoice settings could not be loaded')).toBeInTheDocument();
+      } else if (page.path === 'sales/gst-returns') expect(await screen.findByText('The GSTR-1 summary could not be loaded')).toBeInTheDocument();
       else {
         // memo-2-payment: the form works without the list (or the parties), which says it could not be loaded.
         expect(page.path).toBe('memo-2-payment');

@@ -25,6 +25,7 @@ import { SalesReportsPage } from './sales-reports/SalesReportsPage';
 import { NewSalesReturnPage } from './sales-returns/NewSalesReturnPage';
 import { SalesReturnPage } from './sales-returns/SalesReturnPage';
 import { SalesReturnsPage } from './sales-returns/SalesReturnsPage';
+import { EInvoicesPage } from './e-invoices/EInvoicesPage';
 import { GstReturnsPage } from './gst-returns/GstReturnsPage';
 import { AddHeadPage } from './heads/AddHeadPage';
 import { HeadsDashboardPage } from './heads/HeadsDashboardPage';
@@ -223,6 +224,13 @@ export const routes: readonly RouteEntry[] = [
     title: 'Sales Return',
     crumbs: [SALES, { label: 'Sales Returns', to: '/sales/returns' }],
     element: <SalesReturnPage />,
+  },
+  {
+    // Not in SPEC.md §2: invoices, credit and debit notes by IRN state, their retry, and the e-invoice settings (issue 34).
+    path: 'sales/e-invoices',
+    title: 'E-invoices',
+    crumbs: [SALES],
+    element: <EInvoicesPage />,
   },
   {
     // Not in SPEC.md §2: the month's GSTR-1 and GSTR-3B from the books (issue 14).

@@ -119,6 +119,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { table: 'mf-accounting', path: 'sales/returns/new', owner: 'seller', url: (ids) => app(`sales/returns/new?invoiceId=${ids.invoiceId}`) },
   { table: 'mf-accounting', path: 'sales/returns/:id', owner: 'seller', url: (ids) => app(`sales/returns/${ids.creditNoteId}`) },
   { table: 'mf-accounting', path: 'sales/gst-returns' },
+  { table: 'mf-accounting', path: 'sales/e-invoices' },
   { table: 'mf-accounting', path: 'sales/quotation/:id', owner: 'seller', url: (ids) => app(`sales/quotation/${ids.quotationId}`) },
   { table: 'mf-accounting', path: 'ledgers' },
   { table: 'mf-accounting', path: 'profit&loss', url: () => app('profit%26loss') },

@@ -69,7 +69,7 @@ export function InstoreSalePage() {
       >
         <PaymentFacts sale={sale} />
       </Card>
-      <InvoiceDetail invoice={sale.invoice} />
+      <InvoiceDetail invoice={sale.invoice} onChange={(invoice) => mutate({ ...sale, invoice })} />
     </Stack>
   );
 }

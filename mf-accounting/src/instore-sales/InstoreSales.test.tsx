@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNTING_PATHS, type CounterLookup, type CounterPreview, type CounterSale, type Quotation, type SalesInvoice, type SalesInvoiceLine } from 'shared-api';
+import { ACCOUNTING_PATHS, EINVOICE_PATHS, type CounterLookup, type EInvoiceState, type CounterPreview, type CounterSale, type Quotation, type SalesInvoice, type SalesInvoiceLine } from 'shared-api';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeHandler } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { App } from '../routes';
@@ -269,5 +269,49 @@ describe('counter billing', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['INV/26-27/000007', '22/11/2026', 'Ravi Kumar', '1', '₹68.00', 'Credit', 'Outstanding']);
     expect(screen.getByRole('link', { name: 'New counter bill' })).toHaveAttribute('href', '/app/sales/add-instore/new');
+  });
+});
+
+describe('a counter bill to a registered business (issue 34)', () => {
+  afterEach(resetFakeApi);
+
+  it('shows its IRN state on the sale and sends it again from there', async () => {
+    const EINV_ID = '9e9e9e9e-0000-4000-8000-000000000009';
+    const pending: EInvoiceState = {
+      id: EINV_ID,
+      documentType: 'INV',
+      documentId: INV_ID,
+      documentNumber: 'INV/26-27/000007',
+      documentDate: '2026-11-22',
+      partyName: 'Sharma Medical Stores',
+      totalPaise: 6800,
+      status: 'PENDING',
+      irn: null,
+      ackNo: null,
+      ackDate: null,
+      signedQr: null,
+      refusal: null,
+      attempts: 1,
+      lastAttemptAt: '2026-11-22T06:00:00.000Z',
+      nextAttemptAt: '2026-11-22T06:05:00.000Z',
+      cancellableUntil: null,
+      cancelledAt: null,
+      cancelReason: null,
+    };
+    let eInvoice = pending;
+    const requests = fakeApi((r) => {
+      if (r.path === ACCOUNTING_PATHS.instoreSale(INV_ID)) return success({ ...PAID, invoice: { ...INVOICE, eInvoice } });
+      if (r.method === 'POST' && r.path === EINVOICE_PATHS.retry(EINV_ID)) {
+        eInvoice = { ...pending, status: 'REGISTERED', irn: 'c'.repeat(64), ackNo: '112010036563312', ackDate: new Date().toISOString(), cancellableUntil: new Date(Date.now() + 86_400_000).toISOString() };
+        return success(eInvoice);
+      }
+      return failure(404, 'E0002', 'Not found');
+    });
+    renderAt('/app', `sales/instore/${INV_ID}`, withProviders(<App />));
+    const panel = await screen.findByRole('region', { name: 'E-invoice' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try again now' }));
+    expect(await within(panel).findByText('c'.repeat(64))).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Cancel IRN' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([EINVOICE_PATHS.retry(EINV_ID)]);
   });
 });

@@ -4,6 +4,7 @@ import type { DebitNote } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { billPath } from '../purchase-bills/purchase-bills-api';
+import { IrnPanel } from '../e-invoices/IrnPanel';
 import { DocumentLines, commonColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { downloadDebitNotePdf, usePurchaseReturn } from './purchase-returns-api';
@@ -77,6 +78,7 @@ export function PurchaseReturnPage() {
           <dd>{note.reason}</dd>
         </DetailList>
       </Card>
+      {note.eInvoice && <IrnPanel eInvoice={note.eInvoice} onChange={(eInvoice) => mutate({ ...note, eInvoice })} />}
       <DocumentLines label="Debit note lines" columns={COLUMNS} lines={note.lines} />
       <DocumentTotals label="Debit note totals" totals={note.totals} totalLabel="Total" amountInWords={note.amountInWords} />
     </Stack>

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNTING_PATHS, type DebitNote, type MyAccount, type PurchaseBill } from 'shared-api';
+import { ACCOUNTING_PATHS, EINVOICE_PATHS, type DebitNote, type EInvoiceState, type MyAccount, type PurchaseBill } from 'shared-api';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { formatDateTime, getToasts } from 'shared-ui';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { App } from '../routes';
 
@@ -93,5 +94,57 @@ describe('purchase returns (debit notes)', () => {
     expect(await within(row).findByText('DN/26-27/000001')).toBeInTheDocument();
     expect(within(row).getByText('₹154.00')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'INV/26-27/000007' })).toHaveAttribute('href', `/app/purchases/invoice/${BILL_ID}`);
+  });
+});
+
+describe('the debit note’s IRN (issue 34)', () => {
+  afterEach(resetFakeApi);
+
+  const EINV_ID = '8d8d8d8d-0000-4000-8000-000000000008';
+  const pending: EInvoiceState = {
+    id: EINV_ID,
+    documentType: 'DBN',
+    documentId: NOTE_ID,
+    documentNumber: 'DN/26-27/000001',
+    documentDate: '2026-11-23',
+    partyName: 'Agarwal Pharma Distributors',
+    totalPaise: 15400,
+    status: 'PENDING',
+    irn: null,
+    ackNo: null,
+    ackDate: null,
+    signedQr: null,
+    refusal: null,
+    attempts: 1,
+    lastAttemptAt: '2026-11-23T06:00:00.000Z',
+    nextAttemptAt: '2026-11-23T06:05:00.000Z',
+    cancellableUntil: null,
+    cancelledAt: null,
+    cancelReason: null,
+  };
+  const later: EInvoiceState = { ...pending, attempts: 2, lastAttemptAt: '2026-11-23T06:02:00.000Z', nextAttemptAt: '2026-11-23T06:12:00.000Z' };
+
+  it('says when a pending IRN is tried next, keeps the PDF button, and "Try again now" shows the next try when the portal is still down', async () => {
+    let eInvoice = pending;
+    const requests = installFakeApi(
+      withAccount(RETAILER, (request) => {
+        if (request.path === ACCOUNTING_PATHS.purchaseReturn(NOTE_ID)) return success({ ...NOTE, eInvoice });
+        if (request.method === 'POST' && request.path === EINVOICE_PATHS.retry(EINV_ID)) return success((eInvoice = later));
+        return failure(404, 'E0002', 'Not found');
+      }),
+    );
+    renderAt('/app', `purchases/returns/${NOTE_ID}`, withProviders(<App />));
+    const panel = await screen.findByRole('region', { name: 'E-invoice' });
+    expect(within(panel).getByText('IRN pending')).toBeInTheDocument();
+    expect(within(panel).getByText('The portal has not registered this debit note yet. It keeps its number and is sent again by itself.')).toBeInTheDocument();
+    expect(within(panel).getByText(formatDateTime(pending.nextAttemptAt!))).toBeInTheDocument();
+    expect(within(panel).getByText('The PDF prints as a draft until the IRN is registered.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try again now' }));
+    expect(await within(panel).findByText(formatDateTime(later.nextAttemptAt!))).toBeInTheDocument();
+    expect(within(panel).getByText('IRN pending')).toBeInTheDocument();
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ kind: 'info', title: 'DN/26-27/000001: the portal did not answer', message: `It is tried again by itself at ${formatDateTime(later.nextAttemptAt!)}.` }));
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([EINVOICE_PATHS.retry(EINV_ID)]);
   });
 });

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SalesInvoice, SalesInvoiceLine } from 'shared-api';
 import { ButtonLink, Card, DetailList, EmptyState, ErrorPanel, NotFoundState, Spinner, Stack, formatDate } from 'shared-ui';
+import { IrnPanel } from '../e-invoices/IrnPanel';
 import { newSalesReturnPath } from '../sales-returns/sales-returns-api';
 import { DocumentLines, taxInvoiceColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
@@ -9,7 +10,7 @@ import { InvoicePdfButtons } from './InvoicePdfButtons';
 import { RequestPaymentAction } from './RequestPaymentAction';
 import { useSalesInvoice } from './sales-invoices-api';
 
-export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
+export function InvoiceDetail({ invoice, onChange }: { invoice: SalesInvoice; onChange?: (invoice: SalesInvoice) => unknown }) {
   return (
     <Stack gap="lg">
       <Card
@@ -40,6 +41,8 @@ export function InvoiceDetail({ invoice }: { invoice: SalesInvoice }) {
           <dd>{invoice.reverseCharge ? 'Yes' : 'No'}</dd>
         </DetailList>
       </Card>
+      {/* Only the seller sends its invoice to the portal: the buyer's copy shows the state. */}
+      {invoice.eInvoice && <IrnPanel eInvoice={invoice.eInvoice} canAct={invoice.callerSide === 'SELLER' && onChange !== undefined} onChange={(eInvoice) => onChange?.({ ...invoice, eInvoice })} />}
       <Parties>
         <PartyCard title="Supplier" party={invoice.supplier} licences />
         <PartyCard title="Bill to" party={invoice.recipient} licences />
@@ -72,5 +75,6 @@ export function InvoicePage() {
   }
   if (error && !invoice) return <ErrorPanel title="The invoice could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!invoice) return <Spinner label="Loading invoice" />;
-  return <InvoiceDetail invoice={invoice} />;
+  // A retried or cancelled IRN comes back with the answer; a cancellation also changes the books: read it again.
+  return <InvoiceDetail invoice={invoice} onChange={(next) => mutate(next)} />;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RETURN_DESTINATION_LABELS, RETURN_REASON_LABELS, type CreditNote, type CreditNoteLine, type RefundCreditNote, type SupplyKind } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, ButtonLink, Card, DetailList, ErrorPanel, NotFoundState, Select, Spinner, Stack, formatDate, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { IrnPanel } from '../e-invoices/IrnPanel';
 import { DocumentLines, commonColumns, percent, taxColumns } from '../tax-document/DocumentLines';
 import { DocumentTotals } from '../tax-document/DocumentTotals';
 import { Parties, PartyCard } from '../tax-document/PartyCard';
@@ -120,6 +121,7 @@ export function SalesReturnPage() {
           )}
         </DetailList>
       </Card>
+      {note.eInvoice && <IrnPanel eInvoice={note.eInvoice} canAct={note.callerSide === 'SELLER'} onChange={(eInvoice) => mutate({ ...note, eInvoice })} />}
       <Parties>
         <PartyCard title="Supplier" party={note.supplier} />
         <PartyCard title="Credit to" party={note.recipient} />

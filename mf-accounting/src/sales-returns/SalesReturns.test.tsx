@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNTING_PATHS, type CreditNote, type CreditNoteSummary, type DocumentParty, type ReturnableInvoice } from 'shared-api';
+import { ACCOUNTING_PATHS, EINVOICE_PATHS, type CreditNote, type EInvoiceState, type CreditNoteSummary, type DocumentParty, type ReturnableInvoice } from 'shared-api';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { App } from '../routes';
@@ -225,5 +225,68 @@ describe('refund of a walk-in buyer’s credit note (issue 32)', () => {
     renderAt('/app', `sales/returns/${CN_ID}`, withProviders(<App />));
     expect(await screen.findByText('INV/26-27/000009 of 20/11/2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the credit note’s IRN (issue 34)', () => {
+  afterEach(resetFakeApi);
+
+  const EINV_ID = '7c7c7c7c-0000-4000-8000-000000000007';
+  const refused: EInvoiceState = {
+    id: EINV_ID,
+    documentType: 'CRN',
+    documentId: CN_ID,
+    documentNumber: 'CN/26-27/000003',
+    documentDate: '2026-11-22',
+    partyName: 'Sharma Medical Stores',
+    totalPaise: 6700,
+    status: 'REFUSED',
+    irn: null,
+    ackNo: null,
+    ackDate: null,
+    signedQr: null,
+    refusal: { code: '2211', message: 'The original invoice has no IRN' },
+    attempts: 1,
+    lastAttemptAt: '2026-11-22T06:01:00.000Z',
+    nextAttemptAt: null,
+    cancellableUntil: null,
+    cancelledAt: null,
+    cancelReason: null,
+  };
+  // Registered two days ago: past the cancel window.
+  const registered: EInvoiceState = { ...refused, status: 'REGISTERED', refusal: null, attempts: 2, irn: 'f'.repeat(64), ackNo: '112010036563311', ackDate: '2026-11-22T06:30:00.000Z', cancellableUntil: '2026-11-23T06:30:00.000Z' };
+
+  function noteApi(side: CreditNote['callerSide']) {
+    let eInvoice = refused;
+    return installFakeApi(
+      withAccount(OWNER_ACCOUNT, (request) => {
+        if (request.path === ACCOUNTING_PATHS.salesReturn(CN_ID)) return success({ ...NOTE, callerSide: side, eInvoice });
+        if (request.method === 'POST' && request.path === EINVOICE_PATHS.retry(EINV_ID)) return success((eInvoice = registered));
+        return failure(404, 'E0002', 'Not found');
+      }),
+    );
+  }
+
+  it("shows the portal's refusal and, tried again, the IRN; past the window a debit note corrects it", async () => {
+    const requests = noteApi('SELLER');
+    renderAt('/app', `sales/returns/${CN_ID}`, withProviders(<App />));
+    const panel = await screen.findByRole('region', { name: 'E-invoice' });
+    expect(within(panel).getByText('IRN refused')).toBeInTheDocument();
+    expect(within(panel).getByRole('alert')).toHaveTextContent('The portal refused this credit note: The original invoice has no IRN (error 2211).');
+    expect(within(panel).getByText('The PDF prints as a draft until the IRN is registered.')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('f'.repeat(64))).toBeInTheDocument();
+    expect(within(panel).getByText('IRN registered')).toBeInTheDocument();
+    expect(within(panel).getByText('After 24 hours only a debit note can correct it.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([EINVOICE_PATHS.retry(EINV_ID)]);
+  });
+
+  it("shows the buyer's copy the state, with nothing to do", async () => {
+    noteApi('BUYER');
+    renderAt('/app', `sales/returns/${CN_ID}`, withProviders(<App />));
+    const panel = await screen.findByRole('region', { name: 'E-invoice' });
+    expect(within(panel).getByText('IRN refused')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
     expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory', 'customers', 'employees']);
     expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
-    expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
+    expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'E-invoices', 'Sales Reports']);
     expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
@@ -65,7 +65,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
       const groups = stockist('ACCOUNTANT');
       expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory']);
       expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
-      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'Sales Reports']);
+      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'E-invoices', 'Sales Reports']);
       expect(links(groups, 'orders')).toEqual(['Outward Stock Registry']);
       expect(links(groups, 'inventory')).toEqual(['Clear Near Expiry']);
       expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'UPI Details']);
@@ -75,7 +75,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
       const groups = stockist('BILLING');
       expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'sales', 'inventory', 'customers']);
       expect(links(groups, 'orders')).toEqual(['Online Orders', 'Outward Stock Registry']);
-      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Reports']);
+      expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'E-invoices', 'Sales Reports']);
       expect(links(groups, 'billing')).toEqual(['Connected Users']);
     });
 

@@ -95,6 +95,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
         { label: 'Online Sales', to: '/sales/online', permission: 'SALES_READ' },
         { label: 'In-store Sales', to: '/sales/instore', permission: 'SALES_READ' },
         { label: 'Sales Returns', to: '/sales/returns', permission: 'RETURNS' },
+        // Issue 34: documents by IRN state; retrying and cancelling need GST_FILES (mf-accounting e-invoices-api).
+        { label: 'E-invoices', to: '/sales/e-invoices', permission: 'SALES_READ' },
         { label: 'Sales Reports', to: '/sales/reports', permission: 'SALES_READ' },
       ],
     },
