@@ -187,7 +187,7 @@ export function EwayBillPanel({ consignment: c, onDone }: { consignment: Consign
             {sender && downloadButton}
             {can('CANCEL_EWB') && (
               <Button variant="danger" onClick={() => setDialog('cancel')}>
-                Cancel
+                Cancel e-way bill
               </Button>
             )}
           </Stack>

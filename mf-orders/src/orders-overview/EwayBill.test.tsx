@@ -135,7 +135,7 @@ describe('e-way bill on the consignment page', () => {
     expect(card).toHaveTextContent('VehicleMH12AB1234ModeRoad');
     expect(within(card).queryByRole('status')).not.toBeInTheDocument();
     expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
-    expect(buttonNames(card)).toEqual(['Change vehicle', 'Download JSON for the portal', 'Cancel']);
+    expect(buttonNames(card)).toEqual(['Change vehicle', 'Download JSON for the portal', 'Cancel e-way bill']);
   });
 
   it('shows the receiver the bill without any of its operations', async () => {
@@ -160,7 +160,7 @@ describe('e-way bill on the consignment page', () => {
     open();
     const card = await panel();
     expect(within(card).getByRole('status')).toHaveTextContent(`E-way bill lapses at ${formatDateTime('2026-11-23T18:29:59.000Z')} — extend it before it does.`);
-    expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel']);
+    expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel e-way bill']);
   });
 
   it('says when it has lapsed', async () => {
@@ -169,7 +169,7 @@ describe('e-way bill on the consignment page', () => {
     const card = await panel();
     expect(within(card).getByRole('alert')).toHaveTextContent(`E-way bill lapsed at ${formatDateTime('2026-11-23T18:29:59.000Z')}: the goods may not move on it until it is extended.`);
     expect(within(card).getByText('Lapsed')).toBeInTheDocument();
-    expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel']);
+    expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel e-way bill']);
   });
 
   it('shows a cancelled one with its reason, and offers a new one', async () => {
@@ -209,7 +209,7 @@ describe('e-way bill on the consignment page', () => {
     routes[`POST ${EWAYBILL_PATHS.cancel(ID)}`] = answer(needed('CANCELLED'));
     const requests = deliveriesApi(routes);
     open();
-    await userEvent.click(within(await panel()).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await panel()).getByRole('button', { name: 'Cancel e-way bill' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel the e-way bill?' });
     expect(dialog).toHaveTextContent(`The portal allows it until ${formatDateTime('2026-11-23T06:10:00.000Z')}`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel e-way bill' }));
