@@ -9,9 +9,9 @@ import { AppError } from '../../http/errors';
  * handed out (ARCHITECTURE.md decision 15).
  */
 
-export type PortalFile = 'GSTR-1' | 'GSTR-3B';
+export type PortalFile = 'GSTR-1' | 'GSTR-3B' | 'E-INVOICE';
 
-const SCHEMA_FILES: Record<PortalFile, string> = { 'GSTR-1': 'gstr1.schema.json', 'GSTR-3B': 'gstr3b.schema.json' };
+const SCHEMA_FILES: Record<PortalFile, string> = { 'GSTR-1': 'gstr1.schema.json', 'GSTR-3B': 'gstr3b.schema.json', 'E-INVOICE': 'einvoice-1.1.schema.json' };
 
 const ajv = new Ajv({ allErrors: true });
 /*
