@@ -85,8 +85,8 @@ export function isSender(caller: Caller, c: ConsignmentParties): boolean {
   return rolesOf(caller, c).includes('OWNER') && hasPermission(caller, 'PICKUPS');
 }
 
-/** Before the trip starts: the goods have not left. */
-const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED'];
+/** Before a trip starts: the goods have not left, or are back with the delivery boy after a failed attempt. */
+const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'FAILED'];
 const FINISHED: readonly ConsignmentStatus[] = ['DELIVERED', 'RETURNED', 'CANCELLED'];
 
 /**

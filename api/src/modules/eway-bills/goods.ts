@@ -10,8 +10,8 @@ import type { EwbGeneratePayload } from './ewb';
  * between, the document(s) and the HSN codes.
  *
  * - ONLINE: the order's sales invoice (one per order): its number, date and total including tax, its supplier and
- *   recipient GSTINs as printed, its lines' HSN codes and tax. Until the order is invoiced there is no value to judge
- *   (and an e-way bill is never made before its invoice).
+ *   recipient GSTINs as printed, its lines' HSN codes and tax. Until the order is invoiced there is no document: the
+ *   order's value stands in to judge whether one will be needed, and no e-way bill is made before the invoice.
  * - OFFLINE with goods: the document the unit declared when booking (its own invoice, bill of supply or delivery
  *   challan), one line of the declared value and HSN. SEND: the unit supplies the party; COLLECT: the party supplies
  *   the unit (an inward move for the unit). A party without a GSTIN is 'URP', as the portal writes it.
