@@ -245,7 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const consignments = new ConsignmentReader(deps.db, config);
   consignments.follow(feed);
   // E-way bills (issue 34): EWB_PROVIDER chooses the portal adapter; the tests pass a local one with their clock.
-  const ewayBills = new EwayBillsService(deps.db, config, deps.ewb ?? ({} as EwbClient));
+  const ewayBills = new EwayBillsService(deps.db, config, deps.ewb ?? createEwbClient(config.ewb, app.log, config.now));
   await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms, ewayBills), reader: consignments, ewayBills });
   // Warns the owner and the delivery boy before a bill on a consignment on the road lapses; safe with several processes.
   const ewbWarnings = new EwbExpiryWarnings(deps.db, config, app.log);

@@ -403,7 +403,7 @@ describe('who may act on the e-way bill', () => {
 });
 
 describe('the portal', () => {
-  it('down: 503 and nothing stored, also when a reassignment would change Part B', async () => {
+  it('down: 503 and nothing stored, also when a reassignment would change Part B; refusing: 409 with its reason', async () => {
     const orderId = await mumbaiOrder(120);
     await invoice(orderId);
     const id = await onlineConsignment(orderId);
@@ -416,6 +416,14 @@ describe('the portal', () => {
     portal.down(true);
     expect(errorOf(await (await as(PEOPLE.vijay)).post(EWAYBILL_PATHS.vehicle(id), { vehicleNumber: 'MH01ZZ0002', reasonCode: '1' }))).toEqual([503, 'E0041']);
     expect((await bills(id))[0]!.vehicle_number).toBe('MH01AB1234');
+    // Refusing: its reason and code, nothing stored.
+    portal.down(false);
+    advance(30 * HOUR);
+    const tooFar = await (await as(PEOPLE.rajesh)).post(EWAYBILL_PATHS.extend(id), { reasonCode: '99', remark: 'Delayed', fromPincode: '400002', remainingKm: 400 });
+    expect(errorOf(tooFar)).toEqual([409, 'E0013']);
+    expect(messageOf(tooFar)).toBe('The e-way bill portal refused: Remaining Distance Can not be greater than Actual Distance. (error 390)');
+    expect((await bills(id))[0]!.extensions).toBe(0);
+    portal.down(true);
     // Reassigning to another vehicle while the portal is down changes nothing either.
     expect(errorOf(await (await as(PEOPLE.rajesh)).post(DELIVERY_PATHS.assign(id), await vijayRide('MH01ZZ0003')))).toEqual([503, 'E0041']);
     expect((await t.db.selectFrom('consignments').select('vehicle_number').where('id', '=', id).executeTakeFirstOrThrow()).vehicle_number).toBe('MH01AB1234');

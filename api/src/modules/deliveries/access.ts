@@ -1,5 +1,6 @@
-import { EWB_CANCEL_WINDOW_HOURS, NEXT_STATUSES, hasPermission, type ConsignmentDetail, type ConsignmentRole, type ConsignmentStatus } from 'shared-api';
+import { NEXT_STATUSES, hasPermission, type ConsignmentDetail, type ConsignmentRole, type ConsignmentStatus } from 'shared-api';
 import type { Caller } from '../../http/access';
+import { mayCancel } from '../eway-bills/validity';
 
 /*
  * Who a caller is to a consignment, and what that lets it do: the one rule behind every deliveries route (reads
@@ -21,11 +22,9 @@ export interface EwbFacts {
   /** The goods' value is known: an invoiced order, or an offline pickup's declared goods. */
   goodsKnown: boolean;
   /** The live bill, if any; `extendableFrom`/`extendableUntil` bound its extension window (null: no validity yet). */
-  active: { generatedAt: Date; extendableFrom: Date | null; extendableUntil: Date | null } | null;
+  active: { generatedAt: Date; extensions: number; extendableFrom: Date | null; extendableUntil: Date | null } | null;
   now: Date;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The caller's roles, strongest first: the assignee acts on the road even when it is also in the owner unit (an
@@ -102,8 +101,8 @@ function ewbActions(caller: Caller, c: ConsignmentParties, roles: ConsignmentRol
   if (sender && ewb.goodsKnown && !ewb.active && BEFORE_TRIP.includes(c.status)) actions.push('GENERATE_EWB');
   if (!ewb.active) return actions;
   if ((sender || carrier) && !FINISHED.includes(c.status)) actions.push('UPDATE_EWB_VEHICLE');
-  // Within the cancel window, and never once the goods have moved (it may have been verified on the road).
-  if (sender && c.attempts === 0 && now < ewb.active.generatedAt.getTime() + EWB_CANCEL_WINDOW_HOURS * HOUR_MS) actions.push('CANCEL_EWB');
+  // Within the cancel window, never once the goods have moved (it may have been verified on the road) or it was extended.
+  if (sender && c.attempts === 0 && ewb.active.extensions === 0 && mayCancel(ewb.active.generatedAt, ewb.now)) actions.push('CANCEL_EWB');
   const { extendableFrom, extendableUntil } = ewb.active;
   if ((sender || carrier) && !FINISHED.includes(c.status) && extendableFrom && extendableUntil && now >= extendableFrom.getTime() && now <= extendableUntil.getTime()) actions.push('EXTEND_EWB');
   return actions;
