@@ -32,10 +32,6 @@ export class TestEwb implements EwbClient {
   lastGenerate = () => this.last<EwbGeneratePayload>('generate');
   lastVehicle = () => this.last<Vehicle>('vehicle');
   lastExtend = () => this.last<Extend>('extend');
-  /** The bulk file's schema errors (none: valid). */
-  validateBulk(_json: unknown): string[] {
-    return [];
-  }
 
   private async call<T>(kind: TestEwb['log'][number]['kind'], input: unknown, work: () => Promise<T>): Promise<T> {
     this.log.push({ kind, input });

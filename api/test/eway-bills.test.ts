@@ -9,7 +9,9 @@ import {
   type SalesInvoice,
 } from 'shared-api';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
+import type { EwbBulkFile } from '../src/modules/eway-bills/bulk';
 import { EwbExpiryWarnings } from '../src/modules/eway-bills/expiry';
+import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
 import { addBatch, addProduct, unitId } from './cart-fixtures';
 import { FakeSms, PEOPLE, callerFor, insertConsignment, outsideParty } from './deliveries-fixtures';
 import { TestEwb } from './eway-bills-fixtures';
@@ -355,6 +357,12 @@ describe('an offline pickup with goods', () => {
     const collected = ok(await ramesh.post(EWAYBILL_PATHS.generate(collect.id), {})).ewayBill!;
     expect(collected.partA).toMatchObject({ supplierGstin: partyGstin, recipientGstin: agarwal, documents: [{ type: 'CHL', number: 'KC-17' }], reason: 'Others' });
     expect(portal.lastGenerate()).toMatchObject({ supplyType: 'I', docType: 'CHL', subSupplyType: '8', fromGstin: partyGstin, toGstin: agarwal });
+    // Both as the portal's bulk file too (an unregistered party, a challan).
+    for (const id of [send.id, collect.id]) {
+      const file = await ramesh.get(EWAYBILL_PATHS.bulkJson(id));
+      expect(file.statusCode).toBe(200);
+      expect(portalFileErrors('EWB-BULK', file.json())).toEqual([]);
+    }
   });
 
   it('without goods: no requirement and no e-way bill; goods dated in the future are refused', async () => {
@@ -453,9 +461,12 @@ describe('the label and the bulk JSON', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="eway-bill-MB\d+\.json"$/);
-    const json = res.json() as { billLists: { docNo: string; vehicleNo?: string }[] };
+    const json = res.json() as EwbBulkFile;
     expect(json.billLists).toHaveLength(1);
-    expect(json.billLists[0]).toMatchObject({ docNo: inv.invoiceNumber, vehicleNo: 'MH01AB1234' });
-    expect(portal.validateBulk(json)).toEqual([]);
+    expect(json.billLists[0]).toMatchObject({ userGstin: inv.supplier.gstin, docType: 'INV', docNo: inv.invoiceNumber, fromPincode: 400002, toPincode: 400069, actualFromStateCode: 27, actualToStateCode: 27, totInvValue: inv.totals.totalPaise / 100, transMode: 1, vehicleNo: 'MH01AB1234', mainHsnCode: 30049099 });
+    expect(portalFileErrors('EWB-BULK', json)).toEqual([]);
+    // Nothing was generated: the file is for a unit that uploads by hand.
+    expect(portal.calls()).toBe(0);
+    expect(await bills(id)).toEqual([]);
   });
 });

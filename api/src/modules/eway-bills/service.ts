@@ -26,6 +26,7 @@ import { isUuid } from '../../http/ids';
 import { actionsFor, isSender, rolesOf, type ConsignmentAction, type EwbFacts } from '../deliveries/access';
 import { unitTaxDetails } from '../ledger/parties';
 import { EwbUnavailable, type EwbClient, type EwbGeneratePayload, type EwbRefused } from './ewb';
+import { ewbBulkFile } from './bulk';
 import { goodsOf, type Goods, type KnownGoods } from './goods';
 import { ewayBillRequirement, rupees } from './requirement';
 import { cancellableUntil, expiresSoon, extensionWindow, isExpired } from './validity';
@@ -443,12 +444,8 @@ export class EwayBillsService {
     if (!state.goods.known) throw refused(`An e-way bill cannot be made before the invoice: ${state.goods.why}`);
     const distanceKm = state.active?.distance_km ?? state.requirement!.estimatedDistanceKm;
     const payload = this.request(c, state.goods, distanceKm, state.active?.transport_mode ?? 'ROAD');
-    const json = bulkFile([payload]);
-    return { fileName: `eway-bill-${c.barcode_id}.json`, contentType: CONTENT_TYPES.json, body: JSON.stringify(json, null, 2) };
+    // Checked against the portal's schema by bulk.ts: a file the portal would refuse is 422 E0027, not a download.
+    const file = ewbBulkFile(await this.gstinOf(this.db, c.owner_unit_id), [payload]);
+    return { fileName: `eway-bill-${c.barcode_id}.json`, contentType: CONTENT_TYPES.json, body: JSON.stringify(file, null, 2) };
   }
-}
-
-/** TEMPORARY until ewb-format's bulk.ts: the bulk file around the bills. */
-function bulkFile(bills: EwbGeneratePayload[]): unknown {
-  return { version: '1.0.0621', billLists: bills };
 }
