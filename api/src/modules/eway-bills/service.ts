@@ -167,7 +167,7 @@ export async function assertMayStart(trx: Db, c: Row, at: Date): Promise<void> {
   const rule = `Goods worth ${rupees(requirement.valuePaise)} need an e-way bill ${where(goods)}${requirement.thresholdPaise !== null ? ` (above ${rupees(requirement.thresholdPaise)})` : ''}`;
   if (!active) throw new AppError('E0023', 409, `${rule}: ${goods.known ? '' : `${goods.why}; then `}the sender generates it on the consignment page`);
   if (!active.vehicle_number) throw new AppError('E0023', 409, `${rule}: e-way bill ${active.ewb_number} has no vehicle yet (Part B): the sender or the delivery boy adds it`);
-  if (active.valid_until && new Date(active.valid_until).getTime() <= at.getTime()) {
+  if (active.valid_until && isExpired(new Date(active.valid_until), at)) {
     throw new AppError('E0023', 409, `${rule}: e-way bill ${active.ewb_number} lapsed on ${istTime(new Date(active.valid_until))}: extend it first`);
   }
 }
