@@ -438,6 +438,17 @@ describe('the portal', () => {
   });
 });
 
+describe('two people generating at once', () => {
+  it('makes one bill: the portal refuses the second for the same document', async () => {
+    const { id } = await bigCollected();
+    const rajesh = await as(PEOPLE.rajesh);
+    const answers = await Promise.all([rajesh.post(EWAYBILL_PATHS.generate(id), {}), rajesh.post(EWAYBILL_PATHS.generate(id), {})]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(messageOf(answers.find((a) => a.statusCode === 409)!)).toMatch(/^The e-way bill portal refused: .* \(error 604\)$|already has e-way bill/);
+    expect(await bills(id)).toHaveLength(1);
+  });
+});
+
 describe('the label and the bulk JSON', () => {
   async function pdfText(bytes: Buffer): Promise<string> {
     const { lines } = await readIsolated('PDF', bytes);

@@ -191,7 +191,6 @@ async function portal<T extends { outcome: string }>(call: () => Promise<T | Ewb
   return answer as T;
 }
 
-
 export class EwayBillsService {
   constructor(
     readonly db: Database,
