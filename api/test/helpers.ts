@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import type { SmsSender } from '../src/modules/auth/sms';
+import type { EwbClient } from '../src/modules/eway-bills/ewb';
 
 /**
  * Test isolation: the embedded PGlite is one per jest worker (test/pglite-environment.cjs); with DATABASE_URL
@@ -47,6 +48,8 @@ export interface BuildOptions {
   /** Environment variables on top of the test defaults (e.g. lower rate limits). */
   env?: Record<string, string>;
   sms?: SmsSender;
+  /** The e-way bill portal adapter (issue 34): a local one whose clock the test controls. */
+  ewb?: EwbClient;
 }
 
 /**
@@ -174,7 +177,7 @@ export function build(options: BuildOptions = {}): TestContext {
     ctx.clock = new TestClock();
     await resetData(ctx.db, ctx.clock.now());
     ctx.config = testConfig(ctx.clock, options.env);
-    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms });
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms, ewb: options.ewb });
   });
   afterEach(async () => {
     await ctx.app.close();
