@@ -65,6 +65,28 @@ export interface NotificationsConfig {
   push: { provider: 'local' } | { provider: 'fcm'; projectId: string; clientEmail: string; privateKey: string; tokenUrl: string; baseUrl: string };
 }
 
+/**
+ * The e-way bill system (issue 34): EWB_PROVIDER 'local' (default outside production; refused in production: its
+ * numbers are no e-way bills), 'nic' (NIC's e-way bill API direct) or 'gsp' (the same API through a GST Suvidha
+ * Provider). The real ones need EWB_API_URL, EWB_CLIENT_ID, EWB_CLIENT_SECRET, EWB_PUBLIC_KEY (NIC's public key, PEM
+ * or base64 of it, to encrypt the app key and password) and EWB_USERS: each GSTIN's e-way bill API login, JSON
+ * {"<GSTIN>": {"username": "…", "password": "…"}} (or base64 of it); 'gsp' also EWB_GSP_APP_ID and EWB_GSP_APP_SECRET.
+ */
+export type EwbConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'nic' | 'gsp';
+      baseUrl: string;
+      clientId: string;
+      clientSecret: string;
+      publicKey: string;
+      users: Readonly<Record<string, { username: string; password: string }>>;
+      gspAppId?: string;
+      gspAppSecret?: string;
+      /** EWB_TIMEOUT_MS (default 20000): a call slower than this is "unavailable" (tried again later). */
+      timeoutMs: number;
+    };
+
 export interface Config {
   /** NODE_ENV as given (production, development or test; anything else is refused), or the mode (see `loadConfig`). */
   nodeEnv: string;
@@ -97,6 +119,7 @@ export interface Config {
   provider: ProviderConfig;
   delivery: DeliveryConfig;
   notifications: NotificationsConfig;
+  ewb: EwbConfig;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -175,6 +198,51 @@ function pushConfig(read: EnvReader): NotificationsConfig['push'] {
     read.problems.push(`FCM_SERVICE_ACCOUNT is not a service account key: ${error instanceof Error ? error.message : String(error)}`);
     return { provider: 'local' };
   }
+}
+
+/** EWB_PROVIDER and the real adapter's settings (see EwbConfig). */
+function ewbConfig(read: EnvReader, isProduction: boolean): EwbConfig {
+  const provider = read.get('EWB_PROVIDER') ?? (isProduction ? undefined : 'local');
+  if (provider === undefined) {
+    read.problems.push('production: EWB_PROVIDER is not set: set EWB_PROVIDER=nic or gsp with its settings (the e-way bill API)');
+    return { provider: 'local' };
+  }
+  if (provider === 'local') {
+    if (isProduction) read.problems.push('production: EWB_PROVIDER=local makes e-way bill numbers no officer can verify: set EWB_PROVIDER=nic or gsp');
+    return { provider: 'local' };
+  }
+  if (provider !== 'nic' && provider !== 'gsp') {
+    read.problems.push(`EWB_PROVIDER must be local, nic or gsp, got "${provider}"`);
+    return { provider: 'local' };
+  }
+  const need = (name: string): string => {
+    const value = read.get(name);
+    if (value === undefined) read.problems.push(`EWB_PROVIDER=${provider} needs ${name}`);
+    return value ?? '';
+  };
+  const baseUrl = need('EWB_API_URL');
+  const clientId = need('EWB_CLIENT_ID');
+  const clientSecret = need('EWB_CLIENT_SECRET');
+  const rawKey = need('EWB_PUBLIC_KEY');
+  const publicKey = rawKey.includes('BEGIN PUBLIC KEY') || rawKey === '' ? rawKey : Buffer.from(rawKey, 'base64').toString('utf8');
+  if (rawKey && !publicKey.includes('BEGIN PUBLIC KEY')) read.problems.push('EWB_PUBLIC_KEY must be a PEM public key (or base64 of one)');
+  const rawUsers = need('EWB_USERS');
+  let users: Record<string, { username: string; password: string }> = {};
+  if (rawUsers) {
+    try {
+      const text = rawUsers.trim().startsWith('{') ? rawUsers : Buffer.from(rawUsers, 'base64').toString('utf8');
+      const parsed = JSON.parse(text) as Record<string, { username?: unknown; password?: unknown }>;
+      for (const [gstin, login] of Object.entries(parsed)) {
+        if (!gstinOk(gstin) || typeof login?.username !== 'string' || typeof login.password !== 'string') throw new Error(`"${gstin}" needs a valid GSTIN with a username and password`);
+        users[gstin] = { username: login.username, password: login.password };
+      }
+    } catch (error) {
+      read.problems.push(`EWB_USERS must be JSON {"<GSTIN>": {"username": "…", "password": "…"}} (or base64 of it): ${error instanceof Error ? error.message : String(error)}`);
+      users = {};
+    }
+  }
+  const gsp = provider === 'gsp' ? { gspAppId: need('EWB_GSP_APP_ID'), gspAppSecret: need('EWB_GSP_APP_SECRET') } : {};
+  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), clientId, clientSecret, publicKey, users, ...gsp, timeoutMs: read.int('EWB_TIMEOUT_MS', 20_000, 1) };
 }
 
 function defaultCorsOrigins(): string[] {
@@ -301,6 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
       livePollMs: read.int('LIVE_POLL_MS', 250, 20),
       push: pushConfig(read),
     },
+    ewb: ewbConfig(read, isProduction),
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),
