@@ -21,6 +21,9 @@ const EWB_NIC = {
   EWB_USERS: JSON.stringify({ '27AAJCM1234F1ZP': { username: 'medico_api', password: 'secret-1' } }),
 };
 
+/** The e-invoice API (issue 34): the same settings under IRP_ names. */
+const IRP_NIC = Object.fromEntries(Object.entries(EWB_NIC).map(([name, value]) => [name.replace(/^EWB_/, 'IRP_'), value.replace('ewaybillapi', 'eivital')]));
+
 /** A production configuration that starts: each refusal test breaks one thing in it. */
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -29,6 +32,7 @@ const PRODUCTION = {
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example/send',
   ...EWB_NIC,
+  ...IRP_NIC,
 };
 
 /** The refusal message of a configuration, or '' when it loads. */
@@ -133,6 +137,18 @@ describe('configuration', () => {
     expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...gsp }).ewb).toMatchObject({ provider: 'gsp', gspAppId: 'gsp-id', gspAppSecret: 'gsp-secret' });
   });
 
+  it('uses the local e-invoice portal by default outside production, and reads the real API’s settings under IRP_ names', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).irp).toEqual({ provider: 'local' });
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...IRP_NIC }).irp).toMatchObject({ provider: 'nic', baseUrl: 'https://ewb.example/eivital/v1.03', clientId: 'client-id', users: { '27AAJCM1234F1ZP': { username: 'medico_api' } } });
+    // Each portal has its own settings: the e-way bill's are not read for the e-invoice API.
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC }).irp).toEqual({ provider: 'local' });
+    const bare = refusal({ PGLITE_DATA_DIR: 'memory', IRP_PROVIDER: 'gsp' });
+    for (const name of ['IRP_API_URL', 'IRP_CLIENT_ID', 'IRP_CLIENT_SECRET', 'IRP_PUBLIC_KEY', 'IRP_USERS', 'IRP_GSP_APP_ID', 'IRP_GSP_APP_SECRET']) {
+      expect(bare).toContain(`IRP_PROVIDER=gsp needs ${name}`);
+    }
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', IRP_PROVIDER: 'irp' })).toContain('IRP_PROVIDER must be local, nic or gsp, got "irp"');
+  });
+
   it('refuses an e-way bill configuration that could not work, listing what is missing', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', EWB_PROVIDER: 'portal' })).toContain('EWB_PROVIDER must be local, nic or gsp, got "portal"');
     const bare = refusal({ PGLITE_DATA_DIR: 'memory', EWB_PROVIDER: 'gsp' });
@@ -189,6 +205,8 @@ describe('production refuses unsafe configuration', () => {
     ['demo mode', { MEDICO_DEMO: '1' }, 'MEDICO_DEMO is for demos only: unset it, or unset NODE_ENV=production for a demo'],
     ['no EWB_PROVIDER (no usable default)', { EWB_PROVIDER: undefined }, 'EWB_PROVIDER is not set: set EWB_PROVIDER=nic or gsp with its settings (the e-way bill API)'],
     ['the local e-way bill system', { EWB_PROVIDER: 'local' }, 'EWB_PROVIDER=local makes e-way bill numbers no officer can verify: set EWB_PROVIDER=nic or gsp'],
+    ['no IRP_PROVIDER (no usable default)', { IRP_PROVIDER: undefined }, 'IRP_PROVIDER is not set: set IRP_PROVIDER=nic or gsp with its settings (the e-invoice API)'],
+    ['the local e-invoice portal', { IRP_PROVIDER: 'local' }, 'IRP_PROVIDER=local makes IRNs no buyer can claim input tax on: set IRP_PROVIDER=nic or gsp'],
   ])('refuses %s with one line', (_, change, line) => {
     const message = refusal({ ...PRODUCTION, ...change });
     expect(message).toMatch(/^configuration refused \(production mode: NODE_ENV=production\):\n/);
@@ -197,7 +215,7 @@ describe('production refuses unsafe configuration', () => {
 
   it('lists every problem in one error', () => {
     const message = refusal({ NODE_ENV: 'production', SEED_DEMO: 'on', MEDICO_TEST_ROUTES: '1', MEDICO_DEMO: '1', PORT: 'x' });
-    expect(productionLines(message).map((line) => line.split(' ')[4])).toEqual(['SMS_PROVIDER', 'SEED_DEMO', 'JWT_SECRET', 'MEDICO_TEST_ROUTES', 'MEDICO_DEMO', 'EWB_PROVIDER']);
+    expect(productionLines(message).map((line) => line.split(' ')[4])).toEqual(['SMS_PROVIDER', 'SEED_DEMO', 'JWT_SECRET', 'MEDICO_TEST_ROUTES', 'MEDICO_DEMO', 'EWB_PROVIDER', 'IRP_PROVIDER']);
     expect(message).toContain('  - PORT must be an integer of at least 0, got "x"');
   });
 
@@ -207,7 +225,7 @@ describe('production refuses unsafe configuration', () => {
 
     const forgotten = refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL });
     expect(forgotten).toMatch(/^configuration refused \(production mode: DATABASE_URL is set without NODE_ENV; MEDICO_DEMO=1 asks for a demo instead\):/);
-    expect(productionLines(forgotten)).toHaveLength(3); // SMS_PROVIDER, JWT_SECRET, EWB_PROVIDER
+    expect(productionLines(forgotten)).toHaveLength(4); // SMS_PROVIDER, JWT_SECRET, EWB_PROVIDER, IRP_PROVIDER
     expect(refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL, SMS_PROVIDER: 'console', SEED_DEMO: '1', JWT_SECRET: PRODUCTION.JWT_SECRET })).toMatch(/SEED_DEMO would write/);
 
     // An explicit development NODE_ENV is development, with or without a server.
