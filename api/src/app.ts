@@ -75,6 +75,9 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { DashboardService } from './modules/dashboard/service';
 import { ConsignmentReader } from './modules/deliveries/read';
 import { DeliveriesService } from './modules/deliveries/service';
+import { createEwbClient, type EwbClient } from './modules/eway-bills/ewb';
+import { EwbExpiryWarnings } from './modules/eway-bills/expiry';
+import { EwayBillsService } from './modules/eway-bills/service';
 import { BillingService } from './modules/billing/service';
 import { outwardRoutes } from './modules/outward/routes';
 import { OutwardService } from './modules/outward/service';
@@ -101,6 +104,8 @@ export interface AppDeps {
   db: Database;
   /** Replaces the SMS adapter chosen by configuration (tests). */
   sms?: SmsSender;
+  /** Replaces the e-way bill portal adapter chosen by configuration (tests: a local one on their clock). */
+  ewb?: EwbClient;
 }
 
 const DOCS_PREFIX = '/docs';
@@ -239,7 +244,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(outwardRoutes, { outward: new OutwardService(deps.db, config) });
   const consignments = new ConsignmentReader(deps.db, config);
   consignments.follow(feed);
-  await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms), reader: consignments });
+  // E-way bills (issue 34): EWB_PROVIDER chooses the portal adapter; the tests pass a local one with their clock.
+  const ewayBills = new EwayBillsService(deps.db, config, deps.ewb ?? createEwbClient(config.ewb, app.log, config.now));
+  await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms, ewayBills), reader: consignments, ewayBills });
+  // Warns the owner and the delivery boy before a bill on a consignment on the road lapses; safe with several processes.
+  const ewbWarnings = new EwbExpiryWarnings(deps.db, config, app.log);
+  app.addHook('onReady', async () => ewbWarnings.start());
+  app.addHook('onClose', () => ewbWarnings.stop());
   const dashboard = new DashboardService(deps.db, config, () => search.flushHits());
   dashboard.follow(feed);
   // A unit's own writes may move its figures; other units' figures move through their notifications (follow).

@@ -65,6 +65,37 @@ export interface NotificationsConfig {
   push: { provider: 'local' } | { provider: 'fcm'; projectId: string; clientEmail: string; privateKey: string; tokenUrl: string; baseUrl: string };
 }
 
+/**
+ * The e-way bill system (issue 34): EWB_PROVIDER 'local' (default outside production; refused in production: its
+ * numbers are no e-way bills), 'nic' (NIC's e-way bill API direct) or 'gsp' (the same API through a GST Suvidha
+ * Provider). The real ones need EWB_API_URL, EWB_CLIENT_ID, EWB_CLIENT_SECRET, EWB_PUBLIC_KEY (NIC's public key, PEM
+ * or base64 of it, to encrypt the app key and password) and EWB_USERS: each GSTIN's e-way bill API login, JSON
+ * {"<GSTIN>": {"username": "…", "password": "…"}} (or base64 of it); 'gsp' also EWB_GSP_APP_ID and EWB_GSP_APP_SECRET.
+ */
+export type EwbConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'nic' | 'gsp';
+      baseUrl: string;
+      clientId: string;
+      clientSecret: string;
+      publicKey: string;
+      users: Readonly<Record<string, { username: string; password: string }>>;
+      gspAppId?: string;
+      gspAppSecret?: string;
+      /** EWB_TIMEOUT_MS (default 20000): a call slower than this is "unavailable" (tried again later). */
+      timeoutMs: number;
+    };
+
+/**
+ * The Invoice Registration Portal (issue 34): IRP_PROVIDER 'local' (default outside production; refused in
+ * production: its IRNs are no e-invoices), 'nic' (NIC's e-invoice API direct) or 'gsp' (the same API through a GST
+ * Suvidha Provider). The real ones take the same settings as the e-way bill API (EwbConfig) under IRP_ names:
+ * IRP_API_URL, IRP_CLIENT_ID, IRP_CLIENT_SECRET, IRP_PUBLIC_KEY, IRP_USERS, and for 'gsp' IRP_GSP_APP_ID and
+ * IRP_GSP_APP_SECRET; IRP_TIMEOUT_MS (default 20000).
+ */
+export type IrpConfig = { provider: 'local' } | Extract<EwbConfig, { provider: 'nic' | 'gsp' }>;
+
 export interface Config {
   /** NODE_ENV as given (production, development or test; anything else is refused), or the mode (see `loadConfig`). */
   nodeEnv: string;
@@ -97,6 +128,8 @@ export interface Config {
   provider: ProviderConfig;
   delivery: DeliveryConfig;
   notifications: NotificationsConfig;
+  ewb: EwbConfig;
+  irp: IrpConfig;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -175,6 +208,55 @@ function pushConfig(read: EnvReader): NotificationsConfig['push'] {
     read.problems.push(`FCM_SERVICE_ACCOUNT is not a service account key: ${error instanceof Error ? error.message : String(error)}`);
     return { provider: 'local' };
   }
+}
+
+/**
+ * EWB_PROVIDER or IRP_PROVIDER and the real adapter's settings (see EwbConfig, IrpConfig): the two NIC APIs sign in
+ * and encrypt alike, so they are configured alike, each under its own prefix.
+ */
+function portalConfig(read: EnvReader, isProduction: boolean, prefix: 'EWB' | 'IRP'): EwbConfig {
+  const what = prefix === 'EWB' ? { api: 'the e-way bill API', local: 'makes e-way bill numbers no officer can verify' } : { api: 'the e-invoice API', local: 'makes IRNs no buyer can claim input tax on' };
+  const provider = read.get(`${prefix}_PROVIDER`) ?? (isProduction ? undefined : 'local');
+  if (provider === undefined) {
+    read.problems.push(`production: ${prefix}_PROVIDER is not set: set ${prefix}_PROVIDER=nic or gsp with its settings (${what.api})`);
+    return { provider: 'local' };
+  }
+  if (provider === 'local') {
+    if (isProduction) read.problems.push(`production: ${prefix}_PROVIDER=local ${what.local}: set ${prefix}_PROVIDER=nic or gsp`);
+    return { provider: 'local' };
+  }
+  if (provider !== 'nic' && provider !== 'gsp') {
+    read.problems.push(`${prefix}_PROVIDER must be local, nic or gsp, got "${provider}"`);
+    return { provider: 'local' };
+  }
+  const need = (name: string): string => {
+    const value = read.get(`${prefix}_${name}`);
+    if (value === undefined) read.problems.push(`${prefix}_PROVIDER=${provider} needs ${prefix}_${name}`);
+    return value ?? '';
+  };
+  const baseUrl = need('API_URL');
+  const clientId = need('CLIENT_ID');
+  const clientSecret = need('CLIENT_SECRET');
+  const rawKey = need('PUBLIC_KEY');
+  const publicKey = rawKey.includes('BEGIN PUBLIC KEY') || rawKey === '' ? rawKey : Buffer.from(rawKey, 'base64').toString('utf8');
+  if (rawKey && !publicKey.includes('BEGIN PUBLIC KEY')) read.problems.push(`${prefix}_PUBLIC_KEY must be a PEM public key (or base64 of one)`);
+  const rawUsers = need('USERS');
+  let users: Record<string, { username: string; password: string }> = {};
+  if (rawUsers) {
+    try {
+      const text = rawUsers.trim().startsWith('{') ? rawUsers : Buffer.from(rawUsers, 'base64').toString('utf8');
+      const parsed = JSON.parse(text) as Record<string, { username?: unknown; password?: unknown }>;
+      for (const [gstin, login] of Object.entries(parsed)) {
+        if (!gstinOk(gstin) || typeof login?.username !== 'string' || typeof login.password !== 'string') throw new Error(`"${gstin}" needs a valid GSTIN with a username and password`);
+        users[gstin] = { username: login.username, password: login.password };
+      }
+    } catch (error) {
+      read.problems.push(`${prefix}_USERS must be JSON {"<GSTIN>": {"username": "…", "password": "…"}} (or base64 of it): ${error instanceof Error ? error.message : String(error)}`);
+      users = {};
+    }
+  }
+  const gsp = provider === 'gsp' ? { gspAppId: need('GSP_APP_ID'), gspAppSecret: need('GSP_APP_SECRET') } : {};
+  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), clientId, clientSecret, publicKey, users, ...gsp, timeoutMs: read.int(`${prefix}_TIMEOUT_MS`, 20_000, 1) };
 }
 
 function defaultCorsOrigins(): string[] {
@@ -301,6 +383,8 @@ export function loadConfig(env: Env = process.env): Config {
       livePollMs: read.int('LIVE_POLL_MS', 250, 20),
       push: pushConfig(read),
     },
+    ewb: portalConfig(read, isProduction, 'EWB'),
+    irp: portalConfig(read, isProduction, 'IRP'),
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),

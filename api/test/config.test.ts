@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,19 @@ import { AuthService } from '../src/modules/auth/service';
 import { createSmsSender } from '../src/modules/auth/sms';
 import { DEMO, body, build, requestOtp, testConfig } from './helpers';
 
+/** The e-way bill API direct from NIC (issue 34): what a production deployment sets. */
+const EWB_NIC = {
+  EWB_PROVIDER: 'nic',
+  EWB_API_URL: 'https://ewb.example/ewaybillapi/v1.03/',
+  EWB_CLIENT_ID: 'client-id',
+  EWB_CLIENT_SECRET: 'client-secret',
+  EWB_PUBLIC_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  EWB_USERS: JSON.stringify({ '27AAJCM1234F1ZP': { username: 'medico_api', password: 'secret-1' } }),
+};
+
+/** The e-invoice API (issue 34): the same settings under IRP_ names. */
+const IRP_NIC = Object.fromEntries(Object.entries(EWB_NIC).map(([name, value]) => [name.replace(/^EWB_/, 'IRP_'), value.replace('ewaybillapi', 'eivital')]));
+
 /** A production configuration that starts: each refusal test breaks one thing in it. */
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -17,6 +31,8 @@ const PRODUCTION = {
   JWT_SECRET: 'prod-secret-prod-secret-prod-secret-0123',
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example/send',
+  ...EWB_NIC,
+  ...IRP_NIC,
 };
 
 /** The refusal message of a configuration, or '' when it loads. */
@@ -102,6 +118,48 @@ describe('configuration', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', PROVIDER_GSTIN: '27AAJCM1234F1Z5' })).toMatch(/PROVIDER_GSTIN must be a valid GSTIN/);
   });
 
+  it('uses the local e-way bill system by default outside production, and reads the real API’s settings', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).ewb).toEqual({ provider: 'local' });
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC }).ewb).toEqual({
+      provider: 'nic',
+      baseUrl: 'https://ewb.example/ewaybillapi/v1.03',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      publicKey: EWB_NIC.EWB_PUBLIC_KEY,
+      users: { '27AAJCM1234F1ZP': { username: 'medico_api', password: 'secret-1' } },
+      timeoutMs: 20000,
+    });
+    // Base64 of the key and of the logins do as well (one-line environment variables).
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const encoded = loadConfig({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC, EWB_PUBLIC_KEY: b64(EWB_NIC.EWB_PUBLIC_KEY), EWB_USERS: b64(EWB_NIC.EWB_USERS) }).ewb;
+    expect(encoded).toMatchObject({ publicKey: EWB_NIC.EWB_PUBLIC_KEY, users: { '27AAJCM1234F1ZP': { username: 'medico_api' } } });
+    const gsp = { ...EWB_NIC, EWB_PROVIDER: 'gsp', EWB_GSP_APP_ID: 'gsp-id', EWB_GSP_APP_SECRET: 'gsp-secret' };
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...gsp }).ewb).toMatchObject({ provider: 'gsp', gspAppId: 'gsp-id', gspAppSecret: 'gsp-secret' });
+  });
+
+  it('uses the local e-invoice portal by default outside production, and reads the real API’s settings under IRP_ names', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).irp).toEqual({ provider: 'local' });
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...IRP_NIC }).irp).toMatchObject({ provider: 'nic', baseUrl: 'https://ewb.example/eivital/v1.03', clientId: 'client-id', users: { '27AAJCM1234F1ZP': { username: 'medico_api' } } });
+    // Each portal has its own settings: the e-way bill's are not read for the e-invoice API.
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC }).irp).toEqual({ provider: 'local' });
+    const bare = refusal({ PGLITE_DATA_DIR: 'memory', IRP_PROVIDER: 'gsp' });
+    for (const name of ['IRP_API_URL', 'IRP_CLIENT_ID', 'IRP_CLIENT_SECRET', 'IRP_PUBLIC_KEY', 'IRP_USERS', 'IRP_GSP_APP_ID', 'IRP_GSP_APP_SECRET']) {
+      expect(bare).toContain(`IRP_PROVIDER=gsp needs ${name}`);
+    }
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', IRP_PROVIDER: 'irp' })).toContain('IRP_PROVIDER must be local, nic or gsp, got "irp"');
+  });
+
+  it('refuses an e-way bill configuration that could not work, listing what is missing', () => {
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', EWB_PROVIDER: 'portal' })).toContain('EWB_PROVIDER must be local, nic or gsp, got "portal"');
+    const bare = refusal({ PGLITE_DATA_DIR: 'memory', EWB_PROVIDER: 'gsp' });
+    for (const name of ['EWB_API_URL', 'EWB_CLIENT_ID', 'EWB_CLIENT_SECRET', 'EWB_PUBLIC_KEY', 'EWB_USERS', 'EWB_GSP_APP_ID', 'EWB_GSP_APP_SECRET']) {
+      expect(bare).toContain(`EWB_PROVIDER=gsp needs ${name}`);
+    }
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC, EWB_PUBLIC_KEY: 'not a key' })).toContain('EWB_PUBLIC_KEY must be a PEM public key');
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC, EWB_USERS: '{"27AAJCM1234F1Z5": {"username": "a", "password": "b"}}' })).toContain('EWB_USERS must be JSON');
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', ...EWB_NIC, EWB_USERS: '{"27AAJCM1234F1ZP": {"username": "a"}}' })).toContain('EWB_USERS must be JSON');
+  });
+
   it('refuses a switch that is neither on nor off, instead of reading it as off', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', API_DOCS: 'nope' })).toMatch(/API_DOCS must be 1 or 0/);
     expect(loadConfig({ PGLITE_DATA_DIR: 'memory', MEDICO_TEST_ROUTES: 'true', MEDICO_DEMO: 'yes' })).toMatchObject({ testRoutes: true, demo: true });
@@ -145,6 +203,10 @@ describe('production refuses unsafe configuration', () => {
     ['no JWT_SECRET', { JWT_SECRET: undefined }, 'JWT_SECRET is required (at least 32 characters, the same in every API process)'],
     ['test routes', { MEDICO_TEST_ROUTES: '1' }, 'MEDICO_TEST_ROUTES would answer anyone the one-time codes (GET /test/otp/last): unset it'],
     ['demo mode', { MEDICO_DEMO: '1' }, 'MEDICO_DEMO is for demos only: unset it, or unset NODE_ENV=production for a demo'],
+    ['no EWB_PROVIDER (no usable default)', { EWB_PROVIDER: undefined }, 'EWB_PROVIDER is not set: set EWB_PROVIDER=nic or gsp with its settings (the e-way bill API)'],
+    ['the local e-way bill system', { EWB_PROVIDER: 'local' }, 'EWB_PROVIDER=local makes e-way bill numbers no officer can verify: set EWB_PROVIDER=nic or gsp'],
+    ['no IRP_PROVIDER (no usable default)', { IRP_PROVIDER: undefined }, 'IRP_PROVIDER is not set: set IRP_PROVIDER=nic or gsp with its settings (the e-invoice API)'],
+    ['the local e-invoice portal', { IRP_PROVIDER: 'local' }, 'IRP_PROVIDER=local makes IRNs no buyer can claim input tax on: set IRP_PROVIDER=nic or gsp'],
   ])('refuses %s with one line', (_, change, line) => {
     const message = refusal({ ...PRODUCTION, ...change });
     expect(message).toMatch(/^configuration refused \(production mode: NODE_ENV=production\):\n/);
@@ -153,7 +215,7 @@ describe('production refuses unsafe configuration', () => {
 
   it('lists every problem in one error', () => {
     const message = refusal({ NODE_ENV: 'production', SEED_DEMO: 'on', MEDICO_TEST_ROUTES: '1', MEDICO_DEMO: '1', PORT: 'x' });
-    expect(productionLines(message).map((line) => line.split(' ')[4])).toEqual(['SMS_PROVIDER', 'SEED_DEMO', 'JWT_SECRET', 'MEDICO_TEST_ROUTES', 'MEDICO_DEMO']);
+    expect(productionLines(message).map((line) => line.split(' ')[4])).toEqual(['SMS_PROVIDER', 'SEED_DEMO', 'JWT_SECRET', 'MEDICO_TEST_ROUTES', 'MEDICO_DEMO', 'EWB_PROVIDER', 'IRP_PROVIDER']);
     expect(message).toContain('  - PORT must be an integer of at least 0, got "x"');
   });
 
@@ -163,7 +225,7 @@ describe('production refuses unsafe configuration', () => {
 
     const forgotten = refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL });
     expect(forgotten).toMatch(/^configuration refused \(production mode: DATABASE_URL is set without NODE_ENV; MEDICO_DEMO=1 asks for a demo instead\):/);
-    expect(productionLines(forgotten)).toHaveLength(2); // SMS_PROVIDER, JWT_SECRET
+    expect(productionLines(forgotten)).toHaveLength(4); // SMS_PROVIDER, JWT_SECRET, EWB_PROVIDER, IRP_PROVIDER
     expect(refusal({ DATABASE_URL: PRODUCTION.DATABASE_URL, SMS_PROVIDER: 'console', SEED_DEMO: '1', JWT_SECRET: PRODUCTION.JWT_SECRET })).toMatch(/SEED_DEMO would write/);
 
     // An explicit development NODE_ENV is development, with or without a server.

@@ -189,8 +189,8 @@ describe('the orders overview', () => {
       [online.barcodeId, 'OWNER', 'Sharma Medical Stores'],
     ]);
     const row = rajesh.items[1]!;
-    const { from, to, assignee, timeline, proof, freeDelivery, pin, pinCannotProve, lastPosition, distanceLeftKm, actions, ...summary } = await detail(PEOPLE.rajesh, online.id);
-    void [from, to, assignee, timeline, proof, freeDelivery, pin, pinCannotProve, lastPosition, distanceLeftKm, actions];
+    const { from, to, assignee, timeline, proof, freeDelivery, pin, pinCannotProve, lastPosition, distanceLeftKm, actions, ewayBillRequirement, ewayBill, ...summary } = await detail(PEOPLE.rajesh, online.id);
+    void [from, to, assignee, timeline, proof, freeDelivery, pin, pinCannotProve, lastPosition, distanceLeftKm, actions, ewayBillRequirement, ewayBill];
     expect(row).toEqual(summary);
 
     expect((await list(PEOPLE.priya)).items.map((c) => [c.barcodeId, c.role, c.tradeName])).toEqual([[online.barcodeId, 'RECEIVER', 'Lohar Chawl Medical Agencies']]);

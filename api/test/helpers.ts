@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import type { SmsSender } from '../src/modules/auth/sms';
+import type { EwbClient } from '../src/modules/eway-bills/ewb';
 
 /**
  * Test isolation: the embedded PGlite is one per jest worker (test/pglite-environment.cjs); with DATABASE_URL
@@ -47,13 +48,15 @@ export interface BuildOptions {
   /** Environment variables on top of the test defaults (e.g. lower rate limits). */
   env?: Record<string, string>;
   sms?: SmsSender;
+  /** The e-way bill portal adapter (issue 34): a local one whose clock the test controls. */
+  ewb?: EwbClient;
 }
 
 /**
  * Tables a test's data lives in: every table but the migrations' own, the change log and the reference data the
  * migrations write. The product catalogue is kept as well: the demo seed adds to it and tests may add more.
  */
-const KEPT = new Set(['schema_migrations', 'change_log', 'hsn_gst_rates', 'delivery_markets', 'products']);
+const KEPT = new Set(['schema_migrations', 'change_log', 'hsn_gst_rates', 'delivery_markets', 'products', 'eway_bill_thresholds']);
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 
@@ -174,7 +177,7 @@ export function build(options: BuildOptions = {}): TestContext {
     ctx.clock = new TestClock();
     await resetData(ctx.db, ctx.clock.now());
     ctx.config = testConfig(ctx.clock, options.env);
-    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms });
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms, ewb: options.ewb });
   });
   afterEach(async () => {
     await ctx.app.close();

@@ -814,6 +814,14 @@ export interface ConsignmentsTable {
   updated_at: Timestamp;
   /** Migration 023: what the overview's search matches, kept by a trigger (never written by the application). */
   search_text: Defaulted<string>;
+  /** Migration 044: an offline pickup's declared goods (all null for ONLINE and for offline pickups without goods). */
+  goods_document_type: Optional<'INV' | 'CHL' | 'BIL'>;
+  goods_document_number: Optional<string>;
+  /** 'YYYY-MM-DD' */
+  goods_document_date: Optional<string>;
+  goods_value_paise: Optional<number>;
+  goods_hsn: Optional<string>;
+  goods_party_gstin: Optional<string>;
 }
 
 export interface ConsignmentEventsTable {
@@ -1158,4 +1166,34 @@ export interface ProductSearchHitsTable {
 /** Appended rather than edited into DB above: interfaces of one module merge. */
 export interface DB {
   product_search_hits: ProductSearchHitsTable;
+}
+
+/** Migration 044: e-way bills generated for consignments (issue 34). */
+export interface EwayBillsTable {
+  id: string;
+  consignment_id: string;
+  unit_id: string;
+  ewb_number: string;
+  generated_at: Timestamp;
+  status: 'ACTIVE' | 'CANCELLED';
+  valid_from: NullableTimestamp;
+  valid_until: NullableTimestamp;
+  distance_km: number;
+  /** shared-api EwayBill['partA'] (jsonb) */
+  part_a: ColumnType<unknown, string, string>;
+  /** The EwbGeneratePayload sent (jsonb) */
+  request: ColumnType<unknown, string, string>;
+  vehicle_number: string | null;
+  transport_mode: 'ROAD' | 'RAIL' | 'AIR' | 'SHIP' | null;
+  part_b_updated_at: NullableTimestamp;
+  cancel_reason_code: '1' | '2' | '3' | '4' | null;
+  cancel_remark: string | null;
+  cancelled_at: NullableTimestamp;
+  extensions: Defaulted<number>;
+  expiry_warned_for: NullableTimestamp;
+  created_by: string | null;
+}
+
+export interface DB {
+  eway_bills: EwayBillsTable;
 }

@@ -20,6 +20,8 @@ export interface ShippingLabel {
   from: LabelParty;
   to: LabelParty;
   notes: string | null;
+  /** The live e-way bill the goods travel under (issue 34): its number and validity (null until Part B). */
+  ewayBill?: { number: string; validUntil: Date | null } | null;
 }
 
 export interface LabelParty {
@@ -54,7 +56,16 @@ function facts(l: ShippingLabel): [string, string][] {
     ['Weight', weight(l.weightKg)],
     ['Market', l.market],
     ['Pickup date', printedDate(l.pickupDate)],
+    ...(l.ewayBill ? ([['E-way bill', l.ewayBill.number], ['Valid until', l.ewayBill.validUntil ? istDateTime(l.ewayBill.validUntil) : 'No vehicle yet (Part B)']] as [string, string][]) : []),
   ];
+}
+
+/** '23-11-2026 23:59' in IST: the e-way bill's validity as an officer on the road reads it. */
+function istDateTime(at: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((x) => [x.type, x.value]),
+  );
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

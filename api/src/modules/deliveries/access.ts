@@ -1,5 +1,6 @@
-import { NEXT_STATUSES, type ConsignmentDetail, type ConsignmentRole, type ConsignmentStatus } from 'shared-api';
+import { NEXT_STATUSES, hasPermission, type ConsignmentDetail, type ConsignmentRole, type ConsignmentStatus } from 'shared-api';
 import type { Caller } from '../../http/access';
+import { mayCancel } from '../eway-bills/validity';
 
 /*
  * Who a caller is to a consignment, and what that lets it do: the one rule behind every deliveries route (reads
@@ -12,6 +13,17 @@ export interface ConsignmentParties {
   receiver_unit_id: string | null;
   assignee_user_id: string | null;
   status: ConsignmentStatus;
+  /** Times it went IN_TRANSIT: an e-way bill can be cancelled only before the goods ever moved. */
+  attempts: number;
+}
+
+/** What the e-way bill actions depend on (eway-bills/service.ts reads them). */
+export interface EwbFacts {
+  /** The goods' value is known: an invoiced order, or an offline pickup's declared goods. */
+  goodsKnown: boolean;
+  /** The live bill, if any; `extendableFrom`/`extendableUntil` bound its extension window (null: no validity yet). */
+  active: { generatedAt: Date; extensions: number; extendableFrom: Date | null; extendableUntil: Date | null } | null;
+  now: Date;
 }
 
 /**
@@ -30,8 +42,11 @@ export type ConsignmentAction = ConsignmentDetail['actions'][number];
 
 const ON_THE_ROAD: readonly ConsignmentStatus[] = ['COLLECTED', 'IN_TRANSIT', 'FAILED'];
 
-/** What the caller may do now, from its roles and the status (NEXT_STATUSES is the state machine). */
-export function actionsFor(caller: Caller, c: ConsignmentParties): ConsignmentAction[] {
+/**
+ * What the caller may do now, from its roles and the status (NEXT_STATUSES is the state machine); with `ewb`, the
+ * e-way bill's actions too (without it none of them is offered).
+ */
+export function actionsFor(caller: Caller, c: ConsignmentParties, ewb?: EwbFacts): ConsignmentAction[] {
   const roles = rolesOf(caller, c);
   const next = NEXT_STATUSES[c.status];
   const actions = new Set<ConsignmentAction>();
@@ -60,5 +75,35 @@ export function actionsFor(caller: Caller, c: ConsignmentParties): ConsignmentAc
   // The owner too: an OFFLINE SEND's receiver is not on the platform and gets its pin by SMS. Never the delivery boy
   // (also when his own unit receives): a new pin would unlock his own wrong tries.
   if ((receiver || owner) && !assignee && (c.status === 'IN_TRANSIT' || c.status === 'FAILED')) actions.add('REISSUE_PIN');
+  if (ewb) for (const a of ewbActions(caller, c, roles, ewb)) actions.add(a);
   return [...actions];
+}
+
+/** The owner's side of the e-way bill: the owner unit's owner, or its employee whose role books pickups. */
+export function isSender(caller: Caller, c: ConsignmentParties): boolean {
+  return rolesOf(caller, c).includes('OWNER') && hasPermission(caller, 'PICKUPS');
+}
+
+/** Before a trip starts: the goods have not left, or are back with the delivery boy after a failed attempt. */
+const BEFORE_TRIP: readonly ConsignmentStatus[] = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'FAILED'];
+const FINISHED: readonly ConsignmentStatus[] = ['DELIVERED', 'RETURNED', 'CANCELLED'];
+
+/**
+ * The e-way bill's actions (issue 34). On the owner's side only someone who books pickups (the owner, or an employee
+ * whose role grants PICKUPS): a DELIVERY employee of the unit acts on the road only as the assignee. The unit may
+ * always choose to generate one, also below the threshold.
+ */
+function ewbActions(caller: Caller, c: ConsignmentParties, roles: ConsignmentRole[], ewb: EwbFacts): ConsignmentAction[] {
+  const sender = isSender(caller, c);
+  const carrier = roles.includes('ASSIGNEE');
+  const actions: ConsignmentAction[] = [];
+  const now = ewb.now.getTime();
+  if (sender && ewb.goodsKnown && !ewb.active && BEFORE_TRIP.includes(c.status)) actions.push('GENERATE_EWB');
+  if (!ewb.active) return actions;
+  if ((sender || carrier) && !FINISHED.includes(c.status)) actions.push('UPDATE_EWB_VEHICLE');
+  // Within the cancel window, never once the goods have moved (it may have been verified on the road) or it was extended.
+  if (sender && c.attempts === 0 && ewb.active.extensions === 0 && mayCancel(ewb.active.generatedAt, ewb.now)) actions.push('CANCEL_EWB');
+  const { extendableFrom, extendableUntil } = ewb.active;
+  if ((sender || carrier) && !FINISHED.includes(c.status) && extendableFrom && extendableUntil && now >= extendableFrom.getTime() && now <= extendableUntil.getTime()) actions.push('EXTEND_EWB');
+  return actions;
 }

@@ -30,6 +30,7 @@ import { CONTENT_TYPES, type DownloadFile } from '../../http/file-reply';
 import { isUuid } from '../../http/ids';
 import { renderLabelPdf, renderLabelSvg, type ShippingLabel } from '../../pdf/label';
 import { addDays, istDate } from '../search/text';
+import { ewayBillStates } from '../eway-bills/service';
 import { actionsFor, rolesOf } from './access';
 import { distanceKm, listMarkets, outstationReason } from './markets';
 import { pinCannotProve } from './pin';
@@ -216,12 +217,14 @@ export class ConsignmentReader {
     const visible = rows.filter((r) => rolesOf(caller, r).length);
     if (!visible.length) return [];
     const ids = visible.map((r) => r.id);
-    const [events, images, unprovable] = await Promise.all([
+    const at = this.config.now();
+    const [events, images, unprovable, ewayBills] = await Promise.all([
       db.selectFrom('consignment_events').select(['consignment_id', 'status', 'at', 'by_name', 'reason']).where('consignment_id', 'in', ids).execute(),
       db.selectFrom('consignment_images').select(['id', 'consignment_id', 'kind', 'created_at', 'uploaded_by_name']).where('consignment_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
       pinCannotProve(db, visible),
+      ewayBillStates(db, visible, at),
     ]);
-    const now = this.config.now().getTime();
+    const now = at.getTime();
     const byId = new Map(
       visible.map((c) => {
         const roles = rolesOf(caller, c);
@@ -259,9 +262,9 @@ export class ConsignmentReader {
           pinCannotProve: unprovable.has(c.id),
           lastPosition: moving ? { latitude: c.last_latitude!, longitude: c.last_longitude!, at: iso(c.last_position_at!) } : null,
           distanceLeftKm: moving ? distanceKm({ latitude: c.last_latitude, longitude: c.last_longitude }, to) : null,
-          actions: actionsFor(caller, c),
-          ewayBillRequirement: null,
-          ewayBill: null,
+          actions: actionsFor(caller, c, ewayBills.get(c.id)!.facts),
+          ewayBillRequirement: ewayBills.get(c.id)!.requirement,
+          ewayBill: ewayBills.get(c.id)!.bill,
         };
         return [c.id, detail] as const;
       }),
@@ -469,6 +472,8 @@ export class ConsignmentReader {
       .where('c.id', '=', consignmentId)
       .executeTakeFirst();
     if (!c || c.owner_unit_id !== caller.unitId) throw notFound();
+    // The live e-way bill travels with the goods: its number and validity are printed (issue 34).
+    const bill = await this.db.selectFrom('eway_bills').select(['ewb_number', 'valid_until']).where('consignment_id', '=', c.id).where('status', '=', 'ACTIVE').executeTakeFirst();
     const party = (end: 'from' | 'to') => ({
       name: c[`${end}_name`],
       addressLine: c[`${end}_address_line`],
@@ -488,6 +493,7 @@ export class ConsignmentReader {
       from: party('from'),
       to: party('to'),
       notes: c.notes,
+      ewayBill: bill ? { number: bill.ewb_number, validUntil: bill.valid_until ? new Date(bill.valid_until) : null } : null,
     };
     return format === 'svg'
       ? { fileName: `label-${c.barcode_id}.svg`, contentType: CONTENT_TYPES.svg, body: await renderLabelSvg(label) }

@@ -9,8 +9,13 @@ import {
   ConsignmentQuery,
   CreateOfflinePickup,
   CreateOnlinePickup,
+  CancelEwayBill,
   DELIVERY_PATHS,
   DeliverWithPin,
+  EWAYBILL_PATHS,
+  ExtendEwayBill,
+  GenerateEwayBill,
+  UpdateEwayBillVehicle,
   DeliveryBoyList,
   LabelQuery,
   MarketList,
@@ -31,6 +36,7 @@ import { callerOf, requireRole } from '../../http/access';
 import { ok, replies } from '../../http/envelope';
 import { sendFile } from '../../http/file-reply';
 import { routePattern } from '../../http/paths';
+import type { EwayBillsService } from '../eway-bills/service';
 import type { ConsignmentReader } from './read';
 import type { DeliveriesService } from './service';
 
@@ -53,7 +59,7 @@ const IMAGE_BODY_LIMIT = Math.ceil((PROOF_IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
 /** A path with two parameters (routePattern takes one). */
 const imagePattern = () => DELIVERY_PATHS.image('CONSIGNMENTMARKER', 'IMAGEMARKER').replace('CONSIGNMENTMARKER', ':consignmentId').replace('IMAGEMARKER', ':imageId');
 
-export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService; reader: ConsignmentReader }> = async (app, { deliveries, reader }) => {
+export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService; reader: ConsignmentReader; ewayBills: EwayBillsService }> = async (app, { deliveries, reader, ewayBills }) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['deliveries'];
   const byId = (pattern: (id: string) => string) => routePattern(pattern, 'consignmentId');
@@ -215,6 +221,50 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
       await deliveries.callRequest(callerOf(request), request.params.consignmentId);
       return ok(null);
     },
+  });
+
+  // ---- the e-way bill (issue 34): the portal is asked first; 503 E0041 when it cannot be reached, 409 E0013 when it refuses ----
+
+  app.post(byId(EWAYBILL_PATHS.generate), {
+    config: ANY('PICKUPS'),
+    schema: { tags, summary: "Generate the consignment's e-way bill (the sender): Part A from its documents, Part B from its vehicle", security, params: ConsignmentParams, body: GenerateEwayBill, response: replies(ConsignmentDetail) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return ok(await reader.detail(caller, await ewayBills.generate(caller, request.params.consignmentId, request.body)));
+    },
+  });
+
+  app.post(byId(EWAYBILL_PATHS.vehicle), {
+    config: ANY('DELIVERIES_OWN'),
+    schema: { tags, summary: "Change the e-way bill's vehicle, Part B (the sender or the assigned delivery boy)", security, params: ConsignmentParams, body: UpdateEwayBillVehicle, response: replies(ConsignmentDetail) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return ok(await reader.detail(caller, await ewayBills.updateVehicle(caller, request.params.consignmentId, request.body)));
+    },
+  });
+
+  app.post(byId(EWAYBILL_PATHS.cancel), {
+    config: ANY('PICKUPS'),
+    schema: { tags, summary: 'Cancel the e-way bill (the sender; within 24 hours of generating it, before the goods move)', security, params: ConsignmentParams, body: CancelEwayBill, response: replies(ConsignmentDetail) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return ok(await reader.detail(caller, await ewayBills.cancel(caller, request.params.consignmentId, request.body)));
+    },
+  });
+
+  app.post(byId(EWAYBILL_PATHS.extend), {
+    config: ANY('DELIVERIES_OWN'),
+    schema: { tags, summary: "Extend the e-way bill's validity (the sender or the assigned delivery boy; around its end)", security, params: ConsignmentParams, body: ExtendEwayBill, response: replies(ConsignmentDetail) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return ok(await reader.detail(caller, await ewayBills.extend(caller, request.params.consignmentId, request.body)));
+    },
+  });
+
+  app.get(byId(EWAYBILL_PATHS.bulkJson), {
+    config: ANY('PICKUPS'),
+    schema: { tags, summary: "The e-way bill portal's bulk-upload JSON for this consignment (the sender; units that upload by hand)", security, params: ConsignmentParams, produces: ['application/json'] },
+    handler: async (request, reply) => sendFile(reply, await ewayBills.bulkJson(callerOf(request), request.params.consignmentId)),
   });
 
   app.post(byId(DELIVERY_PATHS.position), {

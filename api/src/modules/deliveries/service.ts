@@ -35,6 +35,7 @@ import type { SmsSender } from '../auth/sms';
 import { LINKS, notify } from '../notifications/notify';
 import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
+import { assertMayStart, type EwayBillsService } from '../eway-bills/service';
 import { actionsFor, rolesOf, type ConsignmentAction } from './access';
 import { distanceKm, listMarkets, marketOf, sameMarket } from './markets';
 import { reencodePhoto } from './photos';
@@ -150,6 +151,8 @@ export class DeliveriesService {
     readonly db: Database,
     readonly config: DeliveryDeps,
     readonly sms: SmsSender,
+    /** The e-way bills' Part B follows a reassignment to another vehicle (absent: the demo seed, which makes none). */
+    readonly ewayBills?: EwayBillsService,
   ) {}
 
   // ---- reads the writes need ----
@@ -329,6 +332,8 @@ export class DeliveriesService {
         throw new AppError('E0061', 422, `${end.name} (${end.pincode ?? 'no pincode'}) is outside ${market.name}: outstation deliveries/pickups are not available`);
       }
     }
+    // The declared goods (issue 34): what an e-way bill's Part A needs when no invoice on the platform describes them.
+    if (input.goods && input.goods.documentDate > istDate(at)) throw new AppError('E0001', 400, 'The document date cannot be in the future', { 'goods.documentDate': 'Today or earlier' });
     const send = input.direction === 'SEND';
     const id = await this.insert(trx, caller, at, {
       kind: 'OFFLINE',
@@ -340,6 +345,16 @@ export class DeliveriesService {
       input,
       from: send ? own : party,
       to: send ? party : own,
+      goods: input.goods
+        ? {
+            goods_document_type: input.goods.documentType,
+            goods_document_number: input.goods.documentNumber,
+            goods_document_date: input.goods.documentDate,
+            goods_value_paise: input.goods.valuePaise,
+            goods_hsn: input.goods.hsn,
+            goods_party_gstin: input.goods.partyGstin ?? null,
+          }
+        : {},
     });
     if (input.assignment) await this.assignIn(trx, caller, id, input.assignment, at);
     return id;
@@ -359,6 +374,7 @@ export class DeliveriesService {
       input: { packages: number; weightKg: number; notes?: string | undefined };
       from: Party;
       to: Party;
+      goods?: Partial<Pick<Row, 'goods_document_type' | 'goods_document_number' | 'goods_document_date' | 'goods_value_paise' | 'goods_hsn' | 'goods_party_gstin'>>;
     },
   ): Promise<string> {
     const id = randomUUID();
@@ -382,6 +398,7 @@ export class DeliveriesService {
         ...fromColumns(c.from),
         ...toColumns(c.to),
         distance_km: distanceKm(c.from, c.to),
+        ...c.goods,
         status: 'BOOKED',
         created_by: caller.userId,
         created_at: at,
@@ -394,8 +411,20 @@ export class DeliveriesService {
 
   // ---- assigning ----
 
+  /**
+   * With a live e-way bill on another vehicle, the portal is told the new one first (outside the transaction); the
+   * assignment and the bill's Part B are then stored together. The delivery boy is checked before the portal is asked.
+   */
   async assign(caller: Caller, consignmentId: string, input: z.output<typeof Assignment>): Promise<string> {
-    return this.write((trx, at) => this.assignIn(trx, caller, consignmentId, input, at));
+    let partB: ((trx: Db) => Promise<void>) | null = null;
+    if (this.ewayBills && (await this.deliveryBoys(caller)).some((b) => b.userId === input.deliveryBoyUserId)) {
+      partB = await this.ewayBills.partBOnAssign(caller, consignmentId, input.vehicleNumber);
+    }
+    return this.write(async (trx, at) => {
+      const id = await this.assignIn(trx, caller, consignmentId, input, at);
+      if (partB) await partB(trx);
+      return id;
+    });
   }
 
   /** The owner gives it to one of its delivery boys (again, to reassign): PICKUPS to them, HEAVY_WEIGHT when heavy. */
@@ -431,6 +460,8 @@ export class DeliveriesService {
         await notify(trx, { unitIds: parties }, { type: 'DELIVERY_COLLECTED', title: `Consignment ${c.barcode_id} collected`, body: `Picked up from ${c.from_name} for ${c.to_name}: ${c.packages} package${c.packages === 1 ? '' : 's'}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
       case 'IN_TRANSIT': {
+        // Goods that need an e-way bill leave only with a live one that has its vehicle (E0023 otherwise).
+        await assertMayStart(trx, c, at);
         const pin = newPin();
         const expires = new Date(at.getTime() + this.config.delivery.pinTtlMinutes * 60_000);
         await move(trx, c, 'IN_TRANSIT', at, { attempts: c.attempts + 1, pin, pin_expires_at: expires, pin_tries: 0, last_latitude: null, last_longitude: null, last_position_at: null });

@@ -9,9 +9,15 @@ import { AppError } from '../../http/errors';
  * handed out (ARCHITECTURE.md decision 15).
  */
 
-export type PortalFile = 'GSTR-1' | 'GSTR-3B';
+/** EWB-BULK: the e-way bill portal's bulk generation JSON (eway-bills/bulk.ts); E-INVOICE: the IRP's INV-01 (e-invoices/). */
+export type PortalFile = 'GSTR-1' | 'GSTR-3B' | 'EWB-BULK' | 'E-INVOICE';
 
-const SCHEMA_FILES: Record<PortalFile, string> = { 'GSTR-1': 'gstr1.schema.json', 'GSTR-3B': 'gstr3b.schema.json' };
+const SCHEMA_FILES: Record<PortalFile, string> = {
+  'GSTR-1': 'gstr1.schema.json',
+  'GSTR-3B': 'gstr3b.schema.json',
+  'EWB-BULK': 'ewaybill-bulk.schema.json',
+  'E-INVOICE': 'einvoice-1.1.schema.json',
+};
 
 const ajv = new Ajv({ allErrors: true });
 /*
@@ -55,5 +61,6 @@ export function assertPortalFile(kind: PortalFile, file: unknown): void {
   if (errors.length === 0) return;
   const shown = errors.slice(0, 5).join('; ');
   const more = errors.length > 5 ? ` and ${errors.length - 5} more` : '';
+  if (kind === 'EWB-BULK') throw new AppError('E0027', 422, `The e-way bill JSON does not follow the e-way bill portal's bulk format, so it is not handed out: ${shown}${more}. Put these right first.`);
   throw new AppError('E0027', 422, `The ${kind} JSON does not follow the GST portal's format, so it is not handed out: ${shown}${more}. Put these right first; the CSV and workbook still download.`);
 }

@@ -5,8 +5,9 @@
  */
 
 /**
- * The generate request of the e-way bill API (the same fields as one bill of the bulk-upload JSON; the copy of the
- * schema in ../schema/ names its version and source). Amounts in rupees, dates dd/mm/yyyy.
+ * The generate request of the e-way bill API (NIC's generate schema, API v1.03; one bill of the bulk-upload JSON
+ * carries the same fields under a few other names: eway-bills/bulk.ts, and gst-returns/schemas/README.md for the
+ * sources). Amounts in rupees, dates dd/mm/yyyy.
  */
 export interface EwbGeneratePayload {
   supplyType: 'O' | 'I';
