@@ -78,7 +78,7 @@ import { DeliveriesService } from './modules/deliveries/service';
 import { createEwbClient, type EwbClient } from './modules/eway-bills/ewb';
 import { createIrpClient, type IrpClient } from './modules/e-invoices/irp';
 import { eInvoicesRoutes } from './modules/e-invoices/routes';
-import { EInvoicesService } from './modules/e-invoices/service';
+import { EInvoicesService, lazyIrpClient } from './modules/e-invoices/service';
 import { EwbExpiryWarnings } from './modules/eway-bills/expiry';
 import { EwayBillsService } from './modules/eway-bills/service';
 import { BillingService } from './modules/billing/service';
@@ -238,7 +238,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
   // E-invoices (issue 34): IRP_PROVIDER chooses the portal adapter; the issuing flows register right after their
   // commit, and the loop retries what is pending (EINVOICE_RETRY_MS; several processes never send one twice).
-  const eInvoices = new EInvoicesService(deps.db, config, deps.irp ?? createIrpClient(config.irp, app.log, config.now), app.log);
+  const irp = deps.irp ?? (config.irp.provider === 'local' ? lazyIrpClient('LOCAL', () => createIrpClient(config.irp, app.log, config.now)) : createIrpClient(config.irp, app.log, config.now));
+  const eInvoices = new EInvoicesService(deps.db, config, irp, app.log);
   app.addHook('onReady', async () => eInvoices.start(config.einvoiceRetryMs));
   app.addHook('onClose', () => eInvoices.stop());
   const ewbClient = deps.ewb ?? createEwbClient(config.ewb, app.log, config.now);
