@@ -10,6 +10,7 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { insertMovements, setQuantities } from '../inventory/repository';
 import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
@@ -236,7 +237,7 @@ export class PurchaseReturnsService {
     const n = await this.note(caller, debitNoteId);
     const bytes = await renderTaxDocument(
       {
-        title: 'DEBIT NOTE',
+        ...(await eInvoicePrint(n.eInvoice, 'DEBIT NOTE')),
         subtitle: 'Purchase return',
         facts: [
           ['Debit note No.', n.noteNumber],

@@ -26,6 +26,7 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
@@ -403,7 +404,7 @@ export class ReturnsService {
     );
     const bytes = await renderTaxDocument(
       {
-        title: 'Credit Note',
+        ...(await eInvoicePrint(cn.eInvoice, 'Credit Note')),
         subtitle: 'Section 34 of the CGST Act',
         facts: [
           ['Credit note No.', cn.creditNoteNumber],

@@ -20,6 +20,7 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { invoicePayQr } from '../payments/invoice-qr';
 import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
@@ -261,7 +262,7 @@ export class SalesService {
     const payQr = await invoicePayQr(this.db, invoiceId, this.config.now());
     const bytes = await renderTaxDocument(
       {
-        title: 'TAX INVOICE',
+        ...(await eInvoicePrint(inv.eInvoice, 'TAX INVOICE')),
         subtitle: 'Original for Recipient',
         facts: [
           ['Invoice No.', inv.invoiceNumber],
