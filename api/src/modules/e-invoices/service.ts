@@ -54,7 +54,9 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /** Minutes before the next try after `attempts` failed tries: 1, 2, 4 … 60, with ±20% jitter (random in [0, 1)). */
 export function backoffMs(attempts: number, random: number = Math.random()): number {
   const minutes = Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.max(0, attempts - 1));
-  return Math.round(minutes * 60_000 * (0.8 + 0.4 * random));
+  const ms = Math.round(minutes * 60_000 * (0.8 + 0.4 * random));
+  // Never exactly a lease: a wait of LEASE_MS after the last attempt would read as a send under way (claim()).
+  return ms === LEASE_MS ? ms + 1 : ms;
 }
 
 export function toEInvoiceState(r: Row): EInvoiceState {
@@ -123,6 +125,8 @@ export async function enqueueEInvoice(trx: Transaction<DB>, type: EInvoiceDocume
       party_gstin: party.gstin,
       total_paise: Number(doc.total_paise),
       status: 'PENDING',
+      // Claimed for the issuing flow's attempt right after the commit (a lease, see claim()).
+      last_attempt_at: at,
       next_attempt_at: new Date(at.getTime() + LEASE_MS),
       created_at: at,
       updated_at: at,
@@ -239,15 +243,25 @@ export class EInvoicesService {
       if ('due' in filter) q = q.where('status', '=', 'PENDING').where('next_attempt_at', '<=', filter.due).orderBy('next_attempt_at');
       else {
         q = q.where('unit_id', '=', filter.unitId).where('status', 'in', ['PENDING', 'REFUSED']).orderBy('created_at');
-        // A retry takes rows not being sent right now (no lease running), so one row is never sent twice at once.
-        q = q.where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now), eb('status', '=', 'REFUSED')]));
+        // A retry takes rows waiting for their next try, not one being sent right now (its lease running: next
+        // attempt exactly LEASE_MS after the claim, in the future), so one row is never sent twice at once.
+        q = q.where((eb) =>
+          eb.not(
+            eb.and([
+              eb('status', '=', 'PENDING'),
+              eb('next_attempt_at', '>', now),
+              eb('next_attempt_at', '=', sql<Date>`last_attempt_at + ${`${LEASE_MS} milliseconds`}::interval`),
+            ]),
+          ),
+        );
         if (filter.ids) q = q.where('id', 'in', filter.ids);
         if (filter.except?.length) q = q.where('id', 'not in', filter.except);
       }
       const ids = (await q.limit(limit).forUpdate().skipLocked().execute()).map((r) => r.id);
       if (!ids.length) return [];
-      // REFUSED rows being retried go back to PENDING with the lease: the list shows them as being sent.
-      return trx.updateTable('e_invoices').set({ status: 'PENDING', next_attempt_at: lease, updated_at: now }).where('id', 'in', ids).returningAll().execute();
+      // The lease: last_attempt_at = the claim, next_attempt_at = the claim + LEASE_MS. REFUSED rows being retried
+      // go back to PENDING meanwhile: the list shows them as being sent.
+      return trx.updateTable('e_invoices').set({ status: 'PENDING', last_attempt_at: now, next_attempt_at: lease, updated_at: now }).where('id', 'in', ids).returningAll().execute();
     });
   }
 
