@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import {
   ACCOUNTING_PATHS,
+  BOOKS_PATHS,
   EINVOICE_PATHS,
   type ComplianceSettings,
   type CounterSale,
@@ -11,11 +12,13 @@ import {
   type EInvoiceList,
   type EInvoiceRetryResult,
   type EInvoiceState,
+  type Gstr1,
   type SalesInvoice,
 } from 'shared-api';
 import { buildEInvoicePayload, payloadErrors, uqcOfPack } from '../src/modules/e-invoices/payload';
 import { IrpUnavailable, LocalIrp, irnOf, type EInvoicePayload, type IrnResult, type IrpClient } from '../src/modules/e-invoices/irp';
 import { backoffMs, EInvoicesService } from '../src/modules/e-invoices/service';
+import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
 import { bearer, body, build } from './helpers';
@@ -404,5 +407,28 @@ describe('the INV-01 payload of each kind of document', () => {
 
   it('the pack text gives the portal’s unit (UQC)', () => {
     expect(['100 ml bottle', '60 ml Syrup', '1 box of 10', '15 g tube', '15 tablets', '10 Tab', '10 capsules', '1 vial', 'Each'].map(uqcOfPack)).toEqual(['BTL', 'BTL', 'BOX', 'TUB', 'OTH', 'OTH', 'OTH', 'NOS', 'NOS']);
+  });
+});
+
+describe('GSTR-1', () => {
+  it('marks b2b invoices and cdnr notes with an IRN as the portal does (srctyp, irn, irngendate); the JSON passes its schema', async () => {
+    const w = await booksWorld(t);
+    await eInvoicing(w, true);
+    const registered = await invoiceTo(w);
+    local.setAvailable(false);
+    const pending = await invoiceTo(w);
+    local.setAvailable(true);
+    const cn = body<CreditNote>(await w.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: registered.invoiceId, lines: [{ invoicePosition: 1, quantity: 2, reason: 'WRONG_ITEM', destination: 'SALEABLE' }] }));
+    expect(cn.eInvoice!.status).toBe('REGISTERED');
+
+    const file = await w.stockist.get(BOOKS_PATHS.gstr1File, { month: '2026-11', format: 'json' });
+    expect(file.statusCode).toBe(200);
+    const gstr1 = file.json<Gstr1>();
+    expect(portalFileErrors('GSTR-1', gstr1)).toEqual([]);
+    const invs = gstr1.b2b.flatMap((c) => c.inv);
+    expect(invs.find((i) => i.inum === registered.invoiceNumber)).toMatchObject({ srctyp: 'e-Invoice', irn: registered.eInvoice!.irn, irngendate: '22-11-2026' });
+    const unmarked = invs.find((i) => i.inum === pending.invoiceNumber)!;
+    expect([unmarked.srctyp, unmarked.irn, unmarked.irngendate]).toEqual([undefined, undefined, undefined]);
+    expect(gstr1.cdnr.flatMap((c) => c.nt).find((n) => n.nt_num === cn.creditNoteNumber)).toMatchObject({ srctyp: 'e-Invoice', irn: cn.eInvoice!.irn, irngendate: '22-11-2026' });
   });
 });
