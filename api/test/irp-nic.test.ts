@@ -190,6 +190,13 @@ describe('NIC e-invoice API adapter (against a fake portal answering recorded sh
     await expect(new NicIrp(options({ timeoutMs: 300 })).register(SELLER, invoice())).rejects.toBeInstanceOf(IrpUnavailable);
   });
 
+  it('is unavailable when a success lacks the signed invoice: trying again answers 2150 with the registered IRN', async () => {
+    const irp = new NicIrp(options());
+    fake.replies.push({ fixture: 'generate-incomplete.json' }, { error: 'error-duplicate.json' });
+    await expect(irp.register(SELLER, invoice())).rejects.toThrow(/answered no IRN, acknowledgement or signed invoice/);
+    expect(await irp.register(SELLER, invoice())).toMatchObject({ outcome: 'REFUSED', code: '2150', existing: { irn: IRN } });
+  });
+
   it('is unavailable when the portal cannot be reached or refuses the sign-in', async () => {
     const url = fake.url;
     fake.refuseSignIn = true;
