@@ -135,7 +135,7 @@ async function main() {
   const downSeconds = (performance.now() - downStarted) / 1000;
   irp.setAvailable(true);
   await sql`UPDATE e_invoices SET next_attempt_at = now() - interval '1 second' WHERE status = 'PENDING'`.execute(db);
-  const loop = new EInvoicesService(db, config, irp, { error: (o) => console.error(o), warn: () => undefined });
+  const loop = new EInvoicesService(db, config, irp, { error: (o: unknown) => console.error(o), warn: () => undefined });
   const retryStarted = performance.now();
   const sent = await loop.tick();
   const retrySeconds = (performance.now() - retryStarted) / 1000;

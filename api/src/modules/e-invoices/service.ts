@@ -196,13 +196,11 @@ export class EInvoicesService {
   private async send(row: Row): Promise<EInvoiceStatus> {
     const now = this.config.now();
     let result: IrnResult;
-    let sellerGstin = '';
     try {
       const built = await buildEInvoicePayload(this.db, row.document_type, row.document_id);
-      sellerGstin = built.sellerGstin;
       const errors = payloadErrors(built.payload);
       // Not sent: the portal would refuse it the same way (2140); the owner sees why and retries after fixing.
-      result = errors.length ? { outcome: 'REFUSED', code: 'SCHEMA', message: `The e-invoice does not follow the INV-01 schema: ${errors.slice(0, 3).join('; ')}` } : await this.irp.register(sellerGstin, built.payload);
+      result = errors.length ? { outcome: 'REFUSED', code: 'SCHEMA', message: `The e-invoice does not follow the INV-01 schema: ${errors.slice(0, 3).join('; ')}` } : await this.irp.register(built.sellerGstin, built.payload);
     } catch (error) {
       if (!(error instanceof IrpUnavailable)) throw error;
       const attempts = row.attempts + 1;
