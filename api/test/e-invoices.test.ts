@@ -21,6 +21,7 @@ import { backoffMs, EInvoicesService } from '../src/modules/e-invoices/service';
 import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { booksWorld, buyAndReceive, signedIn, type BooksWorld } from './books-fixtures';
+import { addBatch } from './cart-fixtures';
 import { bearer, body, build } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
 
@@ -211,6 +212,19 @@ describe('registration when the document is issued', () => {
     expect(sent.at(-1)!.SellerDtls.Gstin).toBe(dn.issuer.gstin);
     expect(sent.at(-1)!.BuyerDtls.Gstin).toBe(dn.supplier.gstin);
     expect(body<DebitNote>(await w.retailer.get(ACCOUNTING_PATHS.purchaseReturn(dn.debitNoteId))).eInvoice).toEqual(dn.eInvoice);
+  });
+});
+
+describe('the demo', () => {
+  it('Lohar Chawl Medical Agencies has e-invoicing on: its invoice to Sharma Medical Stores gets an IRN', async () => {
+    const w = await booksWorld(t);
+    const lohar = await signedIn(t, '9800000201');
+    expect(body<ComplianceSettings>(await lohar.get(EINVOICE_PATHS.settings)).eInvoicing).toBe(true);
+    const batchId = await addBatch(t.db, { sellerCode: 'STK-MUM-001', productId: w.product, batchNo: 'LC-1', expiry: '2028-03-31', quantity: 50, ptr: 1000, mrp: 2240 });
+    const orderId = await acceptedOrder(t.db, { sellerCode: 'STK-MUM-001', buyerCode: 'RTL-MUM-001', lines: [{ productId: w.product, quantity: 4, ptrPaise: 1000, batches: [{ batchId, quantity: 4 }] }] });
+    const inv = body<SalesInvoice>(await lohar.post(ACCOUNTING_PATHS.invoiceFromOrder(orderId)));
+    expect(inv.eInvoice).toMatchObject({ status: 'REGISTERED', partyName: 'Sharma Medical Stores' });
+    expect(sent[0]!.SellerDtls).toMatchObject({ LglNm: 'Lohar Chawl Medical Agencies', Loc: 'Mumbai', Pin: 400002 });
   });
 });
 
