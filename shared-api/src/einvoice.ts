@@ -117,3 +117,17 @@ export const EINVOICE_PATHS = {
   /** POST CancelIrn → EInvoiceState (E0024 after the window). */
   cancel: (eInvoiceId: string) => `/purchases/sales/e-invoices/${id(eInvoiceId)}/cancel`,
 } as const;
+
+/**
+ * A cancelled document (issue 34: an IRN cancelled within IRN_CANCEL_WINDOW_HOURS cancels the document in the books:
+ * its voucher reversed, its stock put back, the other side's record withdrawn). Registers and GST returns leave it out.
+ */
+export const DocumentCancellation = z.object({
+  /** ISO time it was cancelled. */
+  at: z.string(),
+  reasonCode: IrnCancelReason,
+  /** IRN_CANCEL_REASONS[reasonCode]. */
+  reason: z.string(),
+  remark: z.string(),
+});
+export type DocumentCancellation = z.infer<typeof DocumentCancellation>;

@@ -86,12 +86,13 @@ const HSN_DESCRIPTIONS: Readonly<Record<string, string>> = {
 const describeHsn = (hsn: string, productName: string) => (HSN_DESCRIPTIONS[hsn.slice(0, 4)] ?? productName).slice(0, 30);
 
 /**
- * Table 13 counts as cancelled only a document issued and then cancelled. Nothing issued here is ever cancelled: an
- * invoice is undone by a credit note, and then both are supplies the return reports (the invoice in b2b/b2cl/b2cs,
- * the note in cdnr/cdnur/b2cs), so both count as issued. Calling the invoice cancelled as well would report it twice.
+ * Table 13 counts as cancelled only a document issued and then cancelled: one whose IRN was cancelled within 24 hours
+ * and the document with it (issue 34, cancellations/books.ts; the return leaves it out everywhere else). An invoice
+ * undone by a credit note is not cancelled: both are supplies the return reports (the invoice in b2b/b2cl/b2cs, the
+ * note in cdnr/cdnur/b2cs), so both count as issued. Calling the invoice cancelled as well would report it twice.
  */
 function docRange(ranges: readonly SeriesRange[]) {
-  return ranges.map((r, i) => ({ num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel: 0, net_issue: r.count }));
+  return ranges.map((r, i) => ({ num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel: r.cancelled, net_issue: r.count - r.cancelled }));
 }
 
 function sectionTotals(section: SectionTotals['section'], documents: number, tax: TaxPaise): SectionTotals {
