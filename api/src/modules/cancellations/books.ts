@@ -229,7 +229,7 @@ async function cancelCreditNote(trx: Transaction<DB>, c: CancelInBooks, o: { dry
   await trx.selectFrom('sales_invoices').select('id').where('id', '=', head.invoice_id).forUpdate().execute();
   const cn = await trx
     .selectFrom('credit_notes')
-    .select(['id', 'credit_note_number', 'invoice_id', 'voucher_id', 'created_at'])
+    .select(['id', 'credit_note_number', 'invoice_id', 'voucher_id', 'financial_year', 'serial'])
     .where('id', '=', c.documentId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -240,7 +240,8 @@ async function cancelCreditNote(trx: Transaction<DB>, c: CancelInBooks, o: { dry
     .select('n.credit_note_number')
     .where('n.invoice_id', '=', cn.invoice_id)
     .where('n.id', '<>', cn.id)
-    .where((e) => e.or([e('n.created_at', '>', cn.created_at), e.and([e('n.created_at', '=', cn.created_at), e('n.id', '>', cn.id)])]))
+    // Later by number (CN numbers run in issue order per financial year; a test's clock may give two notes one time).
+    .where((e) => e.or([e('n.financial_year', '>', cn.financial_year), e.and([e('n.financial_year', '=', cn.financial_year), e('n.serial', '>', cn.serial)])]))
     .where(notCancelled('n.id'))
     .executeTakeFirst();
   if (later) throw refused(`A later credit note of the same invoice (${later.credit_note_number}) stands: cancel that one first, or issue a new note instead`);
