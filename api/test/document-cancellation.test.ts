@@ -298,3 +298,40 @@ describe('cancelling a credit note and a debit note', () => {
   });
 });
 
+
+describe('at once (PostgreSQL shows the races; PGlite runs them one after the other)', () => {
+  it('two cancellations of one invoice: one cancels, the other is told it is already cancelled', async () => {
+    const w = await booksWorld(t);
+    const before = await quantityOf(w.sellerBatch);
+    const { invoice } = await invoiced(w);
+    const results = await Promise.allSettled([cancel('STK-PUN-001', 'SALES_INVOICE', invoice.invoiceId), cancel('STK-PUN-001', 'SALES_INVOICE', invoice.invoiceId)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(refused.reason).toMatchObject({ code: 'E0013', message: `Invoice ${invoice.invoiceNumber} is already cancelled` });
+    expect(await quantityOf(w.sellerBatch)).toBe(before);
+    expect(await t.db.selectFrom('vouchers').select('id').where('kind', '=', 'REVERSAL').execute()).toHaveLength(1);
+    await booksBalance(t.db);
+  });
+
+  it('a cancellation racing a credit note of the same invoice: exactly one of them is done', async () => {
+    const w = await booksWorld(t);
+    const before = await quantityOf(w.sellerBatch);
+    const { invoice } = await invoiced(w);
+    const [cancelled, note] = await Promise.allSettled([
+      cancel('STK-PUN-001', 'SALES_INVOICE', invoice.invoiceId),
+      w.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 2, reason: 'WRONG_ITEM', destination: 'SALEABLE' }] }),
+    ]);
+    const noteRes = (note as PromiseFulfilledResult<{ statusCode: number; json: () => { code: string } }>).value;
+    if (cancelled.status === 'fulfilled') {
+      expect([noteRes.statusCode, noteRes.json().code]).toEqual([409, 'E0013']);
+      expect(await quantityOf(w.sellerBatch)).toBe(before);
+      expect(await t.db.selectFrom('credit_notes').select('id').execute()).toEqual([]);
+    } else {
+      expect(cancelled.reason).toMatchObject({ code: 'E0013', message: expect.stringContaining('has credit note') });
+      expect(noteRes.statusCode).toBe(200);
+      expect(await t.db.selectFrom('document_cancellations').select('id').execute()).toEqual([]);
+      expect(await quantityOf(w.sellerBatch)).toBe(before - 12 + 2);
+    }
+    await booksBalance(t.db);
+  });
+});
