@@ -199,7 +199,7 @@ export const SalesInvoice = z.object({
   createdAt: z.string(),
   /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
   eInvoice: EInvoiceState.nullable(),
-  /** Set once it is cancelled (issue 34); absent or null while it stands. */
+  /** Set once it is cancelled (issue 34); absent while it stands. */
   cancelled: DocumentCancellation.nullable().optional(),
 });
 export type SalesInvoice = z.infer<typeof SalesInvoice>;

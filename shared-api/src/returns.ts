@@ -150,7 +150,7 @@ export const CreditNote = z.object({
   refunds: z.array(z.object({ voucherNumber: z.string(), date: z.string(), amountPaise: z.number().int() })),
   /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
   eInvoice: EInvoiceState.nullable(),
-  /** Set once it is cancelled (issue 34); absent or null while it stands. */
+  /** Set once it is cancelled (issue 34); absent while it stands. */
   cancelled: DocumentCancellation.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof CreditNote>;

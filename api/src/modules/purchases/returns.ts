@@ -215,7 +215,7 @@ export class PurchaseReturnsService {
       amountInWords: n.amount_in_words,
       createdAt: new Date(n.created_at).toISOString(),
       eInvoice: await eInvoiceOf(this.db, 'DBN', n.id),
-      cancelled,
+      ...(cancelled && { cancelled }),
     };
   }
 

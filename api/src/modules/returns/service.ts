@@ -305,7 +305,7 @@ export class ReturnsService {
     const row = await findCreditNote(this.db, creditNoteId, caller.unitId);
     if (!row) throw creditNoteNotFound();
     const [lines, refunds, eInvoice, cancelled] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row), eInvoiceOf(this.db, 'CRN', creditNoteId), cancellationOf(this.db, creditNoteId)]);
-    return { ...toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds }), eInvoice, cancelled };
+    return { ...toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds }), eInvoice, ...(cancelled && { cancelled }) };
   }
 
   /**

@@ -255,7 +255,7 @@ export class SalesService {
     const row = await findInvoice(this.db, invoiceId, caller.unitId);
     if (!row) throw invoiceNotFound();
     const [lines, eInvoice, cancelled] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId), cancellationOf(this.db, invoiceId)]);
-    return { ...toInvoice(row, lines, caller.unitId), eInvoice, cancelled };
+    return { ...toInvoice(row, lines, caller.unitId), eInvoice, ...(cancelled && { cancelled }) };
   }
 
   async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
