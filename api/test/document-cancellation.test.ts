@@ -6,6 +6,7 @@ import {
   type CreditNote,
   type DebitNote,
   type Gstr1Summary,
+  type Gstr3b,
   type PartyDues,
   type PurchaseBill,
   type PurchaseBillList,
@@ -163,6 +164,11 @@ describe('cancelling an invoice in the books', () => {
     const gstr1 = body<Gstr1Summary>(await w.stockist.get(BOOKS_PATHS.gstr1, { month: '2026-11' }));
     expect(JSON.stringify(gstr1.gstr1.b2b)).not.toContain(invoice.invoiceNumber);
     expect(gstr1.gstr1.doc_issue.doc_det[0]!.docs).toEqual([expect.objectContaining({ from: invoice.invoiceNumber, totnum: 1, cancel: 1, net_issue: 0 })]);
+
+    // GSTR-3B: no output tax on it in the seller's, no input tax from its bill in the buyer's.
+    const zero = { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 };
+    expect(body<Gstr3b>(await w.stockist.get(BOOKS_PATHS.gstr3b, { month: '2026-11' })).outwardTaxable).toEqual(zero);
+    expect(body<Gstr3b>(await w.retailer.get(BOOKS_PATHS.gstr3b, { month: '2026-11' })).itcAvailable).toEqual(zero);
 
     // Nothing more can be done with it.
     const again = await refusal(cancel('STK-PUN-001', 'SALES_INVOICE', invoice.invoiceId));
