@@ -1,6 +1,10 @@
 import {
   ACCOUNTING_PATHS,
   BOOKS_PATHS,
+  EINVOICE_PATHS,
+  PATHS,
+  type EInvoiceState,
+  type Employee,
   PAYMENTS_PATHS,
   type CounterSale,
   type CreditNote,
@@ -15,10 +19,11 @@ import {
 } from 'shared-api';
 import { inTransaction } from '../src/db/transaction';
 import { cancelInBooks, type CancellableDocument } from '../src/modules/cancellations/books';
+import { LocalIrp } from '../src/modules/e-invoices/irp';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
-import { booksWorld, type BooksWorld } from './books-fixtures';
+import { booksWorld, signedIn, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
-import { body, build } from './helpers';
+import { bearer, body, build, DEMO, login } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
 import { booksBalance } from './payments-fixtures';
 
@@ -28,7 +33,13 @@ import { booksBalance } from './payments-fixtures';
  * acted on the document in a way that cannot be undone.
  */
 
-const t = build();
+/** The local portal, on its own clock: our clock moved by `portalSkewMs` (a portal whose time differs from ours). */
+let portal: LocalIrp;
+let portalSkewMs = 0;
+const t = build({ irp: () => (portal = new LocalIrp(() => new Date(t.clock.now().getTime() + portalSkewMs))) });
+beforeEach(() => {
+  portalSkewMs = 0;
+});
 
 const INPUT_TAX = ['INPUT_CGST', 'INPUT_SGST', 'INPUT_IGST'];
 const OUTPUT_TAX = ['OUTPUT_CGST', 'OUTPUT_SGST', 'OUTPUT_IGST'];
@@ -338,6 +349,156 @@ describe('at once (PostgreSQL shows the races; PGlite runs them one after the ot
       expect(await t.db.selectFrom('document_cancellations').select('id').execute()).toEqual([]);
       expect(await quantityOf(w.sellerBatch)).toBe(before - 12 + 2);
     }
+    await booksBalance(t.db);
+  });
+});
+
+/* The IRN's cancellation (EINVOICE_PATHS.cancel): the portal's 24 hours, then the books. */
+
+const CANCEL = { reasonCode: '2', remark: 'Wrong rate keyed' } as const;
+const cancelIrn = (who: { post: BooksWorld['stockist']['post'] }, e: EInvoiceState, payload: object = CANCEL) => who.post(EINVOICE_PATHS.cancel(e.id), payload);
+const irnRow = (id: string) => t.db.selectFrom('e_invoices').select(['status', 'cancelled_at', 'cancel_reason_code', 'cancel_remark']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The world with e-invoicing on, both logins signed in again (a test that moves the clock a day outlives a token). */
+async function eWorld() {
+  const w = await booksWorld(t);
+  const res = await t.app.inject({ method: 'PUT', url: EINVOICE_PATHS.settings, headers: bearer(w.stockist.session), payload: { eInvoicing: true } });
+  expect(res.statusCode).toBe(200);
+  return w;
+}
+async function signInAgain(w: BooksWorld) {
+  w.stockist = await signedIn(t, '9800000001');
+  w.retailer = await signedIn(t, '9800000002');
+}
+
+describe('cancelling an IRN', () => {
+  it('inside 24 hours: the portal cancels the IRN and the books the invoice (voucher, stock, the buyer’s bill, GSTR-1)', async () => {
+    const w = await eWorld();
+    const before = await quantityOf(w.sellerBatch);
+    const { invoice } = await invoiced(w);
+    expect(invoice.eInvoice).toMatchObject({ status: 'REGISTERED' });
+    expect((await receive(w, await billOf(w, invoice.invoiceNumber))).statusCode).toBe(200);
+    // Just inside the window (signing in again moves the clock two minutes).
+    t.clock.advance(24 * 3600 - 300);
+    await signInAgain(w);
+    expect(t.clock.now().getTime()).toBeLessThan(new Date(invoice.eInvoice!.cancellableUntil!).getTime());
+
+    const res = await cancelIrn(w.stockist, invoice.eInvoice!);
+    expect(res.statusCode).toBe(200);
+    const state = body<EInvoiceState>(res);
+    expect(state).toMatchObject({ status: 'CANCELLED', irn: invoice.eInvoice!.irn, cancellableUntil: null, cancelReason: { code: '2', label: 'Data entry mistake', remark: 'Wrong rate keyed' } });
+    expect(state.cancelledAt).toBe(t.clock.now().toISOString());
+    // The portal has it cancelled: a second cancellation there is refused as not active.
+    expect(await portal.cancel(invoice.supplier.gstin!, { irn: invoice.eInvoice!.irn!, reasonCode: '2', remark: 'again' })).toMatchObject({ outcome: 'REFUSED', code: '9999' });
+    // The books: the invoice cancelled with it.
+    const answered = body<SalesInvoice>(await w.stockist.get(ACCOUNTING_PATHS.salesInvoice(invoice.invoiceId)));
+    expect(answered.cancelled).toMatchObject({ reasonCode: '2', remark: 'Wrong rate keyed' });
+    expect(answered.eInvoice).toMatchObject({ status: 'CANCELLED' });
+    expect(await quantityOf(w.sellerBatch)).toBe(before);
+    expect([await receivable(w), await payable(w)]).toEqual([0, 0]);
+    const gstr1 = body<Gstr1Summary>(await w.stockist.get(BOOKS_PATHS.gstr1, { month: '2026-11' }));
+    expect(JSON.stringify(gstr1.gstr1.b2b)).not.toContain(invoice.invoiceNumber);
+    await booksBalance(t.db);
+
+    // Once cancelled, it cannot be cancelled again.
+    const again = await cancelIrn(w.stockist, invoice.eInvoice!);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'E0024']);
+  });
+
+  it('after 24 hours: refused with E0024 (by the portal’s clock when it differs from ours, then by ours), nothing changed', async () => {
+    const w = await eWorld();
+    const { invoice } = await invoiced(w);
+    const e = invoice.eInvoice!;
+    // Our clock says 23 hours, the portal's 25: the portal refuses (2270) and the answer says why.
+    t.clock.advance(23 * 3600);
+    portalSkewMs = 2 * 3_600_000;
+    await signInAgain(w);
+    const refused = await cancelIrn(w.stockist, e);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'E0024']);
+    expect(refused.json().message).toContain('The allowed cancellation time limit is crossed, you cannot cancel the IRN (2270)');
+    // Past 24 hours by our clock: refused before the portal is asked.
+    portalSkewMs = 0;
+    t.clock.advance(3600 + 1);
+    await signInAgain(w);
+    const late = await cancelIrn(w.stockist, e);
+    expect([late.statusCode, late.json().code]).toEqual([409, 'E0024']);
+    expect(late.json().message).toMatch(/more than 24 hours ago .*only a credit note can undo it/);
+    expect(await irnRow(e.id)).toMatchObject({ status: 'REGISTERED', cancelled_at: null });
+    expect(await t.db.selectFrom('document_cancellations').select('id').execute()).toEqual([]);
+    expect(await receivable(w)).toBe(invoice.totals.totalPaise);
+  });
+
+  it('when the books refuse (E0013) the portal is not asked; when the portal is down (503) nothing changes', async () => {
+    const w = await eWorld();
+    const { invoice } = await invoiced(w);
+    const e = invoice.eInvoice!;
+    portal.setAvailable(false);
+    const down = await cancelIrn(w.stockist, e);
+    expect([down.statusCode, down.json().code]).toEqual([503, 'E0041']);
+    expect(down.json().message).toContain('nothing was cancelled');
+    portal.setAvailable(true);
+    expect(await irnRow(e.id)).toMatchObject({ status: 'REGISTERED' });
+
+    expect((await w.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: invoice.invoiceId, lines: [{ invoicePosition: 1, quantity: 1, reason: 'WRONG_ITEM', destination: 'SALEABLE' }] })).statusCode).toBe(200);
+    const books = await cancelIrn(w.stockist, e);
+    expect([books.statusCode, books.json().code]).toEqual([409, 'E0013']);
+    expect(books.json().message).toContain('issue a credit note instead');
+    expect(await irnRow(e.id)).toMatchObject({ status: 'REGISTERED' });
+    // The portal still holds the IRN as active: it was never asked.
+    expect(await portal.cancel(invoice.supplier.gstin!, { irn: e.irn!, reasonCode: '4', remark: 'probe' })).toMatchObject({ outcome: 'CANCELLED' });
+    expect(await t.db.selectFrom('document_cancellations').select('id').execute()).toEqual([]);
+  });
+
+  it('needs the owner or a login that may issue the document; another unit finds nothing; the body is checked', async () => {
+    const w = await eWorld();
+    const { invoice } = await invoiced(w);
+    const e = invoice.eInvoice!;
+    const owner = bearer(w.stockist.session);
+    const employees = body<Employee[]>(await t.app.inject({ method: 'GET', url: PATHS.employees, headers: owner }));
+    const suresh = employees.find((x) => x.mobileNumber === DEMO.stockistEmployee)!;
+    const asRole = async (employeeRole: string) => {
+      expect((await t.app.inject({ method: 'PUT', url: PATHS.employeeRole(suresh.id), headers: owner, payload: { employeeRole } })).statusCode).toBe(200);
+      t.clock.advance(61);
+      const headers = bearer(await login(t.app, DEMO.stockistEmployee));
+      return (payload: object = CANCEL) => t.app.inject({ method: 'POST', url: EINVOICE_PATHS.cancel(e.id), headers, payload });
+    };
+    // Delivery: not even the route; Accountant: sees sales but does not issue invoices.
+    for (const role of ['DELIVERY', 'ACCOUNTANT']) {
+      const res = await (await asRole(role))();
+      expect([role, res.statusCode, res.json().code]).toEqual([role, 403, 'E0040']);
+    }
+    const other = await cancelIrn(w.retailer, e);
+    expect([other.statusCode, other.json().code]).toEqual([404, 'E0002']);
+    const billing = await asRole('BILLING');
+    const bad = await billing({ reasonCode: '7', remark: '' });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'E0001']);
+    expect(await irnRow(e.id)).toMatchObject({ status: 'REGISTERED' });
+    // Billing issues invoices, so it may cancel one.
+    const ok = await billing();
+    expect(ok.statusCode).toBe(200);
+    expect(await irnRow(e.id)).toMatchObject({ status: 'CANCELLED', cancel_reason_code: '2', cancel_remark: 'Wrong rate keyed' });
+  });
+
+  it('at once: two cancellations of one IRN, and a cancellation racing a credit note (PostgreSQL shows the races)', async () => {
+    const w = await eWorld();
+    const a = (await invoiced(w)).invoice;
+    const twice = await Promise.all([cancelIrn(w.stockist, a.eInvoice!), cancelIrn(w.stockist, a.eInvoice!)]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(['E0013', 'E0024']).toContain(twice.find((r) => r.statusCode === 409)!.json().code);
+    expect(await t.db.selectFrom('document_cancellations').select('document_type').execute()).toEqual([{ document_type: 'SALES_INVOICE' }, { document_type: 'PURCHASE_BILL' }]);
+    expect(await t.db.selectFrom('vouchers').select('id').where('kind', '=', 'REVERSAL').execute()).toHaveLength(1);
+
+    const b = (await invoiced(w)).invoice;
+    const [cancelled, note] = await Promise.all([
+      cancelIrn(w.stockist, b.eInvoice!),
+      w.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId: b.invoiceId, lines: [{ invoicePosition: 1, quantity: 2, reason: 'WRONG_ITEM', destination: 'SALEABLE' }] }),
+    ]);
+    // Exactly one of them is done; if the note won after the portal had cancelled, the IRN is recorded cancelled all
+    // the same and the answer says to issue a credit note.
+    expect([cancelled.statusCode, note.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    const bCancelled = await t.db.selectFrom('document_cancellations').select('id').where('document_id', '=', b.invoiceId).executeTakeFirst();
+    const bNotes = await t.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', b.invoiceId).execute();
+    expect([Boolean(bCancelled), bNotes.length]).toEqual(cancelled.statusCode === 200 ? [true, 0] : [false, 1]);
     await booksBalance(t.db);
   });
 });
