@@ -132,6 +132,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${EINVOICE_PATHS.list}`]: {},
     [`POST ${EINVOICE_PATHS.retryAll}`]: {},
     'POST /purchases/sales/e-invoices/:eInvoiceId/retry': {},
+    'POST /purchases/sales/e-invoices/:eInvoiceId/cancel': { payload: { reasonCode: '2', remark: 'Attacker' } },
     [`GET ${PATHS.warehouses}`]: {},
     'POST /b2bapp/group/active/:id': {},
     [`GET ${PATHS.employees}`]: {},

@@ -19,7 +19,7 @@ import {
 } from 'shared-api';
 import { inTransaction } from '../src/db/transaction';
 import { cancelInBooks, type CancellableDocument } from '../src/modules/cancellations/books';
-import { LocalIrp } from '../src/modules/e-invoices/irp';
+import { type IrpClient, LocalIrp } from '../src/modules/e-invoices/irp';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { booksWorld, signedIn, type BooksWorld } from './books-fixtures';
 import { unitId } from './cart-fixtures';
@@ -34,11 +34,15 @@ import { booksBalance } from './payments-fixtures';
  */
 
 /** The local portal, on its own clock: our clock moved by `portalSkewMs` (a portal whose time differs from ours). */
-let portal: LocalIrp;
 let portalSkewMs = 0;
-const t = build({ irp: () => (portal = new LocalIrp(() => new Date(t.clock.now().getTime() + portalSkewMs))) });
+const newPortal = () => new LocalIrp(() => new Date(t.clock.now().getTime() + portalSkewMs));
+let portal = newPortal();
+// A fresh portal per test (each test's database numbers its invoices from 1 again); the app keeps one adapter.
+const irp: IrpClient = { provider: 'LOCAL', register: (gstin, payload) => portal.register(gstin, payload), cancel: (gstin, input) => portal.cancel(gstin, input) };
+const t = build({ irp });
 beforeEach(() => {
   portalSkewMs = 0;
+  portal = newPortal();
 });
 
 const INPUT_TAX = ['INPUT_CGST', 'INPUT_SGST', 'INPUT_IGST'];

@@ -7,6 +7,8 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { cancelInBooks, type CancellableDocument } from '../cancellations/books';
 import { IrpUnavailable, type IrpClient } from './irp';
+import { buildEInvoicePayload } from './payload';
+import { toEInvoiceState } from './service';
 
 /*
  * Cancelling an IRN (issue 34): the portal allows it within IRN_CANCEL_WINDOW_HOURS of its acknowledgement, and then
@@ -34,17 +36,15 @@ export class IrnCancelService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-    private readonly irp: () => IrpClient,
-    private readonly state: (caller: Caller, eInvoiceId: string) => Promise<EInvoiceState>,
+    private readonly irp: IrpClient,
   ) {}
 
   async cancel(caller: Caller, eInvoiceId: string, input: z.output<typeof CancelIrn>): Promise<EInvoiceState> {
     const row = await this.db
-      .selectFrom('e_invoices as e')
-      .innerJoin('units as u', 'u.id', 'e.unit_id')
-      .select(['e.id', 'e.document_type', 'e.document_id', 'e.document_number', 'e.status', 'e.irn', 'e.ack_date', 'u.gstin'])
-      .where('e.id', '=', eInvoiceId)
-      .where('e.unit_id', '=', caller.unitId)
+      .selectFrom('e_invoices')
+      .select(['id', 'document_type', 'document_id', 'document_number', 'status', 'irn', 'ack_date'])
+      .where('id', '=', eInvoiceId)
+      .where('unit_id', '=', caller.unitId)
       .executeTakeFirst();
     if (!row) throw new AppError('E0002', 404, 'E-invoice not found');
     const type = row.document_type as EInvoiceDocumentType;
@@ -53,7 +53,7 @@ export class IrnCancelService {
     }
     const what = `${row.document_number}`;
     if (row.status === 'CANCELLED') throw irnCannotChange(`The IRN of ${what} is already cancelled`);
-    if (row.status !== 'REGISTERED' || !row.irn || !row.ack_date || !row.gstin) {
+    if (row.status !== 'REGISTERED' || !row.irn || !row.ack_date) {
       throw irnCannotChange(`${what} has no IRN to cancel (it is ${row.status === 'PENDING' ? 'waiting for one' : 'refused by the portal'}): a document without an IRN is not valid; issue a credit note if it must be undone`);
     }
     const until = cancellableUntil(new Date(row.ack_date));
@@ -67,7 +67,9 @@ export class IrnCancelService {
 
     let answer;
     try {
-      answer = await this.irp().cancel(row.gstin, { irn: row.irn, reasonCode: input.reasonCode, remark: input.remark });
+      // The GSTIN it was registered under: the document's supplier, as its payload names it.
+      const { sellerGstin } = await buildEInvoicePayload(this.db, type, row.document_id);
+      answer = await this.irp.cancel(sellerGstin, { irn: row.irn, reasonCode: input.reasonCode, remark: input.remark });
     } catch (e) {
       if (e instanceof IrpUnavailable) throw new AppError('E0041', 503, 'The e-invoice portal cannot be reached: nothing was cancelled. Try again in a few minutes.');
       throw e;
@@ -77,7 +79,7 @@ export class IrnCancelService {
     const markCancelled = (trx: Parameters<Parameters<typeof inTransaction>[1]>[0]) =>
       trx
         .updateTable('e_invoices')
-        .set({ status: 'CANCELLED', cancelled_at: answer.cancelledAt, cancel_reason_code: input.reasonCode, cancel_remark: input.remark })
+        .set({ status: 'CANCELLED', cancelled_at: answer.cancelledAt, cancel_reason_code: input.reasonCode, cancel_remark: input.remark, next_attempt_at: null, updated_at: this.config.now() })
         .where('id', '=', row.id)
         .execute();
     try {
@@ -92,6 +94,6 @@ export class IrnCancelService {
       await inTransaction(this.db, markCancelled);
       throw new AppError('E0013', 409, `The portal cancelled the IRN of ${what}, but the books could not cancel it: ${e.message}. It stands without an IRN: issue a credit note for it.`);
     }
-    return this.state(caller, eInvoiceId);
+    return toEInvoiceState(await this.db.selectFrom('e_invoices').selectAll().where('id', '=', eInvoiceId).executeTakeFirstOrThrow());
   }
 }
