@@ -1,12 +1,14 @@
 import {
   ACCOUNTING_PATHS,
   BOOKS_PATHS,
+  DASHBOARD_PATHS,
   EINVOICE_PATHS,
   PATHS,
   type EInvoiceState,
   type Employee,
   PAYMENTS_PATHS,
   type CounterSale,
+  type Dashboard,
   type CreditNote,
   type DebitNote,
   type Gstr1Summary,
@@ -14,6 +16,7 @@ import {
   type PartyDues,
   type PurchaseBill,
   type PurchaseBillList,
+  type PurchaseReport,
   type SalesInvoice,
   type SalesRegister,
 } from 'shared-api';
@@ -180,6 +183,10 @@ describe('cancelling an invoice in the books', () => {
     expect(JSON.stringify(gstr1.gstr1.b2b)).not.toContain(invoice.invoiceNumber);
     expect(gstr1.gstr1.doc_issue.doc_det[0]!.docs).toEqual([expect.objectContaining({ from: invoice.invoiceNumber, totnum: 1, cancel: 1, net_issue: 0 })]);
 
+    // The buyer's purchase register and the seller's dashboard (most sold) leave it out too.
+    expect(body<PurchaseReport>(await w.retailer.get(ACCOUNTING_PATHS.purchaseReport, { from: '2026-11-01', to: '2026-11-30' })).rows).toEqual([]);
+    const dashboard = body<Dashboard>(await w.stockist.get(DASHBOARD_PATHS.dashboard, { period: 'WEEK' }));
+    expect(dashboard.mostSold!.find((p) => p.productId === w.product)).toBeUndefined();
     // GSTR-3B: no output tax on it in the seller's, no input tax from its bill in the buyer's.
     const zero = { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 };
     expect(body<Gstr3b>(await w.stockist.get(BOOKS_PATHS.gstr3b, { month: '2026-11' })).outwardTaxable).toEqual(zero);
