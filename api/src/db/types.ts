@@ -1001,6 +1001,7 @@ export interface EInvoicesTable {
   attempts: Defaulted<number>;
   last_attempt_at: NullableTimestamp;
   next_attempt_at: NullableTimestamp;
+  sending_until: NullableTimestamp;
   cancelled_at: NullableTimestamp;
   cancel_reason_code: Optional<'1' | '2' | '3' | '4'>;
   cancel_remark: Optional<string>;
