@@ -7,7 +7,7 @@ import type { IrnCancelService } from './cancel';
 
 /**
  * The IRN's cancellation (issue 34), beside the e-invoice routes. The route needs SALES_READ (whoever sees the
- * e-invoice list); the service then asks for the permission that issues the document (cancel.ts ISSUED_WITH).
+ * e-invoice list); the service then asks for the permission that issues the document (shared-api IRN_CANCEL_PERMISSION).
  */
 export const irnCancelRoutes: FastifyPluginAsyncZod<{ cancel: IrnCancelService }> = async (app, { cancel }) => {
   app.post(routePattern(EINVOICE_PATHS.cancel, 'eInvoiceId'), {

@@ -1,4 +1,4 @@
-import { hasPermission, IRN_CANCEL_WINDOW_HOURS, type CancelIrn, type EInvoiceDocumentType, type EInvoiceState, type Permission } from 'shared-api';
+import { hasPermission, IRN_CANCEL_PERMISSION, IRN_CANCEL_WINDOW_HOURS, type CancelIrn, type EInvoiceDocumentType, type EInvoiceState } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -24,7 +24,6 @@ const BOOKS_TYPE: Readonly<Record<EInvoiceDocumentType, CancellableDocument>> = 
  * Who may cancel: the owner, or an employee whose role may issue that kind of document (an invoice: SALES_BILLING;
  * a credit note: RETURNS; a debit note: PURCHASES). The route itself needs SALES_READ (the e-invoice list's).
  */
-export const ISSUED_WITH: Readonly<Record<EInvoiceDocumentType, Permission>> = { INV: 'SALES_BILLING', CRN: 'RETURNS', DBN: 'PURCHASES' };
 const PERMISSION_WORDS: Readonly<Record<EInvoiceDocumentType, string>> = { INV: 'invoices', CRN: 'credit notes', DBN: 'debit notes' };
 
 export const irnCannotChange = (why: string) => new AppError('E0024', 409, why);
@@ -48,7 +47,7 @@ export class IrnCancelService {
       .executeTakeFirst();
     if (!row) throw new AppError('E0002', 404, 'E-invoice not found');
     const type = row.document_type as EInvoiceDocumentType;
-    if (!hasPermission(caller, ISSUED_WITH[type])) {
+    if (!hasPermission(caller, IRN_CANCEL_PERMISSION[type])) {
       throw new AppError('E0040', 403, `Only the owner or a login that may issue ${PERMISSION_WORDS[type]} may cancel one`);
     }
     const what = `${row.document_number}`;
