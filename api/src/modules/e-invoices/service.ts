@@ -22,6 +22,7 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { IrpUnavailable, type IrpClient, type IrnResult } from './irp';
 import { buildEInvoicePayload, payloadErrors } from './payload';
+import { PeriodicJob } from '../../db/periodic';
 
 /*
  * The e-invoice lifecycle (issue 34). A document that must be reported (the unit has e-invoicing on, the recipient
@@ -148,15 +149,14 @@ const alreadyRegistered = (state: EInvoiceState) => new AppError('E0013', 409, `
 const eInvoiceNotFound = () => new AppError('E0002', 404, 'E-invoice not found');
 
 export class EInvoicesService {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
   constructor(
     private readonly db: Database,
     private readonly config: Pick<Config, 'now'> & { einvoiceRetryMs?: number },
     readonly irp: IrpClient,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-  ) {}
+  ) {
+    this.loop = new PeriodicJob('e-invoices: the retry loop', () => this.tick(), log);
+  }
 
   // ---- settings ----
 
@@ -276,24 +276,15 @@ export class EInvoicesService {
     }
   }
 
-  /** The loop (started on 'onReady' unless the interval is 0): a tick every interval; the timer does not keep the process alive. */
+  /** The loop (started on 'onReady' unless the interval is 0): a tick every interval. */
+  private readonly loop: PeriodicJob;
+
   start(everyMs: number): void {
-    if (everyMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((error: unknown) => this.log.error({ err: error }, 'e-invoices: the retry loop failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, everyMs);
-    this.timer.unref();
+    this.loop.start(everyMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   // ---- routes ----

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { LINKS, notify } from '../notifications/notify';
+import { PeriodicJob } from '../../db/periodic';
 
 /** Bills claimed per transaction; a backlog is worked off in several. */
 const BATCH = 200;
@@ -22,32 +23,23 @@ const istTime = (at: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia
  * same transaction, like the cart reminders: with several API processes a bill is warned about once.
  */
 export class EwbExpiryWarnings {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
   constructor(
     private readonly db: Database,
     private readonly config: Pick<Config, 'now'>,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
-
-  /** Runs every minute; the timer does not keep the process alive. */
-  start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'e-way bill expiry warnings failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, EVERY_MS);
-    this.timer.unref();
+  ) {
+    this.job = new PeriodicJob('e-way bill expiry warnings', () => this.run(), log);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  private readonly job: PeriodicJob;
+
+  /** Runs every minute. */
+  start(): void {
+    this.job.start(EVERY_MS);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Warns about every bill due now; answers how many. */

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { LINKS, notify } from './notify';
+import { PeriodicJob } from '../../db/periodic';
 
 /** Carts claimed per transaction: a backlog (the first run after a long stop) is worked off in several. */
 const BATCH = 200;
@@ -18,33 +19,23 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * same transaction, so with several API processes running it a cart state is reminded once.
  */
 export class CartReminders {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
   constructor(
     private readonly db: Database,
     private readonly config: Pick<Config, 'now' | 'notifications'>,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
-
-  /** Runs every minute; the timer does not keep the process alive. */
-  start(): void {
-    this.timer = setInterval(() => {
-      // A run still going (a large backlog) is not joined by a second one from the same process.
-      if (this.running) return;
-      this.running = this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'cart reminders failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, EVERY_MS);
-    this.timer.unref();
+  ) {
+    this.job = new PeriodicJob('cart reminders', () => this.run(), log);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  private readonly job: PeriodicJob;
+
+  /** Runs every minute. */
+  start(): void {
+    this.job.start(EVERY_MS);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Reminds every cart due now; answers how many were reminded. */
