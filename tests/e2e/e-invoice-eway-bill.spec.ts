@@ -124,6 +124,9 @@ test('goods above the state limit wait for the e-way bill: the delivery boy cann
   // 4. Vijay reloads: his card shows the e-way bill and the trip starts.
   await vijay.reload();
   await expect(card).toContainText(`E-way bill ${grouped(ewbNumber)} · valid until`);
+  // The number and its validity still fit the phone's width.
+  const fits = await card.boundingBox();
+  expect(fits!.x + fits!.width).toBeLessThanOrEqual(PHONE.viewport!.width);
   await expect(card.getByRole('note')).toHaveCount(0);
   await expect(startTrip).toBeEnabled();
   await startTrip.click();
