@@ -9,12 +9,13 @@ import { API, DEMO, PHONE, callApi, expect, heading, openNavLink, orderDoloFrom,
  *      Lohar generates the e-way bill on the consignment page (its number in groups of four, its validity, and on the
  *      label PDF); Vijay reloads, sees the number on his card and starts the trip.
  *   A'. Goods worth ₹50,000 (within the limit) start without one.
- *   B. A seller with e-invoicing on accepts the demo retailer's order and creates its tax invoice from the order page:
+ *   B. Lohar, with e-invoicing on, accepts the demo retailer's order and creates its tax invoice from the order page:
  *      the portal (the local IRP) registers it at once; the invoice page shows the IRN and its acknowledgement, the PDF
  *      prints the IRN and is no draft, and Sales → E-invoices lists it as registered.
  * Bookings and their document numbers are new per run, so the spec runs again on the same API.
  */
 
+/** Has e-invoicing on in the demo seed (issue 34), and connects to the demo retailer and to Vijay. */
 const LOHAR = { unitCode: 'STK-MUM-001', mobile: '9800000201', name: 'Lohar Chawl Medical Agencies' };
 const VIJAY = { mobile: '9800000301', name: 'Vijay More', vehicle: 'MH01AB1234' };
 /** The party it goes to: Girgaon, in the Mumbai market like Lohar's warehouse (same state: Maharashtra's own limit). */
@@ -180,8 +181,6 @@ test('goods within the state limit start without an e-way bill', async ({ page, 
   await expect(card).not.toContainText('E-way bill');
 });
 
-/** The demo seller with e-invoicing on (the demo seed, issue 34). */
-const EINVOICING_SELLER = { unitCode: 'STK-PUN-001', mobile: DEMO.stockist.mobile };
 
 // FIXME until the e-invoice API (branch einv-flow2) is merged: no settings route, registration or IRN on the PDF yet.
 test.fixme('a seller with e-invoicing on creates a tax invoice: the portal registers it, the PDF prints its IRN, Sales → E-invoices lists it', async ({ page, newUser }) => {
@@ -189,10 +188,10 @@ test.fixme('a seller with e-invoicing on creates a tax invoice: the portal regis
   test.setTimeout(120_000);
   const buyer = await newUser();
   await signIn(buyer, DEMO.retailer.mobile);
-  const { orderId, orderNumber } = await orderDoloFrom(buyer, EINVOICING_SELLER.unitCode, 3);
+  const { orderId, orderNumber } = await orderDoloFrom(buyer, LOHAR.unitCode, 3);
 
   // The seller's documents go to the portal (the local test adapter outside production).
-  await signIn(page, EINVOICING_SELLER.mobile);
+  await signIn(page, LOHAR.mobile);
   expect(await callApi<ComplianceSettings>(page, 'GET', EINVOICE_PATHS.settings)).toMatchObject({ eInvoicing: true, irpProvider: 'LOCAL' });
   // Accepting has its own spec (sales-invoice.spec.ts); the invoice is created from the order page.
   await callApi(page, 'POST', `/orders/v2/${orderId}/accept`);
