@@ -76,6 +76,9 @@ import { DashboardService } from './modules/dashboard/service';
 import { ConsignmentReader } from './modules/deliveries/read';
 import { DeliveriesService } from './modules/deliveries/service';
 import { createEwbClient, type EwbClient } from './modules/eway-bills/ewb';
+import { createIrpClient, type IrpClient } from './modules/e-invoices/irp';
+import { eInvoicesRoutes } from './modules/e-invoices/routes';
+import { EInvoicesService, lazyIrpClient } from './modules/e-invoices/service';
 import { EwbExpiryWarnings } from './modules/eway-bills/expiry';
 import { EwayBillsService } from './modules/eway-bills/service';
 import { BillingService } from './modules/billing/service';
@@ -106,6 +109,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Replaces the e-way bill portal adapter chosen by configuration (tests: a local one on their clock). */
   ewb?: EwbClient;
+  /** Replaces the e-invoice portal adapter chosen by configuration (tests: a LocalIrp they control). */
+  irp?: IrpClient;
 }
 
 const DOCS_PREFIX = '/docs';
@@ -231,10 +236,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(registrationRoutes, { registration: new RegistrationService(deps.db, config, auth) });
   await app.register(staffRoutes, { staff: new StaffService(deps.db, config) });
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
-  await app.register(salesRoutes, { sales: new SalesService(deps.db, config) });
-  await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, new SalesService(deps.db, config)) });
-  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
-  await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config) });
+  // E-invoices (issue 34): IRP_PROVIDER chooses the portal adapter; the issuing flows register right after their
+  // commit, and the loop retries what is pending (EINVOICE_RETRY_MS; several processes never send one twice).
+  const irp = deps.irp ?? (config.irp.provider === 'local' ? lazyIrpClient('LOCAL', () => createIrpClient(config.irp, app.log, config.now)) : createIrpClient(config.irp, app.log, config.now));
+  const eInvoices = new EInvoicesService(deps.db, config, irp, app.log);
+  app.addHook('onReady', async () => eInvoices.start(config.einvoiceRetryMs));
+  app.addHook('onClose', () => eInvoices.stop());
+  const ewbClient = deps.ewb ?? createEwbClient(config.ewb, app.log, config.now);
+  await app.register(eInvoicesRoutes, { eInvoices, ewbProvider: ewbClient.provider });
+  const sales = new SalesService(deps.db, config, eInvoices);
+  await app.register(salesRoutes, { sales });
+  await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, sales) });
+  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config, eInvoices), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
+  await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config, eInvoices) });
   await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
   await app.register(financialsRoutes, { financials: new FinancialsService(deps.db, config) });
   await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(deps.db, config) });
@@ -245,7 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const consignments = new ConsignmentReader(deps.db, config);
   consignments.follow(feed);
   // E-way bills (issue 34): EWB_PROVIDER chooses the portal adapter; the tests pass a local one with their clock.
-  const ewayBills = new EwayBillsService(deps.db, config, deps.ewb ?? createEwbClient(config.ewb, app.log, config.now));
+  const ewayBills = new EwayBillsService(deps.db, config, ewbClient);
   await app.register(deliveriesRoutes, { deliveries: new DeliveriesService(deps.db, config, sms, ewayBills), reader: consignments, ewayBills });
   // Warns the owner and the delivery boy before a bill on a consignment on the road lapses; safe with several processes.
   const ewbWarnings = new EwbExpiryWarnings(deps.db, config, app.log);

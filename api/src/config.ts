@@ -130,6 +130,8 @@ export interface Config {
   notifications: NotificationsConfig;
   ewb: EwbConfig;
   irp: IrpConfig;
+  /** EINVOICE_RETRY_MS (default 30 s; 0: off, as in tests, which call the loop's tick): how often pending IRNs are retried. */
+  einvoiceRetryMs: number;
   /** STAFF_MOBILE / STAFF_NAME: made a back-office staff login at start (the first staff of a deployment). */
   staff?: { mobile: string; name: string };
   /** API_WORKERS (default 1): API processes sharing the port (node:cluster, server.ts); more than 1 needs DATABASE_URL. */
@@ -385,6 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ewb: portalConfig(read, isProduction, 'EWB'),
     irp: portalConfig(read, isProduction, 'IRP'),
+    einvoiceRetryMs: read.int('EINVOICE_RETRY_MS', 30_000, 0),
     ...(staffMobile ? { staff: { mobile: staffMobile, name: read.get('STAFF_NAME') ?? 'Back office' } } : {}),
     apiWorkers: read.int('API_WORKERS', 1, 1),
     now: () => new Date(),

@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import type { SmsSender } from '../src/modules/auth/sms';
 import type { EwbClient } from '../src/modules/eway-bills/ewb';
+import type { IrpClient } from '../src/modules/e-invoices/irp';
 
 /**
  * Test isolation: the embedded PGlite is one per jest worker (test/pglite-environment.cjs); with DATABASE_URL
@@ -50,6 +51,8 @@ export interface BuildOptions {
   sms?: SmsSender;
   /** The e-way bill portal adapter (issue 34): a local one whose clock the test controls. */
   ewb?: EwbClient;
+  /** The e-invoice portal adapter (issue 34): a LocalIrp the test controls (outages). */
+  irp?: IrpClient;
 }
 
 /**
@@ -162,6 +165,8 @@ export function testConfig(clock: TestClock, env: Record<string, string> = {}): 
     // No /docs: swagger's registration doubled the cost of building the app before every test (~0.25 → ~0.15 s).
     // app.test.ts and bad-input.test.ts ask for it.
     API_DOCS: '0',
+    // The e-invoice retry loop (issue 34) is driven by the tests (EInvoicesService.tick), never by a timer.
+    EINVOICE_RETRY_MS: '0',
     ...env,
   });
   return { ...config, now: clock.now };
@@ -177,7 +182,7 @@ export function build(options: BuildOptions = {}): TestContext {
     ctx.clock = new TestClock();
     await resetData(ctx.db, ctx.clock.now());
     ctx.config = testConfig(ctx.clock, options.env);
-    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms, ewb: options.ewb });
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms, ewb: options.ewb, irp: options.irp });
   });
   afterEach(async () => {
     await ctx.app.close();

@@ -137,6 +137,9 @@ export async function seedConnections(db: Database, now: Date): Promise<void> {
     if (!id) throw new Error(`seed-connections: no unit ${code}`);
     return id;
   };
+  // E-invoices (issue 34): Lohar Chawl reports its B2B documents to the IRP (the local adapter), so the demo shows
+  // IRNs on its invoices to Sharma Medical Stores; every other unit starts with e-invoicing off.
+  await db.insertInto('books_settings').values({ unit_id: unitId('STK-MUM-001'), e_invoicing: true, updated_at: created }).execute();
   await db
     .insertInto('connections')
     .values(

@@ -875,6 +875,7 @@ export interface DB {
   bank_statement_imports: BankStatementImportsTable;
   counter_settings: CounterSettingsTable;
   books_settings: BooksSettingsTable;
+  e_invoices: EInvoicesTable;
   counter_sales: CounterSalesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
@@ -972,6 +973,38 @@ export interface PurchaseBillLinesTable extends Omit<SalesInvoiceLinesTable, 'in
 export interface BooksSettingsTable {
   unit_id: string;
   allow_forward_dating: Defaulted<boolean>;
+  /** Migration 043: the unit's B2B documents are reported to the IRP. */
+  e_invoicing: Defaulted<boolean>;
+  updated_at: Timestamp;
+}
+
+/** Migration 043: a document's registration on the Invoice Registration Portal. */
+export interface EInvoicesTable {
+  id: string;
+  unit_id: string;
+  document_type: 'INV' | 'CRN' | 'DBN';
+  document_id: string;
+  document_number: string;
+  /** 'YYYY-MM-DD' */
+  document_date: string;
+  party_name: string;
+  party_gstin: string;
+  total_paise: number;
+  status: Defaulted<'PENDING' | 'REGISTERED' | 'REFUSED' | 'CANCELLED'>;
+  irn: Optional<string>;
+  ack_no: Optional<string>;
+  ack_date: NullableTimestamp;
+  signed_qr: Optional<string>;
+  signed_invoice: Optional<string>;
+  refusal_code: Optional<string>;
+  refusal_message: Optional<string>;
+  attempts: Defaulted<number>;
+  last_attempt_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  cancel_reason_code: Optional<'1' | '2' | '3' | '4'>;
+  cancel_remark: Optional<string>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 

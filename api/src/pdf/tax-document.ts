@@ -25,6 +25,11 @@ export interface TaxDocumentPrint {
   notes: readonly string[];
   /** A QR code to pay what is due (a UPI link as PNG), printed under the notes with its caption. */
   payQr?: { png: Buffer; caption: string } | null;
+  /**
+   * E-invoice (issue 34): REGISTERED prints IRN, Ack No and date and the portal's signed QR code under the header;
+   * DRAFT (IRN pending or refused) says plainly, under the header, that it is not a valid tax invoice yet.
+   */
+  eInvoice?: { kind: 'REGISTERED'; irn: string; ackNo: string; ackDate: string; qrPng: Buffer } | { kind: 'DRAFT'; banner: string } | null;
 }
 
 export type PrintLine = Pick<
@@ -94,6 +99,8 @@ const WRAPPED_LINE = 8;
 const TOTALS_HEIGHT = 120;
 /** The pay QR's side in pt: about 2.5 cm, which phone cameras read from a printout. */
 const QR_SIZE = 72;
+/** The e-invoice's signed QR holds ~900 characters: printed larger than a UPI QR so a phone still reads it. */
+const EINVOICE_QR_SIZE = 100;
 
 function partyLines(p: DocumentParty): string[] {
   return [
@@ -141,6 +148,35 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   y += 2;
   rule(doc, y, 0.8);
   y += 4;
+
+  if (d.eInvoice?.kind === 'REGISTERED') {
+    // The signed QR on the right (the portal's, as a scanner verifies it), IRN and acknowledgement on the left.
+    const e = d.eInvoice;
+    doc.image(e.qrPng, left + width - EINVOICE_QR_SIZE, y, { width: EINVOICE_QR_SIZE, height: EINVOICE_QR_SIZE });
+    doc.font(BOLD).fontSize(7.5);
+    cell(doc, 'IRN:', left, y + 2, 30);
+    doc.font(FONT);
+    cell(doc, e.irn, left + 30, y + 2, width - EINVOICE_QR_SIZE - 36);
+    doc.font(BOLD);
+    cell(doc, 'Ack No.:', left, y + 12, 40);
+    doc.font(FONT);
+    cell(doc, e.ackNo, left + 40, y + 12, 120);
+    doc.font(BOLD);
+    cell(doc, 'Ack Date:', left + 170, y + 12, 40);
+    doc.font(FONT);
+    cell(doc, e.ackDate, left + 210, y + 12, 120);
+    cell(doc, 'e-Invoice: registered on the Invoice Registration Portal; scan the QR code to verify it.', left, y + 22, width - EINVOICE_QR_SIZE - 6);
+    y += EINVOICE_QR_SIZE + 3;
+    rule(doc, y, 0.8);
+    y += 4;
+  } else if (d.eInvoice?.kind === 'DRAFT') {
+    doc.font(BOLD).fontSize(9);
+    cell(doc, d.eInvoice.banner, left, y + 1, width, 'center');
+    doc.font(FONT).fontSize(7.5);
+    y += 14;
+    rule(doc, y, 0.8);
+    y += 4;
+  }
 
   // Recipient on the left, the document's facts on the right.
   const top = y;

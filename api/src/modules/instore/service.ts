@@ -41,6 +41,7 @@ import { LINKS, notify } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
 import { istDate } from '../search/text';
 import { insertInvoice } from '../sales/repository';
+import { enqueueEInvoice } from '../e-invoices/service';
 import type { SalesService } from '../sales/service';
 import * as repo from './repository';
 
@@ -299,7 +300,7 @@ export class InstoreService {
   }
 
   /** One transaction: batches locked, priced, stock taken (SALE movements), INV number, sales voucher, invoice, receipt. */
-  private async issueIn(trx: Transaction<DB>, caller: Caller, buyerInput: CounterBuyer, requests: readonly LineRequest[], mode: PaymentMode, quotationId: string | null): Promise<{ id: string; warnings: string[] }> {
+  private async issueIn(trx: Transaction<DB>, caller: Caller, buyerInput: CounterBuyer, requests: readonly LineRequest[], mode: PaymentMode, quotationId: string | null): Promise<{ id: string; warnings: string[]; eInvoiceId: string | null }> {
     const now = this.config.now();
     const date = istDate(now);
     const p = await this.price(trx, caller, buyerInput, requests, true);
@@ -365,7 +366,9 @@ export class InstoreService {
         created_at: now,
       })
       .execute();
-    return { id, warnings: p.warnings };
+    // E-invoice (issue 34): a registered buyer's counter bill is B2B; PENDING here, registered after the commit.
+    const eInvoiceId = await enqueueEInvoice(trx, 'INV', id, now);
+    return { id, warnings: p.warnings, eInvoiceId };
   }
 
   /**
@@ -392,7 +395,8 @@ export class InstoreService {
   }
 
   async issue(caller: Caller, input: { buyer: CounterBuyer; lines: LineRequest[]; paymentMode: PaymentMode }): Promise<CounterSale> {
-    const { id, warnings } = await inTransaction(this.db, (trx) => this.issueIn(trx, caller, input.buyer, input.lines, input.paymentMode, null));
+    const { id, warnings, eInvoiceId } = await inTransaction(this.db, (trx) => this.issueIn(trx, caller, input.buyer, input.lines, input.paymentMode, null));
+    await this.sales.registerEInvoice(eInvoiceId);
     return this.sale(caller, id, warnings);
   }
 
@@ -536,7 +540,7 @@ export class InstoreService {
    * checked again now (a quoted batch that has since expired or sold out refuses). Valid through `validUntil`.
    */
   async convert(caller: Caller, quotationId: string, mode: PaymentMode): Promise<CounterSale> {
-    const { id, warnings } = await inTransaction(this.db, async (trx) => {
+    const { id, warnings, eInvoiceId } = await inTransaction(this.db, async (trx) => {
       const q = await trx.selectFrom('quotations').selectAll().where('id', '=', quotationId).where('unit_id', '=', caller.unitId).forUpdate().executeTakeFirst();
       if (!q) throw quotationNotFound();
       const done = await trx.selectFrom('counter_sales as c').innerJoin('sales_invoices as i', 'i.id', 'c.invoice_id').select('i.invoice_number').where('c.quotation_id', '=', q.id).executeTakeFirst();
@@ -559,6 +563,7 @@ export class InstoreService {
         q.id,
       );
     });
+    await this.sales.registerEInvoice(eInvoiceId);
     return this.sale(caller, id, warnings);
   }
 

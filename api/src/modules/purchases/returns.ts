@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { insertMovements, setQuantities } from '../inventory/repository';
 import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
@@ -35,6 +37,8 @@ export class PurchaseReturnsService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
+    /** Registers e-invoices right after the issuing commit (issue 34); without it the queue's loop does. */
+    private readonly eInvoices?: EInvoicesService,
   ) {}
 
   /**
@@ -47,6 +51,7 @@ export class PurchaseReturnsService {
     const now = this.config.now();
     const date = istDate(now);
     const id = randomUUID();
+    let eInvoiceId: string | null = null;
     await inTransaction(this.db, async (trx) => {
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
@@ -171,7 +176,10 @@ export class PurchaseReturnsService {
           })),
         )
         .execute();
+      // E-invoice (issue 34): the buyer's DBN to a registered supplier, PENDING here, registered after the commit.
+      eInvoiceId = await enqueueEInvoice(trx, 'DBN', id, now);
     });
+    await this.eInvoices?.registerSoon(eInvoiceId);
     return this.note(caller, id);
   }
 
@@ -200,7 +208,7 @@ export class PurchaseReturnsService {
       totals: toDocumentTotals(n),
       amountInWords: n.amount_in_words,
       createdAt: new Date(n.created_at).toISOString(),
-      eInvoice: null,
+      eInvoice: await eInvoiceOf(this.db, 'DBN', n.id),
     };
   }
 
@@ -229,7 +237,7 @@ export class PurchaseReturnsService {
     const n = await this.note(caller, debitNoteId);
     const bytes = await renderTaxDocument(
       {
-        title: 'DEBIT NOTE',
+        ...(await eInvoicePrint(n.eInvoice, 'DEBIT NOTE')),
         subtitle: 'Purchase return',
         facts: [
           ['Debit note No.', n.noteNumber],

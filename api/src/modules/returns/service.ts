@@ -20,11 +20,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { lockBatches } from '../../db/locks';
 import { inTransaction } from '../../db/transaction';
+import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import type { CreditNoteLinesTable, DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
@@ -109,6 +111,8 @@ export class ReturnsService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
+    /** Registers e-invoices right after the issuing commit (issue 34); without it the queue's loop does. */
+    private readonly eInvoices?: EInvoicesService,
   ) {}
 
   /**
@@ -118,6 +122,7 @@ export class ReturnsService {
    * non-saleable store (with its own movement row).
    */
   async create(caller: Caller, input: z.output<typeof CreateSalesReturn>): Promise<CreditNote> {
+    let eInvoiceId: string | null = null;
     const id = await inTransaction(this.db, async (trx) => {
       const inv = await sellerInvoice(trx, caller.unitId, { invoiceId: input.invoiceId }, true);
       if (!inv) throw invoiceNotFound();
@@ -283,8 +288,11 @@ export class ReturnsService {
       }
       // The buyer's side in the same transaction (decision 12): a debit note on its bill of this invoice.
       await recordCreditNoteForBuyer(trx, creditNoteId, { at: now, createdBy: caller.userId });
+      // E-invoice (issue 34): a CRN to a registered buyer, PENDING here, registered right after the commit.
+      eInvoiceId = await enqueueEInvoice(trx, 'CRN', creditNoteId, now);
       return creditNoteId;
     });
+    await this.eInvoices?.registerSoon(eInvoiceId);
     return this.creditNote(caller, id);
   }
 
@@ -292,8 +300,8 @@ export class ReturnsService {
   async creditNote(caller: Caller, creditNoteId: string): Promise<CreditNote> {
     const row = await findCreditNote(this.db, creditNoteId, caller.unitId);
     if (!row) throw creditNoteNotFound();
-    const [lines, refunds] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row)]);
-    return toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds });
+    const [lines, refunds, eInvoice] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row), eInvoiceOf(this.db, 'CRN', creditNoteId)]);
+    return { ...toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds }), eInvoice };
   }
 
   /**
@@ -396,7 +404,7 @@ export class ReturnsService {
     );
     const bytes = await renderTaxDocument(
       {
-        title: 'Credit Note',
+        ...(await eInvoicePrint(cn.eInvoice, 'Credit Note')),
         subtitle: 'Section 34 of the CGST Act',
         facts: [
           ['Credit note No.', cn.creditNoteNumber],

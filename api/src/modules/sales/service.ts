@@ -20,7 +20,9 @@ import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
+import { eInvoicePrint } from '../e-invoices/print';
 import { invoicePayQr } from '../payments/invoice-qr';
+import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { noGstRate } from '../ledger/gst-rates';
 import { nextDocumentNumber } from '../ledger/numbering';
@@ -82,6 +84,8 @@ export class SalesService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
+    /** Registers e-invoices right after the issuing commit (issue 34); without it the queue's loop does. */
+    private readonly eInvoices?: EInvoicesService,
   ) {}
 
   /**
@@ -90,6 +94,7 @@ export class SalesService {
    * number taken, the sales voucher posted and the invoice written. Nothing on it changes afterwards.
    */
   async issueFromOrder(caller: Caller, orderId: string): Promise<SalesInvoice> {
+    let eInvoiceId: string | null = null;
     const issued = await inTransaction(this.db, async (trx): Promise<SalesInvoice | string> => {
       // The order row's lock makes a second click wait here; the next statement then sees the first one's invoice
       // (a join in the locking statement would not: it keeps the snapshot from before the wait).
@@ -200,6 +205,8 @@ export class SalesService {
         at: now,
       });
       const billId = await createPurchaseBillFromInvoice(trx, id);
+      // E-invoice (issue 34): PENDING in this transaction, registered right after the commit.
+      eInvoiceId = await enqueueEInvoice(trx, 'INV', id, now);
       // The buyer unit learns of the invoice with it; it opens as the buyer's purchase bill (made just above).
       await notify(
         trx,
@@ -232,14 +239,22 @@ export class SalesService {
         eInvoice: null,
       };
     });
-    return typeof issued === 'string' ? this.invoice(caller, issued) : issued;
+    if (typeof issued === 'string') return this.invoice(caller, issued);
+    await this.eInvoices?.registerSoon(eInvoiceId);
+    return { ...issued, eInvoice: await eInvoiceOf(this.db, 'INV', issued.invoiceId) };
+  }
+
+  /** After a commit that issued an invoice elsewhere (the counter): its e-invoice's first registration attempt. */
+  async registerEInvoice(eInvoiceId: string | null): Promise<void> {
+    await this.eInvoices?.registerSoon(eInvoiceId);
   }
 
   /** One invoice, for the unit that issued it or the unit it was issued to. */
   async invoice(caller: Caller, invoiceId: string): Promise<SalesInvoice> {
     const row = await findInvoice(this.db, invoiceId, caller.unitId);
     if (!row) throw invoiceNotFound();
-    return toInvoice(row, await invoiceLines(this.db, invoiceId), caller.unitId);
+    const [lines, eInvoice] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId)]);
+    return { ...toInvoice(row, lines, caller.unitId), eInvoice };
   }
 
   async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
@@ -247,7 +262,7 @@ export class SalesService {
     const payQr = await invoicePayQr(this.db, invoiceId, this.config.now());
     const bytes = await renderTaxDocument(
       {
-        title: 'TAX INVOICE',
+        ...(await eInvoicePrint(inv.eInvoice, 'TAX INVOICE')),
         subtitle: 'Original for Recipient',
         facts: [
           ['Invoice No.', inv.invoiceNumber],
