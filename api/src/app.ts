@@ -77,6 +77,8 @@ import { ConsignmentReader } from './modules/deliveries/read';
 import { DeliveriesService } from './modules/deliveries/service';
 import { createEwbClient, type EwbClient } from './modules/eway-bills/ewb';
 import { createIrpClient, type IrpClient } from './modules/e-invoices/irp';
+import { IrnCancelService } from './modules/e-invoices/cancel';
+import { irnCancelRoutes } from './modules/e-invoices/cancel-routes';
 import { eInvoicesRoutes } from './modules/e-invoices/routes';
 import { EInvoicesService, lazyIrpClient } from './modules/e-invoices/service';
 import { EwbExpiryWarnings } from './modules/eway-bills/expiry';
@@ -244,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => eInvoices.stop());
   const ewbClient = deps.ewb ?? createEwbClient(config.ewb, app.log, config.now);
   await app.register(eInvoicesRoutes, { eInvoices, ewbProvider: ewbClient.provider });
+  await app.register(irnCancelRoutes, { cancel: new IrnCancelService(deps.db, config, irp) });
   const sales = new SalesService(deps.db, config, eInvoices);
   await app.register(salesRoutes, { sales });
   await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, sales) });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -47,6 +47,8 @@ const isDocsOrPreflight = (r: RouteEntry) => r.url === '/docs' || r.url.startsWi
 
 interface Victim {
   warehouseId: string;
+  /** The e-invoice of the victim's invoice (issue 34: the victim has e-invoicing on). */
+  eInvoiceId: string;
   /** A product the victim stocks (its HSN is the shared master's). */
   productId: string;
   employeeId: string;
@@ -114,6 +116,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     imageId: victim.imageId,
     offerId: victim.offerId,
     productId: victim.productId,
+    eInvoiceId: victim.eInvoiceId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -123,6 +126,13 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
   const fixtures: Record<string, Omit<InjectOptions, 'url' | 'method'>> = {
     [`POST ${PATHS.logout}`]: { payload: { deviceId: 'victim-device' } },
     [`GET ${PATHS.myAccount}`]: {},
+    // E-invoices (issue 34): the attacker's own settings and list; the victim's e-invoice by id.
+    [`GET ${EINVOICE_PATHS.settings}`]: {},
+    [`PUT ${EINVOICE_PATHS.settings}`]: { payload: { eInvoicing: true } },
+    [`GET ${EINVOICE_PATHS.list}`]: {},
+    [`POST ${EINVOICE_PATHS.retryAll}`]: {},
+    'POST /purchases/sales/e-invoices/:eInvoiceId/retry': {},
+    'POST /purchases/sales/e-invoices/:eInvoiceId/cancel': { payload: { reasonCode: '2', remark: 'Attacker' } },
     [`GET ${PATHS.warehouses}`]: {},
     'POST /b2bapp/group/active/:id': {},
     [`GET ${PATHS.employees}`]: {},
@@ -393,6 +403,8 @@ async function prepareVictim(): Promise<Victim> {
   const batchId = await addBatch(db, { sellerCode: 'STK-PUN-001', productId: product, batchNo: 'VIC-1', expiry: '2028-01-31', quantity: 10, ptr: 1000, mrp: 1500 });
   const invoiced = await acceptedOrder(db, { sellerCode: 'STK-PUN-001', buyerCode: 'HSP-AMD-001', lines: [{ productId: product, quantity: 2, ptrPaise: 1000, batches: [{ batchId, quantity: 2 }] }] });
   const owner0 = users.find((u) => u.role === 'OWNER')!;
+  // The victim reports its B2B documents: the invoice gets an e-invoice (PENDING: no portal call here).
+  await db.insertInto('books_settings').values({ unit_id: unit.id, e_invoicing: true, updated_at: now }).execute();
   const invoice = await new SalesService(db, t.config).issueFromOrder(
     { userId: owner0.id, unitId: unit.id, unitCode: 'STK-PUN-001', customerType: 'STOCKIST', role: 'OWNER', familyId: randomUUID(), activated: true },
     invoiced,
@@ -447,6 +459,7 @@ async function prepareVictim(): Promise<Victim> {
 
   return {
     warehouseId: warehouses[1]!.id,
+    eInvoiceId: (await db.selectFrom('e_invoices').select('id').where('document_id', '=', invoice.invoiceId).executeTakeFirstOrThrow()).id,
     quotationId: quotation.quotationId,
     upiAccountId: upiAccount.id,
     debtorKey: debtor.id,
@@ -489,6 +502,8 @@ async function victimState() {
     orders: await t.db.selectFrom('orders').select(['id', 'status']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     invoices: await t.db.selectFrom('sales_invoices').select('id').where('unit_id', '=', unit.id).execute(),
     creditNotes: await t.db.selectFrom('credit_notes').select('id').where('unit_id', '=', unit.id).execute(),
+    eInvoices: await t.db.selectFrom('e_invoices').select(['id', 'status', 'attempts', 'next_attempt_at']).where('unit_id', '=', unit.id).execute(),
+    eInvoicing: await t.db.selectFrom('books_settings').select('e_invoicing').where('unit_id', '=', unit.id).execute(),
     vouchers: await t.db.selectFrom('vouchers').select('id').where('unit_id', '=', unit.id).execute(),
     heads: await t.db.selectFrom('ledger_accounts').select('id').where('unit_id', '=', unit.id).orderBy('id').execute(),
     closedYears: await t.db.selectFrom('financial_year_closures').select('financial_year').where('unit_id', '=', unit.id).execute(),

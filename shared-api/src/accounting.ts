@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Month } from './common';
 import { PageQuery, Paged } from './envelope';
-import { EInvoiceState } from './einvoice';
+import { DocumentCancellation, EInvoiceState } from './einvoice';
 
 /*
  * Accounting contracts (issue 13): the double-entry ledger every money document posts to, document numbering,
@@ -199,6 +199,8 @@ export const SalesInvoice = z.object({
   createdAt: z.string(),
   /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
   eInvoice: EInvoiceState.nullable(),
+  /** Set once it is cancelled (issue 34); absent while it stands. */
+  cancelled: DocumentCancellation.nullable().optional(),
 });
 export type SalesInvoice = z.infer<typeof SalesInvoice>;
 

@@ -352,6 +352,12 @@ const HsnRow = z.object({ num: z.number().int(), hsn_sc: z.string(), desc: z.str
  * cdnur: credit notes to unregistered buyers against B2C large invoices; hsn: the HSN summary (table 12), split into
  * `hsn_b2b` and `hsn_b2c` from the return period May 2025, one `data` table before; doc_issue: documents issued (13).
  */
+/**
+ * A b2b invoice or cdnr note registered on the IRP (issue 34) is marked as the portal marks the ones it auto-populates
+ * from e-invoices: source "e-Invoice", its IRN and the IRN's date (DD-MM-YYYY). Absent on documents without an IRN.
+ */
+const EInvoiceMark = { srctyp: z.literal('e-Invoice').optional(), irn: z.string().optional(), irngendate: z.string().optional() };
+
 export const Gstr1 = z.object({
   gstin: z.string(),
   fp: z.string(),
@@ -360,7 +366,7 @@ export const Gstr1 = z.object({
   b2b: z.array(
     z.object({
       ctin: z.string(),
-      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Rupees, pos: z.string(), rchrg: z.enum(['Y', 'N']), inv_typ: z.string(), itms: z.array(Item) })),
+      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Rupees, pos: z.string(), rchrg: z.enum(['Y', 'N']), inv_typ: z.string(), ...EInvoiceMark, itms: z.array(Item) })),
     }),
   ),
   b2cl: z.array(z.object({ pos: z.string(), inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Rupees, itms: z.array(Item) })) })),
@@ -368,7 +374,7 @@ export const Gstr1 = z.object({
   cdnr: z.array(
     z.object({
       ctin: z.string(),
-      nt: z.array(z.object({ ntty: z.enum(['C', 'D']), nt_num: z.string(), nt_dt: z.string(), val: Rupees, pos: z.string(), rchrg: z.enum(['Y', 'N']), inv_typ: z.string(), itms: z.array(Item) })),
+      nt: z.array(z.object({ ntty: z.enum(['C', 'D']), nt_num: z.string(), nt_dt: z.string(), val: Rupees, pos: z.string(), rchrg: z.enum(['Y', 'N']), inv_typ: z.string(), ...EInvoiceMark, itms: z.array(Item) })),
     }),
   ),
   cdnur: z.array(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { Paged, PageQuery } from './envelope';
+import type { Permission } from './roles';
 
 /*
  * E-invoices (issue 34): every B2B invoice, credit note and debit note of a unit with e-invoicing on is reported to
@@ -32,6 +33,9 @@ export const IRN_CANCEL_WINDOW_HOURS = 24;
 export const IRN_CANCEL_REASONS = { '1': 'Duplicate', '2': 'Data entry mistake', '3': 'Order cancelled', '4': 'Others' } as const;
 export const IrnCancelReason = z.enum(['1', '2', '3', '4'], { message: 'Choose the reason for cancelling' });
 export type IrnCancelReason = z.infer<typeof IrnCancelReason>;
+
+/** Who may cancel an IRN (and so the document): the owner, or a login that may issue that kind of document. */
+export const IRN_CANCEL_PERMISSION: Readonly<Record<EInvoiceDocumentType, Permission>> = { INV: 'SALES_BILLING', CRN: 'RETURNS', DBN: 'PURCHASES' };
 
 /** The e-invoice side of one document, as the document page, the queue and the PDF read it. */
 export const EInvoiceState = z.object({
@@ -117,3 +121,17 @@ export const EINVOICE_PATHS = {
   /** POST CancelIrn → EInvoiceState (E0024 after the window). */
   cancel: (eInvoiceId: string) => `/purchases/sales/e-invoices/${id(eInvoiceId)}/cancel`,
 } as const;
+
+/**
+ * A cancelled document (issue 34: an IRN cancelled within IRN_CANCEL_WINDOW_HOURS cancels the document in the books:
+ * its voucher reversed, its stock put back, the other side's record withdrawn). Registers and GST returns leave it out.
+ */
+export const DocumentCancellation = z.object({
+  /** ISO time it was cancelled. */
+  at: z.string(),
+  reasonCode: IrnCancelReason,
+  /** IRN_CANCEL_REASONS[reasonCode]. */
+  reason: z.string(),
+  remark: z.string(),
+});
+export type DocumentCancellation = z.infer<typeof DocumentCancellation>;

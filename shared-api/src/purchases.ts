@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ExpiryDate, INT4_MAX, IsoDate, UnitPricePaise } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
-import { EInvoiceState } from './einvoice';
+import { DocumentCancellation, EInvoiceState } from './einvoice';
 
 /*
  * Purchase bills (issue 13): the buyer's side of a purchase. A seller on the platform invoicing a buyer unit writes
@@ -210,6 +210,8 @@ export const DebitNote = z.object({
   createdAt: z.string(),
   /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
   eInvoice: EInvoiceState.nullable(),
+  /** Set once it is cancelled (issue 34); absent while it stands. */
+  cancelled: DocumentCancellation.nullable().optional(),
 });
 export type DebitNote = z.infer<typeof DebitNote>;
 

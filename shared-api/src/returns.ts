@@ -3,7 +3,7 @@ import { INT4_MAX } from './common';
 import { DocumentParty, DocumentTotalsSchema, SalesInvoiceLine } from './accounting';
 import { PageQuery, Paged } from './envelope';
 import { documentTotals, lineAmounts, roundToRupee, type DocumentTotals, type LineAmounts, type SupplyKind } from './gst';
-import { EInvoiceState } from './einvoice';
+import { DocumentCancellation, EInvoiceState } from './einvoice';
 
 /*
  * Sales returns (issue 13): the seller takes goods back against one issued sales invoice and issues a credit note
@@ -150,6 +150,8 @@ export const CreditNote = z.object({
   refunds: z.array(z.object({ voucherNumber: z.string(), date: z.string(), amountPaise: z.number().int() })),
   /** Its IRN state when its issuer has e-invoicing on and the recipient a GSTIN (issue 34); else null. */
   eInvoice: EInvoiceState.nullable(),
+  /** Set once it is cancelled (issue 34); absent while it stands. */
+  cancelled: DocumentCancellation.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof CreditNote>;
 

@@ -1001,6 +1001,7 @@ export interface EInvoicesTable {
   attempts: Defaulted<number>;
   last_attempt_at: NullableTimestamp;
   next_attempt_at: NullableTimestamp;
+  sending_until: NullableTimestamp;
   cancelled_at: NullableTimestamp;
   cancel_reason_code: Optional<'1' | '2' | '3' | '4'>;
   cancel_remark: Optional<string>;
@@ -1194,6 +1195,22 @@ export interface EwayBillsTable {
   created_by: string | null;
 }
 
+/** Migration 046: a cancelled document (issue 34), one row per document, written with what undoes it. */
+export interface DocumentCancellationsTable {
+  id: string;
+  unit_id: string;
+  document_type: 'SALES_INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'PURCHASE_BILL';
+  document_id: string;
+  document_number: string;
+  reason_code: '1' | '2' | '3' | '4';
+  remark: string;
+  follows: Optional<string>;
+  reversal_voucher_id: Optional<string>;
+  cancelled_by: Optional<string>;
+  cancelled_at: Timestamp;
+}
+
 export interface DB {
   eway_bills: EwayBillsTable;
+  document_cancellations: DocumentCancellationsTable;
 }

@@ -30,6 +30,8 @@ export interface TaxDocumentPrint {
    * DRAFT (IRN pending or refused) says plainly, under the header, that it is not a valid tax invoice yet.
    */
   eInvoice?: { kind: 'REGISTERED'; irn: string; ackNo: string; ackDate: string; qrPng: Buffer } | { kind: 'DRAFT'; banner: string } | null;
+  /** Across the first page, e.g. 'CANCELLED' (a cancelled document, issue 34); with its line under the title. */
+  stamp?: { text: string; detail: string } | null;
 }
 
 export type PrintLine = Pick<
@@ -133,6 +135,7 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   const bottom = () => doc.page.height - MARGIN;
   let y = MARGIN;
 
+  if (d.stamp) drawStamp(doc, d.stamp);
   // Supplier on the left, the title on the right.
   doc.font(BOLD).fontSize(13);
   cell(doc, d.supplier.name, left, y, width * 0.65);
@@ -282,6 +285,21 @@ function draw(doc: Pdf, d: TaxDocumentPrint): void {
   cell(doc, `For ${d.supplier.name}`, boxX, signY, 190, 'right');
   doc.font(FONT);
   cell(doc, 'Authorised Signatory', boxX, signY + 26, 190, 'right');
+}
+
+/** A stamp across the page, faint, drawn first so the document stays readable through it; its detail at the top. */
+function drawStamp(doc: Pdf, stamp: { text: string; detail: string }): void {
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-30, { origin: [width / 2, height / 2] });
+  doc.font(BOLD).fontSize(72).fillColor('#c00000').fillOpacity(0.18);
+  doc.text(stamp.text, 0, height / 2 - 36, { width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.save();
+  doc.font(BOLD).fontSize(7.5).fillColor('#c00000');
+  doc.text(printable(`${stamp.text}: ${stamp.detail}`), MARGIN, MARGIN / 2 - 2, { width: width - 2 * MARGIN, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillColor('black').fillOpacity(1);
 }
 
 /** The document as a PDF (A4 portrait or A5 landscape). */

@@ -205,19 +205,30 @@ describe('IRN panel on a document page', () => {
     expect(within(panel).getByText('IRN registered')).toBeInTheDocument();
   });
 
-  it("offers no retry or cancel on the buyer's copy, nor to an employee who does not file GST; an accountant may", async () => {
+  it("offers no retry or cancel on the buyer's copy; retry to those who file GST, cancel to those who issue the document", async () => {
     invoiceApi(PENDING, { callerSide: 'BUYER' });
     let panel = await openInvoice();
     expect(within(panel).getByText('IRN pending')).toBeInTheDocument();
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
     resetFakeApi();
 
+    // Billing issues invoices, so it may cancel one (as the API allows), but does not send documents to the portal.
     invoiceApi(registered(), { account: BILLING });
     panel = await openInvoice();
     expect(within(panel).getByText(IRN)).toBeInTheDocument();
+    expect(within(panel).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel IRN']);
+    resetFakeApi();
+    invoiceApi(PENDING, { account: BILLING });
+    panel = await openInvoice();
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
     resetFakeApi();
 
+    // An accountant files GST (retries) but does not issue invoices (no cancel).
+    invoiceApi(registered(), { account: ACCOUNTANT });
+    panel = await openInvoice();
+    expect(within(panel).getByText(IRN)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Cancel IRN' })).not.toBeInTheDocument();
+    resetFakeApi();
     invoiceApi(PENDING, { account: ACCOUNTANT });
     panel = await openInvoice();
     expect(await within(panel).findByRole('button', { name: 'Try again now' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { EINVOICE_DOCUMENT_LABELS, IRN_CANCEL_WINDOW_HOURS, type EInvoiceDocumen
 import { isApiError, useMyAccount } from 'shared-auth';
 import { Button, Card, DetailList, Stack, formatCount, formatDateTime, theme, toast } from 'shared-ui';
 import { CancelIrnDialog } from './CancelIrnDialog';
-import { isCancellable, mayActOnEInvoices, retryEInvoice } from './e-invoices-api';
+import { isCancellable, mayActOnEInvoices, mayCancelIrn, retryEInvoice } from './e-invoices-api';
 import { EInvoiceStatusBadge } from './labels';
 
 /** 64 hex characters: monospace, and broken anywhere rather than pushing a phone's screen sideways. */
@@ -71,6 +71,7 @@ export function IrnPanel({ eInvoice, onChange, canAct = true }: { eInvoice: EInv
   const { data: account } = useMyAccount();
   const [cancelling, setCancelling] = useState(false);
   const acts = canAct && mayActOnEInvoices(account);
+  const cancels = canAct && mayCancelIrn(account, eInvoice.documentType);
   const kind = EINVOICE_DOCUMENT_LABELS[eInvoice.documentType].toLowerCase();
   const { status } = eInvoice;
   const cancellable = isCancellable(eInvoice);
@@ -138,7 +139,7 @@ export function IrnPanel({ eInvoice, onChange, canAct = true }: { eInvoice: EInv
         {status === 'REGISTERED' && <Muted>The signed QR code is printed on the PDF.</Muted>}
         {status === 'REGISTERED' &&
           (cancellable ? (
-            acts && (
+            cancels && (
               <Stack direction="row" gap="sm" align="center" wrap>
                 <Muted>{`The IRN can be cancelled until ${formatDateTime(eInvoice.cancellableUntil!)}.`}</Muted>
                 <Button type="button" variant="danger" size="sm" onClick={() => setCancelling(true)}>

@@ -1,5 +1,6 @@
 import {
   EINVOICE_PATHS,
+  IRN_CANCEL_PERMISSION,
   type CancelIrn,
   type ComplianceProvider,
   type ComplianceSettings,
@@ -36,10 +37,13 @@ export const retryAllEInvoices = () => api.post<EInvoiceRetryResult>(EINVOICE_PA
 export const cancelIrn = (eInvoiceId: string, body: CancelIrn) => api.post<EInvoiceState>(EINVOICE_PATHS.cancel(eInvoiceId), body);
 
 /**
- * Who may send documents to the portal again and cancel an IRN: the people who file the unit's GST (owner, manager,
- * accountant). Everyone else sees the state; the API refuses them anyway, this only keeps the buttons away.
+ * Who may send documents to the portal again: the people who file the unit's GST (owner, manager, accountant).
+ * Everyone else sees the state; the API refuses them anyway, this only keeps the buttons away.
  */
 export const mayActOnEInvoices = (account: Pick<MyAccount, 'role' | 'employeeRole'> | undefined) => account !== undefined && can(account, 'GST_FILES');
+
+/** Who may cancel an IRN, and so the document: the owner or a login that may issue that kind of document (as the API). */
+export const mayCancelIrn = (account: Pick<MyAccount, 'role' | 'employeeRole'> | undefined, type: EInvoiceDocumentType) => account !== undefined && can(account, IRN_CANCEL_PERMISSION[type]);
 
 /** A registered IRN may be cancelled on the portal until `cancellableUntil` (24 hours after its acknowledgement). */
 export const isCancellable = (e: EInvoiceState, now = Date.now()) => e.status === 'REGISTERED' && e.cancellableUntil !== null && now < Date.parse(e.cancellableUntil);

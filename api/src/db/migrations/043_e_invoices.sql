@@ -30,6 +30,9 @@ CREATE TABLE e_invoices (
   last_attempt_at timestamptz,
   -- PENDING: when the background loop sends it again (null: not by itself, e.g. REFUSED).
   next_attempt_at timestamptz,
+  -- While one sender (the issuing flow, a retry, one API process's loop) has it at the portal: nobody else sends it
+  -- until then; a sender that died leaves it to the loop once this has passed.
+  sending_until timestamptz,
   cancelled_at timestamptz,
   cancel_reason_code text CHECK (cancel_reason_code IN ('1', '2', '3', '4')),
   cancel_remark text CHECK (length(cancel_remark) <= 100),

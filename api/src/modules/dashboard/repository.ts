@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus, type Figure, type SearchedProduct, type SoldProduct, type StatusCounts } from 'shared-api';
 import type { Database } from '../../db/database';
 import { allRows, firstRow, type Part } from '../../db/parts';
+import { notCancelled } from '../cancellations/books';
 
 /*
  * The dashboard's reads (issue 16), each over an index range of the caller's unit. Most are parts (db/parts.ts) the
@@ -62,7 +63,7 @@ export function mostSold(unitId: string, w: Window, limit: number) {
   return allRows(
     sql`SELECT l.product_id, l.product_name, l.manufacturer, sum(l.quantity + l.free_quantity) AS quantity, sum(l.total_paise) AS value
     FROM sales_invoices i JOIN sales_invoice_lines l ON l.invoice_id = i.id
-    WHERE i.unit_id = ${unitId} AND i.invoice_date >= ${w.sinceDay}::date AND i.invoice_date <= ${w.untilDay}::date
+    WHERE i.unit_id = ${unitId} AND i.invoice_date >= ${w.sinceDay}::date AND i.invoice_date <= ${w.untilDay}::date AND ${notCancelled('i.id')}
     GROUP BY l.product_id, l.product_name, l.manufacturer
     ORDER BY 4 DESC, 5 DESC, l.product_name LIMIT ${limit}`,
     sql`t.quantity DESC, t.value DESC, t.product_name`,
@@ -175,8 +176,8 @@ export async function dailySeries(db: Database, unitId: string, series: { placed
     parts.push(sql`SELECT 'received'::text AS s, ${day} AS day, count(*) AS n, sum(total_paise) AS v FROM orders
       WHERE seller_unit_id = ${unitId} AND created_at >= ${since} AND created_at < ${until} GROUP BY 2`);
   if (series.sales)
-    parts.push(sql`SELECT 'sales'::text AS s, to_char(invoice_date, 'YYYY-MM-DD') AS day, count(*) AS n, sum(total_paise) AS v FROM sales_invoices
-      WHERE unit_id = ${unitId} AND invoice_date >= ${first}::date AND invoice_date <= ${last}::date GROUP BY 2`);
+    parts.push(sql`SELECT 'sales'::text AS s, to_char(invoice_date, 'YYYY-MM-DD') AS day, count(*) AS n, sum(total_paise) AS v FROM sales_invoices i
+      WHERE unit_id = ${unitId} AND invoice_date >= ${first}::date AND invoice_date <= ${last}::date AND ${notCancelled('i.id')} GROUP BY 2`);
   const out = new Map<string, Figure>();
   if (!parts.length) return out;
   const { rows } = await sql<{ s: string; day: string; n: string; v: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);

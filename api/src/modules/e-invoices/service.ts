@@ -34,7 +34,7 @@ import { buildEInvoicePayload, payloadErrors } from './payload';
  *     a duplicate IRN (2150) carrying the registered one (a registration that timed out after the portal recorded
  *     it) is stored as REGISTERED;
  *   - IrpUnavailable: stays PENDING, tried again after 1, 2, 4 … minutes (capped at 60, ±20% jitter).
- * Whoever sends a row first claims it (next_attempt_at moved a lease ahead, in a short transaction with FOR UPDATE
+ * Whoever sends a row first claims it (sending_until set a lease ahead, in a short transaction with FOR UPDATE
  * SKIP LOCKED), so the background loop of several API processes, the issuing flow and a retry never send one row at
  * the same time; if a process dies mid-send the lease runs out and the loop sends it again (a duplicate then comes
  * back as 2150 with the registered IRN).
@@ -54,9 +54,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /** Minutes before the next try after `attempts` failed tries: 1, 2, 4 … 60, with ±20% jitter (random in [0, 1)). */
 export function backoffMs(attempts: number, random: number = Math.random()): number {
   const minutes = Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.max(0, attempts - 1));
-  const ms = Math.round(minutes * 60_000 * (0.8 + 0.4 * random));
-  // Never exactly a lease: a wait of LEASE_MS after the last attempt would read as a send under way (claim()).
-  return ms === LEASE_MS ? ms + 1 : ms;
+  return Math.round(minutes * 60_000 * (0.8 + 0.4 * random));
 }
 
 export function toEInvoiceState(r: Row): EInvoiceState {
@@ -125,9 +123,10 @@ export async function enqueueEInvoice(trx: Transaction<DB>, type: EInvoiceDocume
       party_gstin: party.gstin,
       total_paise: Number(doc.total_paise),
       status: 'PENDING',
-      // Claimed for the issuing flow's attempt right after the commit (a lease, see claim()).
+      // Claimed for the issuing flow's attempt right after the commit (a lease, see claim()); the loop's after it.
       last_attempt_at: at,
       next_attempt_at: new Date(at.getTime() + LEASE_MS),
+      sending_until: new Date(at.getTime() + LEASE_MS),
       created_at: at,
       updated_at: at,
     })
@@ -196,19 +195,17 @@ export class EInvoicesService {
   private async send(row: Row): Promise<EInvoiceStatus> {
     const now = this.config.now();
     let result: IrnResult;
-    let sellerGstin = '';
     try {
       const built = await buildEInvoicePayload(this.db, row.document_type, row.document_id);
-      sellerGstin = built.sellerGstin;
       const errors = payloadErrors(built.payload);
       // Not sent: the portal would refuse it the same way (2140); the owner sees why and retries after fixing.
-      result = errors.length ? { outcome: 'REFUSED', code: 'SCHEMA', message: `The e-invoice does not follow the INV-01 schema: ${errors.slice(0, 3).join('; ')}` } : await this.irp.register(sellerGstin, built.payload);
+      result = errors.length ? { outcome: 'REFUSED', code: 'SCHEMA', message: `The e-invoice does not follow the INV-01 schema: ${errors.slice(0, 3).join('; ')}` } : await this.irp.register(built.sellerGstin, built.payload);
     } catch (error) {
       if (!(error instanceof IrpUnavailable)) throw error;
       const attempts = row.attempts + 1;
       await this.db
         .updateTable('e_invoices')
-        .set({ status: 'PENDING', attempts, last_attempt_at: now, next_attempt_at: new Date(now.getTime() + backoffMs(attempts)), updated_at: now })
+        .set({ status: 'PENDING', attempts, last_attempt_at: now, next_attempt_at: new Date(now.getTime() + backoffMs(attempts)), sending_until: null, updated_at: now })
         .where('id', '=', row.id)
         .where('status', 'in', ['PENDING', 'REFUSED'])
         .execute();
@@ -216,7 +213,7 @@ export class EInvoicesService {
       return 'PENDING';
     }
     const registered = result.outcome === 'REGISTERED' ? result : result.existing ? { ...result.existing, signedInvoice: result.existing.signedInvoice ?? null, signedQrCode: result.existing.signedQrCode ?? null } : null;
-    const base = { attempts: row.attempts + 1, last_attempt_at: now, next_attempt_at: null, updated_at: now };
+    const base = { attempts: row.attempts + 1, last_attempt_at: now, next_attempt_at: null, sending_until: null, updated_at: now };
     await this.db
       .updateTable('e_invoices')
       .set(
@@ -239,29 +236,22 @@ export class EInvoicesService {
     const now = this.config.now();
     const lease = new Date(now.getTime() + LEASE_MS);
     return this.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('e_invoices').select('id');
+      // Never one another sender has at the portal right now (its lease running), so a row is never sent twice at once.
+      let q = trx
+        .selectFrom('e_invoices')
+        .select('id')
+        .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<=', now)]));
       if ('due' in filter) q = q.where('status', '=', 'PENDING').where('next_attempt_at', '<=', filter.due).orderBy('next_attempt_at');
       else {
         q = q.where('unit_id', '=', filter.unitId).where('status', 'in', ['PENDING', 'REFUSED']).orderBy('created_at');
-        // A retry takes rows waiting for their next try, not one being sent right now (its lease running: next
-        // attempt exactly LEASE_MS after the claim, in the future), so one row is never sent twice at once.
-        q = q.where((eb) =>
-          eb.not(
-            eb.and([
-              eb('status', '=', 'PENDING'),
-              eb('next_attempt_at', '>', now),
-              eb('next_attempt_at', '=', sql<Date>`last_attempt_at + ${`${LEASE_MS} milliseconds`}::interval`),
-            ]),
-          ),
-        );
         if (filter.ids) q = q.where('id', 'in', filter.ids);
         if (filter.except?.length) q = q.where('id', 'not in', filter.except);
       }
       const ids = (await q.limit(limit).forUpdate().skipLocked().execute()).map((r) => r.id);
       if (!ids.length) return [];
-      // The lease: last_attempt_at = the claim, next_attempt_at = the claim + LEASE_MS. REFUSED rows being retried
-      // go back to PENDING meanwhile: the list shows them as being sent.
-      return trx.updateTable('e_invoices').set({ status: 'PENDING', last_attempt_at: now, next_attempt_at: lease, updated_at: now }).where('id', 'in', ids).returningAll().execute();
+      // The lease (and the loop's next try, should the sender die). REFUSED rows being retried go back to PENDING
+      // meanwhile: the list shows them as being sent.
+      return trx.updateTable('e_invoices').set({ status: 'PENDING', last_attempt_at: now, next_attempt_at: lease, sending_until: lease, updated_at: now }).where('id', 'in', ids).returningAll().execute();
     });
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { StoreDetails, StoreSummary } from 'shared-api';
 import type { Database } from '../../db/database';
+import { notCancelled } from '../cancellations/books';
 import { istStartOf, type Period } from '../ledger/period';
 import { addDays } from '../search/text';
 import { monthsOf } from './profit-loss';
@@ -40,19 +41,19 @@ export async function storeMonths(db: Database, unitId: string, p: Period, wareh
       FROM sales_invoices i
       JOIN sales_invoice_lines l ON l.invoice_id = i.id
       JOIN inventory_batches b ON b.id = l.batch_id AND b.unit_id = i.unit_id
-      WHERE i.unit_id = ${unitId}::uuid AND i.invoice_date BETWEEN ${p.from}::date AND ${p.to}::date ${batchIn}
+      WHERE i.unit_id = ${unitId}::uuid AND i.invoice_date BETWEEN ${p.from}::date AND ${p.to}::date ${batchIn} AND ${notCancelled('i.id')}
       UNION ALL
       SELECT b.warehouse_id, to_char(c.credit_note_date, 'YYYY-MM'), -cl.taxable_paise, 0
       FROM credit_notes c
       JOIN credit_note_lines cl ON cl.credit_note_id = c.id
       JOIN inventory_batches b ON b.id = cl.batch_id AND b.unit_id = c.unit_id
-      WHERE c.unit_id = ${unitId}::uuid AND c.credit_note_date BETWEEN ${p.from}::date AND ${p.to}::date ${batchIn}
+      WHERE c.unit_id = ${unitId}::uuid AND c.credit_note_date BETWEEN ${p.from}::date AND ${p.to}::date ${batchIn} AND ${notCancelled('c.id')}
       UNION ALL
       -- on the day it was received (the purchase voucher's date), as the P&L counts it
       SELECT pb.warehouse_id, to_char(v.voucher_date, 'YYYY-MM'), 0, pb.taxable_paise
       FROM purchase_bills pb
       JOIN vouchers v ON v.id = pb.voucher_id
-      WHERE pb.unit_id = ${unitId}::uuid AND pb.status = 'RECEIVED' AND v.voucher_date BETWEEN ${p.from}::date AND ${p.to}::date ${billIn}
+      WHERE pb.unit_id = ${unitId}::uuid AND pb.status = 'RECEIVED' AND v.voucher_date BETWEEN ${p.from}::date AND ${p.to}::date ${billIn} AND ${notCancelled('pb.id')}
     ) t
     GROUP BY warehouse_id, month`.execute(db);
   return rows.map((r) => ({ warehouseId: r.warehouse_id, month: r.month, salesPaise: Number(r.sales), purchasesPaise: Number(r.purchases) }));

@@ -2,6 +2,7 @@ import { gstinOk, type Gstr1, type Gstr1Summary } from 'shared-api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { unitTaxDetails } from '../ledger/parties';
+import { istDate } from '../search/text';
 import { salesTotals } from '../sales/repository';
 import { addTax, noTax, percent, portalDate, returnPeriod, rupees, monthRange, type TaxPaise } from './portal';
 import {
@@ -85,12 +86,13 @@ const HSN_DESCRIPTIONS: Readonly<Record<string, string>> = {
 const describeHsn = (hsn: string, productName: string) => (HSN_DESCRIPTIONS[hsn.slice(0, 4)] ?? productName).slice(0, 30);
 
 /**
- * Table 13 counts as cancelled only a document issued and then cancelled. Nothing issued here is ever cancelled: an
- * invoice is undone by a credit note, and then both are supplies the return reports (the invoice in b2b/b2cl/b2cs,
- * the note in cdnr/cdnur/b2cs), so both count as issued. Calling the invoice cancelled as well would report it twice.
+ * Table 13 counts as cancelled only a document issued and then cancelled: one whose IRN was cancelled within 24 hours
+ * and the document with it (issue 34, cancellations/books.ts; the return leaves it out everywhere else). An invoice
+ * undone by a credit note is not cancelled: both are supplies the return reports (the invoice in b2b/b2cl/b2cs, the
+ * note in cdnr/cdnur/b2cs), so both count as issued. Calling the invoice cancelled as well would report it twice.
  */
 function docRange(ranges: readonly SeriesRange[]) {
-  return ranges.map((r, i) => ({ num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel: 0, net_issue: r.count }));
+  return ranges.map((r, i) => ({ num: i + 1, from: r.first_number, to: r.last_number, totnum: r.count, cancel: r.cancelled, net_issue: r.count - r.cancelled }));
 }
 
 function sectionTotals(section: SectionTotals['section'], documents: number, tax: TaxPaise): SectionTotals {
@@ -177,6 +179,23 @@ async function hsnSummary(db: Database, m: { unitId: string; from: string; to: s
 }
 
 /**
+ * The month's invoices and credit notes registered on the IRP (issue 34), by document id: b2b and cdnr entries carry
+ * their IRN as the portal's own auto-populated ones do. A cancelled IRN is not REGISTERED, so it marks nothing.
+ */
+async function registeredIrns(db: Database, m: { unitId: string; from: string; to: string }): Promise<Map<string, { irn: string; ackDate: Date | string }>> {
+  const rows = await db
+    .selectFrom('e_invoices')
+    .select(['document_id', 'irn', 'ack_date'])
+    .where('unit_id', '=', m.unitId)
+    .where('document_type', 'in', ['INV', 'CRN'])
+    .where('status', '=', 'REGISTERED')
+    .where('document_date', '>=', m.from)
+    .where('document_date', '<=', m.to)
+    .execute();
+  return new Map(rows.map((r) => [r.document_id, { irn: r.irn!, ackDate: r.ack_date! }]));
+}
+
+/**
  * A month's GSTR-1 of a unit: the offline tool's JSON, its section totals, the register's totals and what is wrong;
  * beside it the buyers' names by document number, which the spreadsheets show and the portal's JSON does not carry.
  */
@@ -191,6 +210,11 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
     creditNoteSeries(db, m),
     salesTotals(db, m),
   ]);
+  const irns = await registeredIrns(db, m);
+  const mark = (documentId: string) => {
+    const e = irns.get(documentId);
+    return e ? { srctyp: 'e-Invoice' as const, irn: e.irn, irngendate: portalDate(istDate(new Date(e.ackDate))) } : {};
+  };
   const gstin = units.get(unitId)?.gstin ?? null;
   const problems: string[] = [];
   if (!gstin) problems.push('Your unit has no GSTIN on its registration: GSTR-1 is filed under a GSTIN.');
@@ -225,6 +249,7 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
         pos: d.head.place_of_supply,
         rchrg: d.head.reverse_charge ? 'Y' : 'N',
         inv_typ: 'R',
+        ...mark(d.head.id),
         itms: items(d.parts),
       })),
     })),
@@ -243,6 +268,7 @@ export async function buildGstr1(db: Database, unitId: string, month: string): P
         // Credit notes follow their invoice, and invoices here are never on reverse charge.
         rchrg: 'N',
         inv_typ: 'R',
+        ...mark(d.head.id),
         itms: items(d.parts),
       })),
     })),

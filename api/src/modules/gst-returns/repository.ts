@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { notCancelled } from '../cancellations/books';
 import { salesOf } from '../sales/repository';
 
 /*
@@ -70,6 +71,7 @@ export function creditNoteRateRows(db: Database, m: Month) {
     .where('n.unit_id', '=', m.unitId)
     .where('n.credit_note_date', '>=', m.from)
     .where('n.credit_note_date', '<=', m.to)
+    .where(notCancelled('n.id'))
     .groupBy(['n.id', 'i.id', 'c.gst_rate_bp'])
     .orderBy('n.credit_note_date')
     .orderBy('n.serial')
@@ -118,6 +120,7 @@ export function creditedHsnRows(db: Database, m: Month) {
     .where('n.unit_id', '=', m.unitId)
     .where('n.credit_note_date', '>=', m.from)
     .where('n.credit_note_date', '<=', m.to)
+    .where(notCancelled('n.id'))
     .groupBy(['c.hsn', 'c.gst_rate_bp', 'c.pack', registered('n')])
     .execute();
 }
@@ -128,17 +131,20 @@ export interface SeriesRange {
   first_number: string;
   last_number: string;
   count: number;
+  /** Of them, cancelled (issue 34). */
+  cancelled: number;
 }
 
 /** Invoice numbers issued in the month, per series and financial year (numbers are gap-free per series and year). */
 export function invoiceSeries(db: Database, m: Month): Promise<SeriesRange[]> {
-  return salesOf(db, m)
+  return salesOf(db, { ...m, withCancelled: true })
     .select([
       'i.series',
       'i.financial_year',
       sql<string>`(array_agg(i.invoice_number ORDER BY i.serial))[1]`.as('first_number'),
       sql<string>`(array_agg(i.invoice_number ORDER BY i.serial DESC))[1]`.as('last_number'),
       sql<number>`count(*)::int`.as('count'),
+      sql<number>`(count(*) FILTER (WHERE NOT ${notCancelled('i.id')}))::int`.as('cancelled'),
     ])
     .groupBy(['i.series', 'i.financial_year'])
     .orderBy('i.series')
@@ -155,6 +161,7 @@ export function creditNoteSeries(db: Database, m: Month): Promise<SeriesRange[]>
       sql<string>`(array_agg(n.credit_note_number ORDER BY n.serial))[1]`.as('first_number'),
       sql<string>`(array_agg(n.credit_note_number ORDER BY n.serial DESC))[1]`.as('last_number'),
       sql<number>`count(*)::int`.as('count'),
+      sql<number>`(count(*) FILTER (WHERE NOT ${notCancelled('n.id')}))::int`.as('cancelled'),
     ])
     .where('n.unit_id', '=', m.unitId)
     .where('n.credit_note_date', '>=', m.from)
@@ -179,6 +186,7 @@ export function receivedBills(db: Database, m: Month) {
     .where('b.status', '=', 'RECEIVED')
     .where('v.voucher_date', '>=', m.from)
     .where('v.voucher_date', '<=', m.to)
+    .where(notCancelled('b.id'))
     .orderBy('b.bill_date')
     .orderBy('b.bill_number')
     .execute();
@@ -193,6 +201,7 @@ export function debitNotes(db: Database, m: Month) {
     .where('d.unit_id', '=', m.unitId)
     .where('d.note_date', '>=', m.from)
     .where('d.note_date', '<=', m.to)
+    .where(notCancelled('d.id'))
     .execute();
 }
 
@@ -211,6 +220,7 @@ export function nilRatedInward(db: Database, m: Month) {
     .where('l.gst_rate_bp', '=', 0)
     .where('v.voucher_date', '>=', m.from)
     .where('v.voucher_date', '<=', m.to)
+    .where(notCancelled('b.id'))
     .executeTakeFirstOrThrow();
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
+import { notCancelled } from '../cancellations/books';
 import { istDate } from '../search/text';
 import { BILL_SUMMARY_COLUMNS, billSummary } from './repository';
 
@@ -24,7 +25,8 @@ export class PurchaseReportsService {
   }
 
   private received(caller: Caller, from: string, to: string) {
-    return this.db.selectFrom('purchase_bills as b').where('b.unit_id', '=', caller.unitId).where('b.status', '=', 'RECEIVED').where('b.bill_date', '>=', from).where('b.bill_date', '<=', to);
+    // A bill withdrawn with its seller's cancelled invoice (issue 34) is in no register.
+    return this.db.selectFrom('purchase_bills as b').where('b.unit_id', '=', caller.unitId).where('b.status', '=', 'RECEIVED').where('b.bill_date', '>=', from).where('b.bill_date', '<=', to).where(notCancelled('b.id'));
   }
 
   async bySupplier(caller: Caller, q: z.output<typeof PurchaseReportQuery>): Promise<PurchaseReport> {

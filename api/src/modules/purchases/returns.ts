@@ -12,6 +12,7 @@ import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { eInvoicePrint } from '../e-invoices/print';
 import { insertMovements, setQuantities } from '../inventory/repository';
+import { cancellationOf, cancelledStamp, notCancelled } from '../cancellations/books';
 import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, unitTaxDetails } from '../ledger/parties';
@@ -56,12 +57,14 @@ export class PurchaseReturnsService {
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
       if (bill.status !== 'RECEIVED') throw cannotReturn(`bill ${bill.bill_number} is not received yet`);
+      if (await cancellationOf(trx, bill.id)) throw cannotReturn(`bill ${bill.bill_number} was withdrawn: the supplier cancelled the invoice`);
       const lines = new Map((await billLines(trx, billId)).map((l) => [l.position, l]));
       const earlier = await trx
         .selectFrom('debit_note_lines as l')
         .innerJoin('debit_notes as n', 'n.id', 'l.debit_note_id')
         .select(['l.bill_position', sql<number>`sum(l.quantity + l.free_quantity)::int`.as('units')])
         .where('n.bill_id', '=', billId)
+        .where(notCancelled('n.id'))
         .groupBy('l.bill_position')
         .execute();
       const returnedBefore = new Map(earlier.map((r) => [r.bill_position, r.units]));
@@ -193,7 +196,10 @@ export class PurchaseReturnsService {
       .where('n.unit_id', '=', caller.unitId)
       .executeTakeFirst();
     if (!n) throw noteNotFound();
-    const lines = await this.db.selectFrom('debit_note_lines').selectAll().where('debit_note_id', '=', debitNoteId).orderBy('position').execute();
+    const [lines, cancelled] = await Promise.all([
+      this.db.selectFrom('debit_note_lines').selectAll().where('debit_note_id', '=', debitNoteId).orderBy('position').execute(),
+      cancellationOf(this.db, debitNoteId),
+    ]);
     return {
       debitNoteId: n.id,
       noteNumber: n.note_number,
@@ -209,6 +215,7 @@ export class PurchaseReturnsService {
       amountInWords: n.amount_in_words,
       createdAt: new Date(n.created_at).toISOString(),
       eInvoice: await eInvoiceOf(this.db, 'DBN', n.id),
+      ...(cancelled && { cancelled }),
     };
   }
 
@@ -253,6 +260,7 @@ export class PurchaseReturnsService {
         totals: n.totals,
         amountInWords: n.amountInWords,
         notes: ['Goods returned as listed; please adjust our account by the amount above.', 'This is a computer-generated debit note.'],
+        stamp: cancelledStamp(n.cancelled),
       },
       size,
     );

@@ -29,6 +29,7 @@ import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
+import { cancellationOf, notCancelled } from '../cancellations/books';
 import { creditedUnits, receiveCreditNotes } from './two-sided';
 import { billLines, billPayments, billSummary, countBills, findBill, listBills, lockBill, receivingBatches, type BillLineRow, type BillRow } from './repository';
 
@@ -91,11 +92,13 @@ export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_n
           .selectFrom('credit_notes')
           .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
           .where('invoice_id', '=', bill.sales_invoice_id)
+          .where(notCancelled('id'))
           .executeTakeFirstOrThrow()
       : await db
           .selectFrom('debit_notes')
           .select((e) => e.fn.coalesce(e.fn.sum<number>('total_paise'), e.lit(0)).as('total'))
           .where('bill_id', '=', bill.id)
+          .where(notCancelled('id'))
           .executeTakeFirstOrThrow();
   const amount = Number(bill.total_paise);
   const paid = payments.reduce((s, p) => s + p.amountPaise, 0);
@@ -224,6 +227,8 @@ export class PurchasesService {
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
       if (bill.status === 'RECEIVED') throw new AppError('E0009', 409, `Bill ${bill.bill_number} is already received`);
+      // The seller cancelled its invoice (cancellations/books.ts, after this bill's lock): nothing is to be received.
+      if (await cancellationOf(trx, bill.id)) throw new AppError('E0013', 409, `Bill ${bill.bill_number} was withdrawn: the supplier cancelled the invoice`);
       const lines = await billLines(trx, billId);
       const given = new Map(input.lines.map((l) => [l.position, l]));
       if (given.size !== input.lines.length || given.size !== lines.length || lines.some((l) => !given.has(l.position))) {

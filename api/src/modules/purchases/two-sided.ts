@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DocumentParty } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
+import { notCancelled } from '../cancellations/books';
 import { insertMovements } from '../inventory/repository';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
@@ -124,6 +125,7 @@ async function debitNoteForCreditNote(
       .innerJoin('debit_notes as n', 'n.id', 'l.debit_note_id')
       .select(['l.bill_position', sql<number>`sum(l.quantity + l.free_quantity)::int`.as('units')])
       .where('n.bill_id', '=', bill.id)
+      .where(notCancelled('n.id'))
       .groupBy('l.bill_position')
       .execute();
     const returnedBefore = new Map(returned.map((r) => [r.bill_position, Number(r.units)]));
@@ -278,6 +280,7 @@ export async function creditedUnits(trx: Kysely<DB>, invoiceId: string): Promise
     .selectFrom('credit_note_lines')
     .select(['invoice_position', sql<number>`sum(quantity + free_quantity)::int`.as('units')])
     .where('invoice_id', '=', invoiceId)
+    .where(notCancelled('credit_note_id'))
     .groupBy('invoice_position')
     .execute();
   return new Map(rows.map((r) => [r.invoice_position, Number(r.units)]));
@@ -295,6 +298,7 @@ export async function receiveCreditNotes(trx: Transaction<DB>, billId: string, o
     .selectFrom('credit_notes as c')
     .select(creditNoteColumns.map((c) => `c.${c}` as const))
     .where('c.invoice_id', '=', bill.sales_invoice_id)
+    .where(notCancelled('c.id'))
     .where((e) => e.not(e.exists(e.selectFrom('debit_notes as d').select('d.id').whereRef('d.credit_note_id', '=', 'c.id'))))
     .orderBy('c.created_at')
     .orderBy('c.id')

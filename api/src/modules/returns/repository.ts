@@ -2,6 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { DocumentParty, DocumentTotals } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { CreditNoteLinesTable, DB } from '../../db/types';
+import { notCancelled } from '../cancellations/books';
 import { documentTotalsRow } from '../ledger/document-lines';
 
 type Db = Database | Transaction<DB>;
@@ -28,6 +29,8 @@ export function linesWithReturns(db: Db, invoiceId: string) {
           .select(sql<number>`coalesce(sum(r.quantity), 0)::int`.as('q'))
           .whereRef('r.invoice_id', '=', 'l.invoice_id')
           .whereRef('r.invoice_position', '=', 'l.position')
+          // A cancelled credit note returned nothing (its goods went out again).
+          .where(notCancelled('r.credit_note_id'))
           .as('returned_quantity'),
       (eb) =>
         eb
@@ -35,6 +38,8 @@ export function linesWithReturns(db: Db, invoiceId: string) {
           .select(sql<number>`coalesce(sum(r.free_quantity), 0)::int`.as('q'))
           .whereRef('r.invoice_id', '=', 'l.invoice_id')
           .whereRef('r.invoice_position', '=', 'l.position')
+          // A cancelled credit note returned nothing (its goods went out again).
+          .where(notCancelled('r.credit_note_id'))
           .as('returned_free_quantity'),
       (eb) =>
         eb
@@ -42,6 +47,8 @@ export function linesWithReturns(db: Db, invoiceId: string) {
           .select(sql<number>`coalesce(sum(r.discount_paise), 0)::bigint`.as('d'))
           .whereRef('r.invoice_id', '=', 'l.invoice_id')
           .whereRef('r.invoice_position', '=', 'l.position')
+          // A cancelled credit note returned nothing (its goods went out again).
+          .where(notCancelled('r.credit_note_id'))
           .as('returned_discount_paise'),
     ])
     .where('l.invoice_id', '=', invoiceId)

@@ -27,6 +27,7 @@ import { AppError } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { eInvoicePrint } from '../e-invoices/print';
+import { cancellationOf, cancelledStamp, notCancelled } from '../cancellations/books';
 import { toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { nextDocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
@@ -126,6 +127,8 @@ export class ReturnsService {
     const id = await inTransaction(this.db, async (trx) => {
       const inv = await sellerInvoice(trx, caller.unitId, { invoiceId: input.invoiceId }, true);
       if (!inv) throw invoiceNotFound();
+      // After the invoice's lock: a cancellation that committed meanwhile is seen here (cancellations/books.ts).
+      if (await cancellationOf(trx, inv.id)) throw new AppError('E0013', 409, `Invoice ${inv.invoice_number} is cancelled: nothing on it can be returned`);
       const now = this.config.now();
       const date = istDate(now);
       const lines = new Map((await linesWithReturns(trx, inv.id)).map((l) => [l.position, l]));
@@ -159,6 +162,7 @@ export class ReturnsService {
         .selectFrom('credit_notes')
         .select([sql<string>`coalesce(sum(total_paise - round_off_paise), 0)`.as('before'), sql<string>`coalesce(sum(total_paise), 0)`.as('total')])
         .where('invoice_id', '=', inv.id)
+        .where(notCancelled('id'))
         .executeTakeFirstOrThrow();
       const totals = creditNoteTotals(amounts, { beforeRoundOffPaise: Number(earlier.before), totalPaise: Number(earlier.total) });
 
@@ -300,8 +304,8 @@ export class ReturnsService {
   async creditNote(caller: Caller, creditNoteId: string): Promise<CreditNote> {
     const row = await findCreditNote(this.db, creditNoteId, caller.unitId);
     if (!row) throw creditNoteNotFound();
-    const [lines, refunds, eInvoice] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row), eInvoiceOf(this.db, 'CRN', creditNoteId)]);
-    return { ...toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds }), eInvoice };
+    const [lines, refunds, eInvoice, cancelled] = await Promise.all([creditNoteLines(this.db, creditNoteId), refundState(this.db, row), eInvoiceOf(this.db, 'CRN', creditNoteId), cancellationOf(this.db, creditNoteId)]);
+    return { ...toCreditNote(row, lines, caller.unitId, row.unit_id === caller.unitId ? refunds : { refundablePaise: 0, refunds: refunds.refunds }), eInvoice, ...(cancelled && { cancelled }) };
   }
 
   /**
@@ -422,6 +426,7 @@ export class ReturnsService {
         totals: cn.totals,
         amountInWords: cn.amountInWords,
         notes: [`Goods returned: ${reasons.join('; ')}.`, ...(cn.note ? [cn.note] : []), 'This is a computer-generated credit note.'],
+        stamp: cancelledStamp(cn.cancelled),
       },
       size,
     );

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DocumentParty, DocumentTotals, SalesInvoiceLine } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
+import { notCancelled } from '../cancellations/books';
 import { documentLineRow, documentTotalsRow } from '../ledger/document-lines';
 
 export interface NewInvoice {
@@ -90,11 +91,14 @@ export interface SalesFilter {
   to?: string;
   partyUnitCode?: string;
   channel?: 'ONLINE' | 'COUNTER';
+  /** Cancelled invoices too (GSTR-1 Table 13 counts them); every list, register and return leaves them out. */
+  withCancelled?: boolean;
 }
 
-/** The seller's invoices in a period (dates inclusive), optionally with one party. */
+/** The seller's invoices in a period (dates inclusive), optionally with one party; cancelled ones left out (issue 34). */
 export function salesOf(db: Database, f: SalesFilter) {
   let query = db.selectFrom('sales_invoices as i').where('i.unit_id', '=', f.unitId);
+  if (!f.withCancelled) query = query.where(notCancelled('i.id'));
   if (f.from) query = query.where('i.invoice_date', '>=', f.from);
   if (f.to) query = query.where('i.invoice_date', '<=', f.to);
   if (f.channel) query = query.where('i.order_id', f.channel === 'ONLINE' ? 'is not' : 'is', null);

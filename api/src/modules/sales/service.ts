@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../http/errors';
 import { pdfFileName, printedDate, type PaperSize } from '../../pdf/pdf';
 import { renderTaxDocument } from '../../pdf/tax-document';
 import { eInvoicePrint } from '../e-invoices/print';
+import { cancellationOf, cancelledStamp } from '../cancellations/books';
 import { invoicePayQr } from '../payments/invoice-qr';
 import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
@@ -253,8 +254,8 @@ export class SalesService {
   async invoice(caller: Caller, invoiceId: string): Promise<SalesInvoice> {
     const row = await findInvoice(this.db, invoiceId, caller.unitId);
     if (!row) throw invoiceNotFound();
-    const [lines, eInvoice] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId)]);
-    return { ...toInvoice(row, lines, caller.unitId), eInvoice };
+    const [lines, eInvoice, cancelled] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId), cancellationOf(this.db, invoiceId)]);
+    return { ...toInvoice(row, lines, caller.unitId), eInvoice, ...(cancelled && { cancelled }) };
   }
 
   async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
@@ -279,7 +280,9 @@ export class SalesService {
         totals: inv.totals,
         amountInWords: inv.amountInWords,
         notes: ['Goods once sold are taken back only as per the returns policy, against a credit note.', 'This is a computer-generated invoice.'],
-        payQr: payQr ? { png: payQr.png, caption: 'Scan to pay by UPI' } : null,
+        // A cancelled invoice is not paid (nothing is due on it).
+        payQr: payQr && !inv.cancelled ? { png: payQr.png, caption: 'Scan to pay by UPI' } : null,
+        stamp: cancelledStamp(inv.cancelled),
       },
       size,
     );

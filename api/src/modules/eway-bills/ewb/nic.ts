@@ -1,5 +1,4 @@
-import { constants, createCipheriv, createDecipheriv, publicEncrypt, randomBytes } from 'node:crypto';
-import type { Clock } from '../../../config';
+import { aesDecrypt, aesEncrypt, decryptJson, gspHeaders, newAppKey, NicSessions, portalDateTime, postJson, sealCredentials, type NicApiOptions, type NicSession } from '../../gst-portal/nic-api';
 import { EwbUnavailable, type EwbClient, type EwbGeneratePayload, type EwbGenerated, type EwbRefused } from './ewb';
 import { AUTH_ERROR_CODES, portalMessage, TRANSIENT_ERROR_CODES } from './portal-errors';
 
@@ -19,85 +18,37 @@ import { AUTH_ERROR_CODES, portalMessage, TRANSIENT_ERROR_CODES } from './portal
  * - A GSP's gateway takes the same calls at its own URL, with its app id and secret as the gspappid and gspappsecret
  *   headers (the common scheme; a GSP that wants another needs its headers here).
  *
+ * The scheme, the HTTP call and the session cache are shared with the e-invoice API (gst-portal/nic-api.ts).
+ *
  * Answers: the portal's error codes → EwbRefused with its code and text; no answer, a timeout, HTTP 5xx, a failed
  * sign-in or the portal's own "technical error / try later" codes → EwbUnavailable (nothing was decided: try again).
  */
 
-export interface NicEwbOptions {
-  provider: 'NIC' | 'GSP';
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** NIC's public key (PEM). */
-  publicKey: string;
-  users: Readonly<Record<string, { username: string; password: string }>>;
-  gspAppId?: string;
-  gspAppSecret?: string;
-  timeoutMs: number;
-  now: Clock;
-}
+export type NicEwbOptions = NicApiOptions;
+export { portalDateTime };
 
-interface Session {
-  authtoken: string;
-  sek: Buffer;
-  renewAt: number;
-}
-
+/** A token lives 6 hours: sign in again after 5½. */
 const SESSION_MS = 5.5 * 3_600_000;
-const IST_OFFSET_MS = 330 * 60_000;
-
-function aes(key: Buffer, data: Buffer, decrypt: boolean): Buffer {
-  const cipher = decrypt ? createDecipheriv('aes-256-ecb', key, null) : createCipheriv('aes-256-ecb', key, null);
-  return Buffer.concat([cipher.update(data), cipher.final()]);
-}
-
-/** "16/09/2017 10:30:00 AM" (IST) → the instant; null for an empty or unreadable value. */
-export function portalDateTime(text: unknown): Date | null {
-  if (typeof text !== 'string') return null;
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})\s*(\d{1,2})[:.](\d{2})(?::(\d{2}))?\s*(AM|PM)?$/i.exec(text.trim());
-  if (!m) return null;
-  const [, dd, mm, yyyy, hh, mi, ss, ampm] = m;
-  let hour = Number(hh);
-  if (ampm) hour = (hour % 12) + (ampm.toUpperCase() === 'PM' ? 12 : 0);
-  return new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd), hour, Number(mi), Number(ss ?? 0)) - IST_OFFSET_MS);
-}
+const SYSTEM = 'The e-way bill system';
+const unavailable = (message: string) => new EwbUnavailable(message);
 
 type Answer = { ok: true; data: Record<string, unknown> } | { ok: false; refused: EwbRefused };
 
 export class NicEwb implements EwbClient {
   readonly provider: 'NIC' | 'GSP';
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions: NicSessions;
 
   constructor(private readonly options: NicEwbOptions) {
     this.provider = options.provider;
+    this.sessions = new NicSessions(options.now);
   }
 
   private headers(gstin: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'client-id': this.options.clientId,
-      'client-secret': this.options.clientSecret,
-      gstin,
-    };
-    if (this.options.gspAppId) headers.gspappid = this.options.gspAppId;
-    if (this.options.gspAppSecret) headers.gspappsecret = this.options.gspAppSecret;
-    return headers;
+    return { 'client-id': this.options.clientId, 'client-secret': this.options.clientSecret, gstin, ...gspHeaders(this.options) };
   }
 
-  private async post(path: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.options.timeoutMs) });
-    } catch (error) {
-      throw new EwbUnavailable(`The e-way bill system did not answer: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw new EwbUnavailable(`The e-way bill system answered HTTP ${response.status}`);
-    try {
-      return JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      throw new EwbUnavailable('The e-way bill system answered something that is not JSON');
-    }
+  private post(path: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> {
+    return postJson(`${this.options.baseUrl}${path}`, headers, body, { timeoutMs: this.options.timeoutMs, system: SYSTEM, unavailable });
   }
 
   /** The error codes of a failed answer: base64 of {"errorCodes":"604,"} (or the JSON itself). */
@@ -118,16 +69,11 @@ export class NicEwb implements EwbClient {
       .filter(Boolean);
   }
 
-  private async session(gstin: string): Promise<Session | EwbRefused> {
-    const known = this.sessions.get(gstin);
-    if (known && known.renewAt > this.options.now().getTime()) return known;
-    const login = this.options.users[gstin];
-    if (!login) return { outcome: 'REFUSED', code: 'NO_LOGIN', message: `No e-way bill API login is set for GSTIN ${gstin} (EWB_USERS)` };
-    const appKey = randomBytes(32);
-    const credentials = JSON.stringify({ action: 'ACCESSTOKEN', username: login.username, password: login.password, app_key: appKey.toString('base64') });
+  private async signIn(gstin: string, login: { username: string; password: string }): Promise<NicSession> {
+    const appKey = newAppKey();
     let data: string;
     try {
-      data = publicEncrypt({ key: this.options.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(Buffer.from(credentials).toString('base64'))).toString('base64');
+      data = sealCredentials(this.options.publicKey, { action: 'ACCESSTOKEN', username: login.username, password: login.password, app_key: appKey.toString('base64') });
     } catch (error) {
       throw new EwbUnavailable(`NIC's public key (EWB_PUBLIC_KEY) could not encrypt the sign-in: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -138,33 +84,29 @@ export class NicEwb implements EwbClient {
     }
     let sek: Buffer;
     try {
-      sek = aes(appKey, Buffer.from(answer.sek, 'base64'), true);
+      sek = aesDecrypt(appKey, answer.sek);
     } catch {
       throw new EwbUnavailable('The session key of the e-way bill system could not be read');
     }
-    const session = { authtoken: answer.authtoken, sek, renewAt: this.options.now().getTime() + SESSION_MS };
-    this.sessions.set(gstin, session);
-    return session;
+    return { token: answer.authtoken, sek, renewAt: this.options.now().getTime() + SESSION_MS };
   }
 
   private async call(gstin: string, action: string, request: unknown, retried = false): Promise<Answer> {
-    const session = await this.session(gstin);
-    if ('outcome' in session) return { ok: false, refused: session };
-    const data = aes(session.sek, Buffer.from(JSON.stringify(request)), false).toString('base64');
-    const answer = await this.post('/ewayapi', { ...this.headers(gstin), authtoken: session.authtoken }, { action, data });
+    const login = this.options.users[gstin];
+    if (!login) return { ok: false, refused: { outcome: 'REFUSED', code: 'NO_LOGIN', message: `No e-way bill API login is set for GSTIN ${gstin} (EWB_USERS)` } };
+    const session = await this.sessions.get(gstin, () => this.signIn(gstin, login));
+    const data = aesEncrypt(session.sek, JSON.stringify(request));
+    const answer = await this.post('/ewayapi', { ...this.headers(gstin), authtoken: session.token }, { action, data });
     if (String(answer.status) === '1') {
       try {
-        let text = aes(session.sek, Buffer.from(String(answer.data), 'base64'), true).toString('utf8');
-        // Some answers are base64 of the JSON inside the encryption.
-        if (!text.trim().startsWith('{')) text = Buffer.from(text, 'base64').toString('utf8');
-        return { ok: true, data: JSON.parse(text) as Record<string, unknown> };
+        return { ok: true, data: decryptJson(session.sek, String(answer.data)) };
       } catch {
         throw new EwbUnavailable('The answer of the e-way bill system could not be read');
       }
     }
     const codes = NicEwb.errorCodes(answer);
     if (codes.some((c) => AUTH_ERROR_CODES.has(c))) {
-      this.sessions.delete(gstin);
+      this.sessions.forget(gstin, session);
       if (!retried) return this.call(gstin, action, request, true);
       throw new EwbUnavailable(`The e-way bill system refused the session: ${codes.map(portalMessage).join('; ')}`);
     }
