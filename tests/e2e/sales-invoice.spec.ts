@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
-import { type Download, type Page } from '@playwright/test';
-import { API, DEMO, expect, heading, signIn, test, tokenOf } from './support';
+import { type Page } from '@playwright/test';
+import { API, DEMO, expect, heading, pdfOf, signIn, test, tokenOf } from './support';
 
 /*
  * The seller's side of a marketplace sale: the demo retailer orders Dolo 650 from Agarwal Pharma (the demo stockist,
@@ -30,35 +28,6 @@ async function orderFromAgarwal(buyer: Page): Promise<{ orderId: string; orderNu
   const { orders } = (await post('/cart/submit')) as { orders: { orderId: string; orderNumber: string }[] };
   expect(orders).toHaveLength(1);
   return orders[0]!;
-}
-
-/**
- * The text a PDF draws: its content streams inflated, then the strings of each text operator joined. The API's PDFs
- * use the standard fonts, whose strings are the characters themselves (hex-coded, split where kerning applies).
- */
-function pdfText(bytes: Buffer): string {
-  const texts: string[] = [];
-  const latin1 = bytes.toString('latin1');
-  for (const match of latin1.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = latin1.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      continue; // not a Flate stream (an image, a font)
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const parts = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[2]!];
-      texts.push(parts.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return texts.join('\n');
-}
-
-async function pdfOf(download: Download): Promise<{ name: string; bytes: Buffer; text: string }> {
-  const bytes = await readFile((await download.path())!);
-  return { name: download.suggestedFilename(), bytes, text: pdfText(bytes) };
 }
 
 test('a stockist accepts an order, creates its tax invoice, finds it in Online Sales and downloads the PDF; the buyer sees it', async ({ page, newUser }) => {

@@ -1,4 +1,6 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Download, type Locator, type Page } from '@playwright/test';
 import { ports } from '../ports';
 
 export { expect };
@@ -186,7 +188,7 @@ export async function openNavLink(page: Page, group: string, link: string): Prom
 export const tokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('medico.session') ?? '{}') as { token: string }).token);
 
 /** A call to the API as the page's user, as the screens make it; anything but 2xx fails the test. Answers the body. */
-export async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, data?: object, params?: Record<string, string>): Promise<T> {
+export async function callApi<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: object, params?: Record<string, string>): Promise<T> {
   const res = await page.request.fetch(`${API}${path}`, { method, headers: { authorization: `Bearer ${await tokenOf(page)}` }, data, params });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
   return (await res.json()).body as T;
@@ -205,4 +207,34 @@ export async function orderDoloFrom(buyer: Page, sellerUnitCode: string, quantit
   await callApi(buyer, 'POST', '/cart/addEntry', { productId: dolo.productId, sellerUnitCode, quantity });
   const { orders } = await callApi<{ orders: { orderId: string; orderNumber: string; counterpartyUnitCode: string }[] }>(buyer, 'POST', '/cart/submit', {});
   return orders.find((o) => o.counterpartyUnitCode === sellerUnitCode)!;
+}
+
+/**
+ * The text a PDF draws: its content streams inflated, then the strings of each text operator joined. The API's PDFs
+ * use the standard fonts, whose strings are the characters themselves (hex-coded, split where kerning applies).
+ */
+export function pdfText(bytes: Buffer): string {
+  const texts: string[] = [];
+  const latin1 = bytes.toString('latin1');
+  for (const match of latin1.matchAll(/stream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const end = latin1.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // not a Flate stream (an image, a font)
+    }
+    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const parts = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[2]!];
+      texts.push(parts.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return texts.join('\n');
+}
+
+/** A downloaded PDF: its suggested name, its bytes and the text it draws (pdfText). */
+export async function pdfOf(download: Download): Promise<{ name: string; bytes: Buffer; text: string }> {
+  const bytes = await readFile((await download.path())!);
+  return { name: download.suggestedFilename(), bytes, text: pdfText(bytes) };
 }

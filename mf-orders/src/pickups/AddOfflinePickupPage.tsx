@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CreateOfflinePickup, type Market, type OfflineDirection } from 'shared-api';
 import { isApiError } from 'shared-auth';
@@ -88,13 +88,16 @@ export function AddOfflinePickupPage() {
     }
   }
 
-  if (markets.error && !markets.data) return <ErrorPanel title="The markets could not be loaded" message={markets.error.message} onRetry={() => void markets.mutate()} />;
   const today = todayIst();
+  // One object per day: react-final-form starts the form over whenever initialValues differs shallowly, and a nested
+  // `goods` made on each render did (what was typed vanished when the markets arrived).
+  const initialValues = useMemo<Values>(() => ({ direction: 'SEND', pickupDate: today, goods: { documentType: 'INV', documentDate: today } }), [today]);
+  if (markets.error && !markets.data) return <ErrorPanel title="The markets could not be loaded" message={markets.error.message} onRetry={() => void markets.mutate()} />;
   return (
     <Card title="Book an offline pickup">
       <Form<Values>
         onSubmit={submit}
-        initialValues={{ direction: 'SEND', pickupDate: today, goods: { documentType: 'INV', documentDate: today } }}
+        initialValues={initialValues}
         validate={(values) => offlineGoodsErrors(values, schemaErrors(CreateOfflinePickup, toCreateOfflinePickup(values)))}
         render={({ handleSubmit, submitting, values }) => {
           const collect = values.direction === 'COLLECT';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DELIVERY_PATHS } from 'shared-api';
-import { failure, resetFakeApi } from 'shared-auth/testing/fake-api';
+import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount } from 'shared-auth/testing/fake-api';
 import { getToasts } from 'shared-ui';
 import { ConsignmentPage } from '../orders-overview/ConsignmentPage';
 import { todayIst } from '../deliveries-common/deliveries-api';
@@ -173,6 +173,27 @@ describe('offline pickups', () => {
         weightKg: 12,
       },
     ]);
+  });
+
+  it('keeps what was typed before the markets arrive', async () => {
+    // The markets answer late (a slow network): the form is typed in meanwhile, and must not start over when they come.
+    let release!: () => void;
+    const marketsSent = new Promise<void>((resolve) => (release = resolve));
+    installFakeApi(
+      withAccount(OWNER_ACCOUNT, async (request) => {
+        if (request.method === 'GET' && request.path === DELIVERY_PATHS.markets) {
+          await marketsSent;
+          return success(MARKETS);
+        }
+        return routes[`${request.method} ${request.path}` as keyof typeof routes]?.() ?? failure(404, 'E0002', 'Not found');
+      }),
+    );
+    renderRoutes(ROUTES, 'orders/offline-pickups/add');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Send to (name)' }), 'Om Clinic');
+    expect(screen.getByRole('combobox', { name: 'Market' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Market' })).toBeEnabled());
+    expect(screen.getByRole('textbox', { name: 'Send to (name)' })).toHaveValue('Om Clinic');
   });
 
   it('explains an outstation refusal (E0061) in a sentence and marks the pincode', async () => {
