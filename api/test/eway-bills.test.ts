@@ -212,6 +212,19 @@ describe('starting the trip', () => {
     ok(await (await as(PEOPLE.rajesh)).post(EWAYBILL_PATHS.extend(id), { reasonCode: '99', remark: 'Vehicle delayed', fromPincode: '400002', remainingKm: 30 }));
     expect((await startTrip(id)).statusCode).toBe(200);
   });
+
+  it('past the extension window says what is left: a new document with its own e-way bill', async () => {
+    const { id } = await bigCollected();
+    const bill = ok(await generate(id, { distanceKm: 30 })).ewayBill!;
+    // 8 hours and a minute after it lapsed: the portal extends no more.
+    advance((new Date(bill.validUntil!).getTime() - t.clock.now().getTime()) / 1000 + 8 * 3600 + 60);
+    const refused = await startTrip(id);
+    expect(errorOf(refused)).toEqual([409, 'E0023']);
+    expect(messageOf(refused)).toContain(`e-way bill ${bill.ewbNumber} lapsed on`);
+    expect(messageOf(refused)).toContain('can no longer be extended');
+    expect(messageOf(refused)).toContain('offline pickup with a delivery challan');
+    expect((await detail(PEOPLE.rajesh, id)).actions).not.toContain('EXTEND_EWB');
+  });
 });
 
 describe('Part B, cancel and extend', () => {

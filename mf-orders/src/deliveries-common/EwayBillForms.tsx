@@ -66,7 +66,9 @@ export function EwbValidityBanner({ bill }: { bill: EwayBill }) {
   if (bill.expired) {
     return (
       <Banner $tone="danger" role="alert">
-        <strong>E-way bill lapsed</strong> at {formatDateTime(bill.validUntil)}: the goods may not move on it until it is extended.
+        <strong>E-way bill lapsed</strong> at {formatDateTime(bill.validUntil)}: the goods may not move on it until it is extended. The
+        portal extends it until 8 hours after it lapsed; after that the goods need a new document (a delivery challan) with its own
+        e-way bill.
       </Banner>
     );
   }

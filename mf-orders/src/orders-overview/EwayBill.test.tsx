@@ -167,7 +167,9 @@ describe('e-way bill on the consignment page', () => {
     deliveriesApi(ewbRoutes(needed('EXPIRED')).routes);
     open();
     const card = await panel();
-    expect(within(card).getByRole('alert')).toHaveTextContent(`E-way bill lapsed at ${formatDateTime('2026-11-23T18:29:59.000Z')}: the goods may not move on it until it is extended.`);
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      `E-way bill lapsed at ${formatDateTime('2026-11-23T18:29:59.000Z')}: the goods may not move on it until it is extended. The portal extends it until 8 hours after it lapsed; after that the goods need a new document (a delivery challan) with its own e-way bill.`,
+    );
     expect(within(card).getByText('Lapsed')).toBeInTheDocument();
     expect(buttonNames(card)).toEqual(['Change vehicle', 'Extend', 'Download JSON for the portal', 'Cancel e-way bill']);
   });
