@@ -15,7 +15,7 @@ import {
   type Gstr1,
   type SalesInvoice,
 } from 'shared-api';
-import { buildEInvoicePayload, payloadErrors, uqcOfPack } from '../src/modules/e-invoices/payload';
+import { batchDetails, buildEInvoicePayload, payloadErrors, uqcOfPack } from '../src/modules/e-invoices/payload';
 import { IrpUnavailable, LocalIrp, irnOf, type EInvoicePayload, type IrnResult, type IrpClient } from '../src/modules/e-invoices/irp';
 import { backoffMs, EInvoicesService } from '../src/modules/e-invoices/service';
 import { portalFileErrors } from '../src/modules/gst-returns/portal-schemas';
@@ -420,6 +420,25 @@ describe('the INV-01 payload of each kind of document', () => {
 
   it('the pack text gives the portal’s unit (UQC)', () => {
     expect(['100 ml bottle', '60 ml Syrup', '1 box of 10', '15 g tube', '15 tablets', '10 Tab', '10 capsules', '1 vial', 'Each'].map(uqcOfPack)).toEqual(['BTL', 'BTL', 'BOX', 'TUB', 'OTH', 'OTH', 'OTH', 'NOS', 'NOS']);
+  });
+
+  it('names the batch with its expiry while the schema can carry the year (to 2029), and without it after', () => {
+    expect(batchDetails('DL2401', '2029-12-31')).toEqual({ BchDtls: { Nm: 'DL2401', ExpDt: '31/12/2029' } });
+    expect(batchDetails('DL2401', '2030-01-31')).toEqual({ BchDtls: { Nm: 'DL2401' } });
+    expect(batchDetails('B1', '2028-01-31')).toEqual({});
+    // A document with a batch expiring in 2031 still follows the schema (it was refused as a whole before).
+    const line = { SlNo: '1', PrdDesc: 'Dolo 650 Tablet', IsServc: 'N', HsnCd: '3004', Qty: 1, FreeQty: 0, Unit: 'OTH', UnitPrice: 30, TotAmt: 30, Discount: 0, AssAmt: 30, GstRt: 5, IgstAmt: 0, CgstAmt: 0.75, SgstAmt: 0.75, CesRt: 0, CesAmt: 0, CesNonAdvlAmt: 0, StateCesRt: 0, StateCesAmt: 0, StateCesNonAdvlAmt: 0, OthChrg: 0, TotItemVal: 31.5 };
+    const payload = (item: object): unknown => ({
+      Version: '1.1',
+      TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
+      DocDtls: { Typ: 'INV', No: 'INV/26-27/000001', Dt: '28/11/2026' },
+      SellerDtls: { Gstin: '27AAJCM1234F1ZP', LglNm: 'Lohar Chawl Medical Agencies', Addr1: '12 Lohar Chawl', Loc: 'Mumbai', Pin: 400002, Stcd: '27' },
+      BuyerDtls: { Gstin: '27AABCS1429B1ZB', LglNm: 'Sharma Medical Stores', Pos: '27', Addr1: '4 Station Road', Loc: 'Mumbai', Pin: 400070, Stcd: '27' },
+      ItemList: [item],
+      ValDtls: { AssVal: 30, CgstVal: 0.75, SgstVal: 0.75, IgstVal: 0, CesVal: 0, StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: 0.5, TotInvVal: 32 },
+    });
+    expect(portalFileErrors('E-INVOICE', payload({ ...line, BchDtls: { Nm: 'DL2401', ExpDt: '31/01/2031' } })).join()).toMatch(/ExpDt/);
+    expect(portalFileErrors('E-INVOICE', payload({ ...line, ...batchDetails('DL2401', '2031-01-31') }))).toEqual([]);
   });
 });
 

@@ -16,6 +16,20 @@ const rupees = (paise: number) => Math.round(Number(paise)) / 100;
 /** '2026-11-22' → '22/11/2026'. */
 export const portalDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
+/** INV-01's date pattern takes years up to 2029 (`[2][0][1-2][0-9]`, schemas/README.md). */
+const LAST_YEAR_THE_SCHEMA_TAKES = 2029;
+
+/**
+ * A line's batch as the portal takes it: the name (3 to 20 characters, or none) and its expiry, left out when the
+ * schema's date pattern cannot carry it (a batch expiring in 2030 or later): the portal would refuse the whole
+ * document for it, and the printed invoice shows the expiry anyway.
+ */
+export function batchDetails(batchNo: string, expiryDate: string): Pick<EInvoicePayload['ItemList'][number], 'BchDtls'> {
+  if (batchNo.length < 3) return {};
+  const Nm = batchNo.slice(0, 20).replace(/"/g, "'");
+  return { BchDtls: Number(expiryDate.slice(0, 4)) <= LAST_YEAR_THE_SCHEMA_TAKES ? { Nm, ExpDt: portalDate(expiryDate) } : { Nm } };
+}
+
 /**
  * The portal's UQC (unit quantity code) of a pack text. Our quantities count packs, so the UQC names the pack:
  * bottles (syrups, drops: 'BTL'), boxes ('BOX'), tubes (creams, gels: 'TUB'), strips of tablets or capsules ('OTH':
@@ -111,7 +125,7 @@ function item(l: LineRow, i: number): EInvoiceItem {
     StateCesNonAdvlAmt: 0,
     OthChrg: 0,
     TotItemVal: n(l.total_paise),
-    ...(l.batch_no.length >= 3 ? { BchDtls: { Nm: l.batch_no.slice(0, 20).replace(/"/g, "'"), ExpDt: portalDate(l.expiry_date) } } : {}),
+    ...batchDetails(l.batch_no, l.expiry_date),
   };
 }
 
