@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, type CounterSale, type SalesInvoice } from 'shared-api';
+import { ACCOUNTING_PATHS, EINVOICE_PATHS, type CounterSale, type SalesInvoice } from 'shared-api';
 import { addBatch, addProduct, setGstRate, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
@@ -10,6 +10,8 @@ import { acceptedOrder } from './ledger-fixtures';
  * last) and is run again when PostgreSQL still reports a deadlock, so every request is answered 200, the numbers
  * have no gaps and each order has one invoice. The deadlock shows on the PostgreSQL server only (PGlite runs one
  * transaction at a time): `node scripts/with-postgres.mjs pnpm --filter api exec jest --maxWorkers=1 test/invoicing-burst.test.ts`.
+ * The seller has e-invoicing on (issue 34): each invoice to the registered buyer writes its e-invoice row in the same
+ * transaction and is registered right after the commit, also under the burst.
  */
 const t = build();
 
@@ -36,6 +38,7 @@ it('answers 40 concurrent invoices and counter sales of one seller with 200, gap
   }
   const stockist = bearer(await login(t.app, DEMO.stockist));
   const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: stockist, payload });
+  expect((await t.app.inject({ method: 'PUT', url: EINVOICE_PATHS.settings, headers: stockist, payload: { eInvoicing: true } })).statusCode).toBe(200);
 
   // Each order clicked twice, the counter sales between them: 40 requests in flight together.
   const invoiceRequests = [...orderIds, ...orderIds].map((id) => ({ orderId: id, url: ACCOUNTING_PATHS.invoiceFromOrder(id), payload: {} }));
@@ -66,6 +69,11 @@ it('answers 40 concurrent invoices and counter sales of one seller with 200, gap
   expect(invoices.map((i) => i.serial)).toEqual(Array.from({ length: ORDERS + COUNTER_SALES }, (_, i) => i + 1));
   // One invoice per order.
   expect(invoices.filter((i) => i.order_id).map((i) => i.order_id).sort()).toEqual([...orderIds].sort());
+  // Each order's invoice registered once with the portal (the walk-in counter sales need no IRN).
+  for (const [orderId, invoiceId] of invoiceOf) expect(body<SalesInvoice>(answers[requests.findIndex((r) => r.orderId === orderId)]!).eInvoice).toMatchObject({ documentId: invoiceId });
+  const eInvoices = await t.db.selectFrom('e_invoices').select(['document_id', 'status']).where('unit_id', '=', seller).execute();
+  expect(eInvoices.map((e) => e.document_id).sort()).toEqual([...invoiceOf.values()].sort());
+  expect(eInvoices.every((e) => e.status === 'REGISTERED')).toBe(true);
   // The counter sales' cash receipts are numbered without gaps too.
   const receipts = await t.db.selectFrom('counter_sales').select('receipt_number').where('unit_id', '=', seller).execute();
   expect(receipts.map((r) => r.receipt_number).sort()).toEqual(Array.from({ length: COUNTER_SALES }, (_, i) => `RCT/26-27/${String(i + 1).padStart(6, '0')}`));
