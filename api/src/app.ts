@@ -80,7 +80,7 @@ import { createIrpClient, type IrpClient } from './modules/e-invoices/irp';
 import { IrnCancelService } from './modules/e-invoices/cancel';
 import { irnCancelRoutes } from './modules/e-invoices/cancel-routes';
 import { eInvoicesRoutes } from './modules/e-invoices/routes';
-import { EInvoicesService, lazyIrpClient } from './modules/e-invoices/service';
+import { EInvoicesService } from './modules/e-invoices/service';
 import { EwbExpiryWarnings } from './modules/eway-bills/expiry';
 import { EwayBillsService } from './modules/eway-bills/service';
 import { BillingService } from './modules/billing/service';
@@ -240,7 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
   // E-invoices (issue 34): IRP_PROVIDER chooses the portal adapter; the issuing flows register right after their
   // commit, and the loop retries what is pending (EINVOICE_RETRY_MS; several processes never send one twice).
-  const irp = deps.irp ?? (config.irp.provider === 'local' ? lazyIrpClient('LOCAL', () => createIrpClient(config.irp, app.log, config.now)) : createIrpClient(config.irp, app.log, config.now));
+  const irp = deps.irp ?? createIrpClient(config.irp, app.log, config.now);
   const eInvoices = new EInvoicesService(deps.db, config, irp, app.log);
   app.addHook('onReady', async () => eInvoices.start(config.einvoiceRetryMs));
   app.addHook('onClose', () => eInvoices.stop());

@@ -135,16 +135,6 @@ export async function enqueueEInvoice(trx: Transaction<DB>, type: EInvoiceDocume
   return id;
 }
 
-/**
- * The adapter, made on first use: the local one makes its signing key when built (~0.1 s), which an app that never
- * registers anything (most tests, most API processes' first minutes) should not pay for at start.
- */
-export function lazyIrpClient(provider: IrpClient['provider'], make: () => IrpClient): IrpClient {
-  let client: IrpClient | undefined;
-  const get = () => (client ??= make());
-  return { provider, register: (gstin, payload) => get().register(gstin, payload), cancel: (gstin, input) => get().cancel(gstin, input) };
-}
-
 const alreadyRegistered = (state: EInvoiceState) => new AppError('E0013', 409, `${state.documentNumber} is ${state.status === 'REGISTERED' ? 'already registered (IRN ' + (state.irn ?? '') + ')' : 'cancelled'}: nothing to send`);
 const eInvoiceNotFound = () => new AppError('E0002', 404, 'E-invoice not found');
 

@@ -52,16 +52,20 @@ function portalTime(at: Date): string {
 export class LocalIrp implements IrpClient {
   readonly provider = 'LOCAL' as const;
   private readonly byIrn = new Map<string, Registered>();
-  private readonly privateKey: KeyObject;
-  /** Verifies the signed QR codes and invoices this adapter gives (tests, and anyone checking a demo invoice). */
-  readonly publicKey: KeyObject;
+  // Made with the first signature (~0.1 s of RSA key generation an app that registers nothing should not pay at start).
+  private keys: { privateKey: KeyObject; publicKey: KeyObject } | null = null;
   private available = true;
   private lastAck = 0;
 
-  constructor(private readonly now: Clock = () => new Date()) {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    this.privateKey = pair.privateKey;
-    this.publicKey = pair.publicKey;
+  constructor(private readonly now: Clock = () => new Date()) {}
+
+  private get keyPair() {
+    return (this.keys ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+  }
+
+  /** Verifies the signed QR codes and invoices this adapter gives (tests, and anyone checking a demo invoice). */
+  get publicKey(): KeyObject {
+    return this.keyPair.publicKey;
   }
 
   /** An outage (false: every call throws IrpUnavailable, as a portal that does not answer) and its end. */
@@ -76,7 +80,7 @@ export class LocalIrp implements IrpClient {
   private jwt(payload: object): string {
     const head = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
     const body = base64url(JSON.stringify(payload));
-    return `${head}.${body}.${base64url(sign('sha256', Buffer.from(`${head}.${body}`), this.privateKey))}`;
+    return `${head}.${body}.${base64url(sign('sha256', Buffer.from(`${head}.${body}`), this.keyPair.privateKey))}`;
   }
 
   /** 15 digits: the year's two digits, then a serial that only grows (as the portal's Ack Nos do). */
