@@ -37,3 +37,13 @@ export class PeriodicJob {
     await this.running;
   }
 }
+
+/** Runs `batch` (which handles up to `size` rows and answers how many) until a batch comes back short; answers the total. */
+export async function untilDone(batch: () => Promise<number>, size: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await batch();
+    total += n;
+    if (n < size) return total;
+  }
+}

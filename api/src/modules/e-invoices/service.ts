@@ -22,7 +22,7 @@ import type { Caller } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { IrpUnavailable, type IrpClient, type IrnResult } from './irp';
 import { buildEInvoicePayload, payloadErrors } from './payload';
-import { PeriodicJob } from '../../db/periodic';
+import { PeriodicJob, untilDone } from '../../db/periodic';
 
 /*
  * The e-invoice lifecycle (issue 34). A document that must be reported (the unit has e-invoicing on, the recipient
@@ -246,14 +246,12 @@ export class EInvoicesService {
   }
 
   /** One tick of the loop: every due PENDING row, in claimed batches; answers how many were sent. */
-  async tick(): Promise<number> {
-    let total = 0;
-    for (;;) {
+  tick(): Promise<number> {
+    return untilDone(async () => {
       const rows = await this.claim({ due: this.config.now() }, BATCH);
       for (const row of rows) await this.sendLogged(row);
-      total += rows.length;
-      if (rows.length < BATCH) return total;
-    }
+      return rows.length;
+    }, BATCH);
   }
 
   private async sendLogged(row: Row): Promise<EInvoiceStatus> {

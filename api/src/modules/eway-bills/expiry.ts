@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { LINKS, notify } from '../notifications/notify';
-import { PeriodicJob } from '../../db/periodic';
+import { PeriodicJob, untilDone } from '../../db/periodic';
 
 /** Bills claimed per transaction; a backlog is worked off in several. */
 const BATCH = 200;
@@ -43,13 +43,8 @@ export class EwbExpiryWarnings {
   }
 
   /** Warns about every bill due now; answers how many. */
-  async run(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.warnBatch();
-      total += n;
-      if (n < BATCH) return total;
-    }
+  run(): Promise<number> {
+    return untilDone(() => this.warnBatch(), BATCH);
   }
 
   private async warnBatch(): Promise<number> {

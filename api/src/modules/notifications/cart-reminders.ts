@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { LINKS, notify } from './notify';
-import { PeriodicJob } from '../../db/periodic';
+import { PeriodicJob, untilDone } from '../../db/periodic';
 
 /** Carts claimed per transaction: a backlog (the first run after a long stop) is worked off in several. */
 const BATCH = 200;
@@ -39,13 +39,8 @@ export class CartReminders {
   }
 
   /** Reminds every cart due now; answers how many were reminded. */
-  async run(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.remindBatch();
-      total += n;
-      if (n < BATCH) return total;
-    }
+  run(): Promise<number> {
+    return untilDone(() => this.remindBatch(), BATCH);
   }
 
   private async remindBatch(): Promise<number> {
