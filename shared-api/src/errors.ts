@@ -58,6 +58,7 @@ export const ERROR_CATALOGUE = {
   E0022: 'This date is outside the allowed range',
   E0023: 'An e-way bill is needed before the goods move',
   E0024: 'The e-invoice portal refused or the IRN cannot be changed now',
+  E0025: 'This batch is recalled and may not be sold',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

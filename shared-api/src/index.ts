@@ -28,6 +28,7 @@ export * from './payments';
 export * from './delivery';
 export * from './einvoice';
 export * from './ewaybill';
+export * from './recalls';
 export * from './outward';
 export * from './dashboard';
 export * from './clearance';

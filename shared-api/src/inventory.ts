@@ -162,7 +162,7 @@ export type InventoryList = z.infer<typeof InventoryList>;
 export const StockMovement = z.object({
   id: z.string(),
   /** OUTWARD: stock taken out by hand (the outward stock register's manual entries) */
-  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN', 'OUTWARD']),
+  kind: z.enum(['UPLOAD', 'MANUAL_ADD', 'ADJUSTMENT', 'SALE', 'RETURN', 'ORDER', 'PURCHASE', 'PURCHASE_RETURN', 'OUTWARD', 'RECALL']),
   quantityDelta: z.number().int(),
   balance: z.number().int(),
   reference: z.string().nullable(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = [
   'ORDERS', 'B2B_ORDER', 'B2C_ORDER', 'PAYMENT', 'PICKUPS', 'DELIVERY_DELIVERED', 'DELIVERY_COLLECTED',
   'DELIVERY_BOY_ALERT', 'STORE_CLOSED', 'CALL_REQUEST', 'INVOICE', 'CART', 'HEAVY_WEIGHT', 'CONNECTION_REQUEST',
-  'RING2ALERT', 'GENERAL',
+  'RING2ALERT', 'GENERAL', 'RECALL',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

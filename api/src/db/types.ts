@@ -207,10 +207,12 @@ export interface InventoryBatchesTable {
   updated_at: Timestamp;
   /** Migration 042: cost of one unit the batch holds beyond what its movements explain, fixed at creation (PTS, else PTR). */
   opening_cost_paise: Defaulted<number>;
+  /** Migration 047: the active recall the batch falls under (set by a trigger on insert, by raising and lifting). No sale path takes a batch with one. */
+  recall_id: Optional<string>;
 }
 
 /** OUTWARD (migration 022): stock that left by hand, explained by its outward_entries row. */
-export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER' | 'PURCHASE' | 'PURCHASE_RETURN' | 'OUTWARD';
+export type StockMovementKind = 'UPLOAD' | 'MANUAL_ADD' | 'ADJUSTMENT' | 'SALE' | 'RETURN' | 'ORDER' | 'PURCHASE' | 'PURCHASE_RETURN' | 'OUTWARD' | 'RECALL';
 
 export interface StockMovementsTable {
   id: string;
@@ -627,11 +629,13 @@ export interface NonSaleableStockMovementsTable {
   expiry_date: string;
   mrp_paise: number;
   quantity_delta: number;
-  reason: ReturnReason;
+  reason: ReturnReason | 'RECALL';
   source_type: string;
   source_id: Optional<string>;
   created_by: Optional<string>;
   created_at: Timestamp;
+  /** Migration 047: the recall that quarantined (or moved on) these units; set exactly when reason is RECALL. */
+  recall_id: Optional<string>;
 }
 
 /** View: the store's balance per batch (movements summed). */
@@ -1213,4 +1217,74 @@ export interface DocumentCancellationsTable {
 export interface DB {
   eway_bills: EwayBillsTable;
   document_cancellations: DocumentCancellationsTable;
+}
+
+/** Recalls (migration 047, issue 35). */
+export interface RecallDocumentsTable {
+  id: string;
+  kind: 'LETTER' | 'DESTRUCTION_CERTIFICATE';
+  unit_id: string;
+  uploaded_by: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
+export interface RecallsTable {
+  id: string;
+  recall_number: string;
+  product_id: string;
+  /** 'YYYY-MM-DD' */
+  expiry_up_to: Optional<string>;
+  reason: 'NSQ' | 'SPURIOUS' | 'MANUFACTURER_RECALL' | 'VOLUNTARY';
+  action: 'QUARANTINE' | 'RETURN_TO_SUPPLIER';
+  notice_number: Optional<string>;
+  /** 'YYYY-MM-DD' */
+  notice_date: Optional<string>;
+  letter_document_id: Optional<string>;
+  note: Optional<string>;
+  raised_by_kind: 'STAFF' | 'MANUFACTURER' | 'STOCKIST';
+  raised_by_unit_id: string;
+  raised_by: string;
+  import_id: Optional<string>;
+  status: 'ACTIVE' | 'LIFTED';
+  raised_at: Timestamp;
+  lifted_at: NullableTimestamp;
+  lifted_by: Optional<string>;
+  lift_reason: Optional<string>;
+}
+
+export interface RecallBatchesTable {
+  recall_id: string;
+  batch_key: string;
+  batch_no: string;
+}
+
+export interface RecallPartiesTable {
+  recall_id: string;
+  unit_id: string;
+  role: 'HOLDER' | 'BUYER';
+  units: number;
+  told_at: Timestamp;
+  asked_to_return_at: NullableTimestamp;
+  asked_by_unit_id: Optional<string>;
+}
+
+export interface RecallOrderFlagsTable {
+  recall_id: string;
+  order_id: string;
+  kind: 'RESERVATION_RELEASED' | 'REPLACE_OR_CANCEL';
+  batch_no: string;
+  units: number;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  recall_documents: RecallDocumentsTable;
+  recalls: RecallsTable;
+  recall_batches: RecallBatchesTable;
+  recall_parties: RecallPartiesTable;
+  recall_order_flags: RecallOrderFlagsTable;
 }

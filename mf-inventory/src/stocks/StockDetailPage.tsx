@@ -34,6 +34,7 @@ const KIND_LABELS: Record<StockMovement['kind'], string> = {
   PURCHASE: 'Purchase bill received',
   PURCHASE_RETURN: 'Returned to supplier',
   OUTWARD: 'Outward entry',
+  RECALL: 'Recall (quarantine)',
 };
 
 const columns: DataTableColumn<StockMovement>[] = [

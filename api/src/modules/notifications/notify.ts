@@ -102,5 +102,7 @@ export const LINKS = {
   /** A buyer's connected sellers. */
   stockists: '/customers/stockists',
   cart: '/cart',
+  /** A recall's page: its trace for the unit, the actions, the network view for those who may see it. */
+  recall: (recallId: string) => `/stocks/recalls/${segment(recallId)}`,
   profile: '/profile',
 } as const;
