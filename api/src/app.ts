@@ -32,6 +32,10 @@ import { SearchService } from './modules/search/service';
 import { employeesRoutes } from './modules/employees/routes';
 import { EmployeesService } from './modules/employees/service';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { interimRaise } from './modules/recall-imports/interim-raise';
+import { searchMatcher } from './modules/recall-imports/match';
+import { recallImportRoutes } from './modules/recall-imports/routes';
+import { RecallImportsService } from './modules/recall-imports/service';
 import { InventoryService } from './modules/inventory/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { LiveHub } from './modules/live/hub';
@@ -228,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { search });
   await app.register(basketRoutes, { basket: new BasketService(deps.db, config, search) });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
+  await app.register(recallImportRoutes, { imports: new RecallImportsService(deps.db, config, searchMatcher(search), interimRaise(deps.db, config), app.log) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.
   const pushDispatcher = new PushDispatcher(deps.db, config, createPushSender(config, app.log), app.log);

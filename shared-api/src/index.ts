@@ -29,6 +29,7 @@ export * from './delivery';
 export * from './einvoice';
 export * from './ewaybill';
 export * from './recalls';
+export * from './recall-imports';
 export * from './outward';
 export * from './dashboard';
 export * from './clearance';

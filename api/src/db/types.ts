@@ -1288,3 +1288,24 @@ export interface DB {
   recall_parties: RecallPartiesTable;
   recall_order_flags: RecallOrderFlagsTable;
 }
+
+/** Staff imports of the regulator's recall list (migration 048). */
+export interface RecallImportsTable {
+  id: string;
+  unit_id: string;
+  created_by: string;
+  file_name: string;
+  file_type: 'XLSX' | 'XLS' | 'CSV' | 'PDF' | 'TXT';
+  /** what the preview read (recall-imports/service.ts StoredPreview, jsonb) */
+  preview: ColumnType<unknown, string, string>;
+  status: 'PREVIEW' | 'IMPORTING' | 'IMPORTED';
+  created_at: Timestamp;
+  confirmed_by: Optional<string>;
+  confirmed_at: NullableTimestamp;
+  /** shared-api RecallImportResult (jsonb) */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export interface DB {
+  recall_imports: RecallImportsTable;
+}

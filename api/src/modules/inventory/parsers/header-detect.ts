@@ -39,13 +39,21 @@ const CONTAINS: [InventoryField, string[]][] = [
   ['name', ['item', 'product', 'name']],
 ];
 
-export function fieldOfHeader(header: string): InventoryField | null {
-  const h = normaliseHeader(header);
-  if (!h) return null;
-  for (const [field, words] of Object.entries(EXACT) as [InventoryField, string[]][]) if (words.includes(h)) return field;
-  for (const [field, words] of CONTAINS) if (words.some((w) => h.includes(w))) return field;
-  return null;
+/** Which field a column heading names, for one kind of file (a stock statement here; a regulator's recall list too). */
+export type FieldOfHeader<F extends string = string> = (header: string) => F | null;
+
+/** A FieldOfHeader from normalised exact headings (tried first), then headings containing a word (in order). */
+export function headerDictionary<F extends string>(exact: Record<F, string[]>, contains: [F, string[]][]): FieldOfHeader<F> {
+  return (header) => {
+    const h = normaliseHeader(header);
+    if (!h) return null;
+    for (const [field, words] of Object.entries(exact) as [F, string[]][]) if (words.includes(h)) return field;
+    for (const [field, words] of contains) if (words.some((w) => h.includes(w))) return field;
+    return null;
+  };
 }
+
+export const fieldOfHeader: FieldOfHeader<InventoryField> = headerDictionary(EXACT, CONTAINS);
 
 export const cellText = (cell: Cell | undefined): string => {
   if (cell === null || cell === undefined) return '';
@@ -53,11 +61,13 @@ export const cellText = (cell: Cell | undefined): string => {
   return String(cell).trim();
 };
 
-/** Each field to the first column whose header names it. */
-export function mappingOf(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = {};
+/** Each field to the first column whose header names it (stock fields unless `fieldOf` says otherwise). */
+export function mappingOf(headers: readonly string[]): ColumnMapping;
+export function mappingOf<F extends string>(headers: readonly string[], fieldOf: FieldOfHeader<F>): Partial<Record<F, number>>;
+export function mappingOf(headers: readonly string[], fieldOf: FieldOfHeader = fieldOfHeader): Partial<Record<string, number>> {
+  const mapping: Partial<Record<string, number>> = {};
   headers.forEach((header, index) => {
-    const field = fieldOfHeader(header);
+    const field = fieldOf(header);
     if (field && mapping[field] === undefined) mapping[field] = index;
   });
   return mapping;
@@ -65,13 +75,13 @@ export function mappingOf(headers: readonly string[]): ColumnMapping {
 
 /**
  * The header row: among the first rows (title lines, address, "Stock Statement as on …" come first), the one
- * naming the most known columns, at least three of them including the product name. -1 when there is none.
+ * naming the most known columns (of `fieldOf`'s kind of file), at least three of them including the product name. -1 when there is none.
  */
-export function findHeaderRow(rows: readonly (readonly Cell[])[], scan = 40): number {
+export function findHeaderRow(rows: readonly (readonly Cell[])[], scan = 40, fieldOf: FieldOfHeader = fieldOfHeader): number {
   let best = -1;
   let bestScore = 2;
   for (let i = 0; i < Math.min(rows.length, scan); i++) {
-    const mapping = mappingOf(rows[i]!.map(cellText));
+    const mapping = mappingOf(rows[i]!.map(cellText), fieldOf);
     const score = Object.keys(mapping).length;
     if (mapping.name !== undefined && score > bestScore) {
       best = i;

@@ -1,5 +1,5 @@
 import { AppError } from '../../../http/errors';
-import { findHeaderRow, type Cell } from './header-detect';
+import { findHeaderRow, type Cell, type FieldOfHeader } from './header-detect';
 import { readIsolated, type PdfItem } from './isolated';
 
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -7,13 +7,13 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, 
 /**
  * Text PDFs of stock statements: lines of positioned text (isolated-parse-worker.mjs). The header line's words
  * give the columns; every later item goes to the header it overlaps most (nearest by centre when none), so
- * right-aligned figures land under their headings. A PDF without text (a scan) is refused.
+ * right-aligned figures land under their headings (`fieldOf`: the headings of another kind of file than stock). A PDF without text (a scan) is refused.
  */
-export async function readPdf(bytes: Buffer): Promise<Cell[][]> {
+export async function readPdf(bytes: Buffer, fieldOf?: FieldOfHeader): Promise<Cell[][]> {
   const { lines } = await readIsolated('PDF', bytes);
   if (lines.length === 0) throw new AppError('E0001', 400, 'This PDF has no readable text (it looks scanned): export the stock as Excel, PDF with text, or TXT');
   const asCells = lines.map((items) => items.map((i) => i.s));
-  const headerIndex = findHeaderRow(asCells);
+  const headerIndex = findHeaderRow(asCells, undefined, fieldOf);
   if (headerIndex < 0) return asCells;
   const header = lines[headerIndex]!;
   const headerKeys = header.map((h) => h.s).join('|');

@@ -1,6 +1,6 @@
 import { UPLOAD_EXTENSIONS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
 import { AppError } from '../../../http/errors';
-import type { Cell } from './header-detect';
+import type { Cell, FieldOfHeader } from './header-detect';
 import { dateCellValue } from './dates';
 import { readIsolated, type XlsDateCell } from './isolated';
 import { readPdf } from './pdf';
@@ -42,13 +42,19 @@ const isDateCell = (cell: Cell | XlsDateCell): cell is XlsDateCell => typeof cel
 /** Any accepted file → its rows of cells, title lines included (the header is found afterwards). */
 export async function readUpload(fileName: string, bytes: Buffer): Promise<{ type: UploadFileType; rows: Cell[][] }> {
   const type = fileTypeOf(fileName);
+  return { type, rows: await readRows(type, bytes) };
+}
+
+/**
+ * A file of a type already allowed → its rows. `fieldOf` names the headings of the kind of file (default: a stock
+ * statement's) where the columns are found by the header line (PDF, fixed-width text); the recall import passes its own.
+ */
+export async function readRows(type: UploadFileType, bytes: Buffer, fieldOf?: FieldOfHeader): Promise<Cell[][]> {
   checkContent(type, bytes);
-  const rows =
-    type === 'XLSX' ? await readXlsx(bytes)
+  return type === 'XLSX' ? await readXlsx(bytes)
     : type === 'XLS' ? (await readIsolated('XLS', bytes)).rows.map((row) => row.map((c) => (isDateCell(c) ? dateCellValue(c.serial, c.format) : c)))
-    : type === 'PDF' ? await readPdf(bytes)
-    : readText(bytes);
-  return { type, rows };
+    : type === 'PDF' ? await readPdf(bytes, fieldOf)
+    : readText(bytes, fieldOf);
 }
 
 /**

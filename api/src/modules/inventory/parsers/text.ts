@@ -1,4 +1,4 @@
-import { findHeaderRow, type Cell } from './header-detect';
+import { findHeaderRow, type Cell, type FieldOfHeader } from './header-detect';
 
 const DELIMITERS = ['\t', '|', ',', ';'] as const;
 const isSeparatorLine = (line: string) => /^[\s\-=_+|*.]*$/.test(line);
@@ -54,9 +54,9 @@ function detectDelimiter(lines: readonly string[]): string | null {
  * moved left from the header word's start to the first position blank in every data line (but not into the previous
  * header word), so right-aligned numbers wider than their header land in the right column.
  */
-function splitFixedWidth(lines: readonly string[]): Cell[][] {
+function splitFixedWidth(lines: readonly string[], fieldOf?: FieldOfHeader): Cell[][] {
   const tokenRows = lines.map((l) => (l === '' ? [] : l.trim().split(/\s{2,}/)));
-  const headerIndex = findHeaderRow(tokenRows);
+  const headerIndex = findHeaderRow(tokenRows, undefined, fieldOf);
   if (headerIndex < 0) return tokenRows;
   const header = lines[headerIndex]!;
   const starts: number[] = [];
@@ -80,11 +80,11 @@ function splitFixedWidth(lines: readonly string[]): Cell[][] {
  * TXT exports: comma, tab, pipe or semicolon separated, or fixed-width columns. Row i is line i + 1 of the file:
  * blank and separator lines stay as empty rows (skipped later), so problems are reported by the file's line numbers.
  */
-export function readText(bytes: Buffer): Cell[][] {
+export function readText(bytes: Buffer, fieldOf?: FieldOfHeader): Cell[][] {
   const lines = decodeText(bytes)
     .split(/\r\n|\r|\n/)
     .map((l) => (isSeparatorLine(l) ? '' : l));
   const delimiter = detectDelimiter(lines.filter((l) => l !== '').slice(0, 200));
   if (delimiter) return lines.map((l) => (l === '' ? [] : splitDelimited(l, delimiter)));
-  return splitFixedWidth(lines.map((l) => l.replace(/\t/g, '    ')));
+  return splitFixedWidth(lines.map((l) => l.replace(/\t/g, '    ')), fieldOf);
 }
