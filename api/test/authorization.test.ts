@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -117,6 +117,8 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     offerId: victim.offerId,
     productId: victim.productId,
     eInvoiceId: victim.eInvoiceId,
+    // Recall list imports are the back office's, no unit's: any id (the route refuses traders at the door).
+    importId: victim.productId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -156,6 +158,10 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${INVENTORY_PATHS.report}`]: {},
     [`POST ${INVENTORY_PATHS.uploadPreview}`]: {},
     [`POST ${INVENTORY_PATHS.uploadImport}`]: {},
+    // Recall list imports (issue 35): staff only.
+    [`POST ${RECALL_IMPORT_PATHS.imports}`]: multipart('alert.csv', Buffer.from('Product,Manufacturer,Batch No\nDolo 650 Tablet,Micro Labs,X1\n')),
+    'GET /inventory/recalls/imports/:importId': {},
+    'POST /inventory/recalls/imports/:importId/confirm': { payload: { noticeNumber: 'N1', noticeDate: '2026-11-20' } },
     [`GET ${PATHS.cart}`]: { query: { unitCode: 'HSP-AMD-001' } },
     [`POST ${PATHS.firebaseAddToken}`]: {
       payload: { token: 'attacker-token', channel: 'WEB', osType: 'LINUX', deviceId: 'victim-device', model: 'Desktop' },
