@@ -31,6 +31,8 @@ describe('mf-inventory routes', () => {
       else if (page.path === 'stocks/add') expect(screen.getByRole('form', { name: 'Add stock' })).toBeInTheDocument();
       else if (page.path === 'stocks/reports') expect(await screen.findByText('₹3,225.60')).toBeInTheDocument();
       else if (page.path === 'stocks/:id') expect(await screen.findByText('Opening stock')).toBeInTheDocument();
+      // A stockist is not the back office (recalls/import/RecallImportPage.test.tsx shows staff the page).
+      else if (page.path === 'stocks/recalls/import') expect(await screen.findByRole('alert')).toHaveTextContent("for the provider's staff");
       else if (page.path === 'stocks/clearance') expect(await screen.findByRole('form', { name: 'Expiry window' })).toBeInTheDocument();
       else expect((await screen.findAllByText('Dolo 650 Tablet')).length).toBeGreaterThan(0);
     },

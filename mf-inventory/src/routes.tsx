@@ -2,6 +2,7 @@ import { RouteTable, canKeepStock, canUploadInventory, type PageRoute, type Rout
 import { ButtonLink } from 'shared-ui';
 import { ClearancePage } from './clearance/ClearancePage';
 import { InventoryListPage } from './inventory/InventoryListPage';
+import { RecallImportPage } from './recalls/import/RecallImportPage';
 import { AddStockPage } from './stocks/AddStockPage';
 import { ExpiryListPage } from './stocks/ExpiryListPage';
 import { ReportsPage } from './stocks/ReportsPage';
@@ -16,6 +17,9 @@ const STOCK_REPORTS = { label: 'Stock Reports', to: '/stocks/reports' };
 // hospitals receive purchase bills into stock). The API applies the same rules.
 type PageAccess = NonNullable<PageRoute['access']>;
 const STOCKIST_ONLY: PageAccess = { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists keep inventory here.' };
+// Back-office staff belong to the provider's unit, a MANUFACTURER-type unit; the page asks the profile whether the
+// caller is staff, and the API refuses everyone else.
+const BACK_OFFICE: PageAccess = { allow: (account) => account.customerType === 'MANUFACTURER', denied: "Importing the regulator's recall list is for the provider's staff." };
 const STOCK_KEEPERS: PageAccess = { allow: (account) => canKeepStock(account.customerType), denied: 'Only stockists, retailers and hospitals keep stock here.' };
 
 const stockReportDetails = <InventoryListPage label="Stock report details" />;
@@ -63,6 +67,14 @@ export const routes: readonly RouteEntry[] = [
     crumbs: [STOCKS, { label: 'Expiry List', to: '/stocks/expiry-list' }],
     access: { allow: (account) => canUploadInventory(account.customerType), denied: 'Only stockists list near-expiry stock: buyers order it from them online.' },
     element: <ClearancePage />,
+  },
+  // Issue 35: the regulator's list of not-of-standard-quality and recalled batches, imported by the back office.
+  {
+    path: 'stocks/recalls/import',
+    title: 'Import Recall List',
+    crumbs: [STOCKS, { label: 'Recalls', to: '/stocks/recalls' }],
+    access: BACK_OFFICE,
+    element: <RecallImportPage />,
   },
   {
     path: 'stocks/expiry/details',

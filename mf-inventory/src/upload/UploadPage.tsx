@@ -8,15 +8,15 @@ import {
   UPLOAD_TYPES_MESSAGE,
   type ColumnMapping,
   type ImportResult,
-  type InventoryField,
   type PreviewRow,
   type RejectedRow,
   type UploadMode,
   type UploadPreview,
   type WarnedRow,
 } from 'shared-api';
-import { Button, Card, Checkbox, DataTable, Select, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import { Button, Card, Checkbox, DataTable, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
+import { ColumnMappingFields } from './ColumnMappingFields';
 import { ProgressBar } from './ProgressBar';
 import { downloadText, rejectedCsv } from './rejected-csv';
 
@@ -59,7 +59,8 @@ const warnedColumns: DataTableColumn<WarnedRow>[] = [
   { key: 'warnings', header: 'Check', render: (r) => r.warnings.join('; ') },
 ];
 
-const rejectedColumns = (headers: string[], mapping: ColumnMapping): DataTableColumn<RejectedRow>[] => [
+/** Rejected rows of any upload whose mapping has a product name and a batch column (the recall list import's too). */
+export const rejectedColumns = (headers: string[], mapping: { name?: number; batch?: number }): DataTableColumn<RejectedRow>[] => [
   { key: 'rowNumber', header: 'Row', align: 'right' },
   { key: 'item', header: 'Product', render: (r) => (mapping.name === undefined ? '' : (r.cells[mapping.name] ?? '')) },
   { key: 'batch', header: 'Batch', render: (r) => (mapping.batch === undefined ? '' : (r.cells[mapping.batch] ?? '')) },
@@ -151,13 +152,6 @@ export function UploadPage() {
     }
   }
 
-  const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: `${h || '(blank)'} — column ${i + 1}` }));
-  const setField = (field: InventoryField, value: string) => {
-    const next = { ...mapping };
-    if (value === '') delete next[field];
-    else next[field] = Number(value);
-    setMapping(next);
-  };
   const mappingChanged = preview !== null && JSON.stringify(mapping) !== JSON.stringify(preview.mapping);
   const busy = progress !== null;
 
@@ -191,20 +185,7 @@ export function UploadPage() {
               {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rows(preview.dataRows)} under it. Correct any column
               read wrongly, then check again.
             </p>
-            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 12 }}>
-              {INVENTORY_FIELDS.map((f) => (
-                <label key={f.field}>
-                  {f.label}
-                  {f.required ? ' *' : ''}
-                  <Select
-                    aria-label={`Column for ${f.label}`}
-                    value={mapping[f.field] === undefined ? '' : String(mapping[f.field])}
-                    onChange={(e) => setField(f.field, e.target.value)}
-                    options={[{ value: '', label: '— not in the file —' }, ...headerOptions]}
-                  />
-                </label>
-              ))}
-            </div>
+            <ColumnMappingFields fields={INVENTORY_FIELDS} headers={preview.headers} mapping={mapping} onChange={setMapping} />
             {preview.missingFields.length > 0 && !mappingChanged && (
               <p role="alert" style={{ color: '#c62828' }}>
                 Choose the columns for: {preview.missingFields.join(', ')}.

@@ -1,0 +1,10 @@
+import { RECALL_IMPORT_PATHS, type ConfirmRecallImport, type RecallImport, type RecallImportMapping } from 'shared-api';
+import { api } from 'shared-auth';
+import { postFile, type UploadProgress } from '../../inventory-api';
+
+/** Reads the regulator's list (with the staff's mapping when they corrected it): a new import to confirm. */
+export function previewRecallList(file: File, mapping: RecallImportMapping | undefined, onProgress: UploadProgress) {
+  return postFile<RecallImport>(RECALL_IMPORT_PATHS.imports, file, mapping ? { mapping: JSON.stringify(mapping) } : {}, onProgress);
+}
+
+export const confirmRecallImport = (importId: string, input: ConfirmRecallImport) => api.post<RecallImport>(RECALL_IMPORT_PATHS.confirm(importId), input);
