@@ -155,22 +155,26 @@ describe('recall list import', () => {
     expect(dolos.filter((b) => b.batch_no.startsWith('RCI-')).every((b) => b.recall_id !== null)).toBe(true);
   });
 
-  it('reads a PDF list', async () => {
+  it('reads a PDF list, its columns placed by the list\'s own headings (a stock statement\'s would not find them)', async () => {
     const { dolo } = await fixtures();
     const headers = await staff();
     const file = pdfTable(
       [
-        ['Sl', 'Name of the Drug', 'Batch No.', 'Expiry Date', 'Manufactured by'],
+        ['Sl', 'Drug', 'Batch No.', 'Date of Expiry', 'Mfd. by'],
         ['1', 'Dolo 650 Tablet', 'RCI-0001', '01/2028', 'Micro Labs Limited'],
         ['2', 'Dolo 650 Tablet', 'RCI-0003', '01/2028', 'Micro Labs Limited'],
+        // No expiry: the maker still lands under its heading.
+        ['3', 'Dolo 650 Tablet', 'RCI-0002', '', 'Micro Labs Limited'],
       ],
       [40, 70, 260, 360, 460],
     );
     const preview = await previewed(headers, 'nsq.pdf', file);
-    expect(preview).toMatchObject({ fileType: 'PDF', rejectedRows: 0, ambiguousRows: 0 });
+    expect(preview).toMatchObject({ fileType: 'PDF', headers: ['Sl', 'Drug', 'Batch No.', 'Date of Expiry', 'Mfd. by'], rejectedRows: 0, ambiguousRows: 0 });
+    expect(preview.mapping).toEqual({ name: 1, batch: 2, expiry: 3, manufacturer: 4 });
     expect(preview.rows.map((r) => [r.productId, r.batchNos, r.manufacturer])).toEqual([
       [dolo, ['RCI-0001'], 'Micro Labs Limited'],
       [dolo, ['RCI-0003'], 'Micro Labs Limited'],
+      [dolo, ['RCI-0002'], 'Micro Labs Limited'],
     ]);
   });
 
