@@ -69,12 +69,14 @@ const pickFile = (name: string) => fireEvent.change(screen.getByLabelText('Recal
 describe('RecallImportPage', () => {
   afterEach(resetFakeApi);
 
-  it('refuses other file types before uploading', () => {
+  it('refuses other file types before uploading', async () => {
     const requests = installFakeApi(withAccount(STAFF_ACCOUNT, api));
     render(withProviders(<MemoryRouter><RecallImportPage /></MemoryRouter>));
     pickFile('list.docx');
     expect(screen.getByRole('alert')).toHaveTextContent(RECALL_IMPORT_TYPES_MESSAGE);
     expect(requests.filter((r) => r.path === RECALL_IMPORT_PATHS.imports)).toEqual([]);
+    // The profile's answer (staff) lands before the test ends.
+    await waitFor(() => expect(requests.some((r) => r.path === PROFILE_PATHS.profile)).toBe(true));
   });
 
   it('maps the missing column, lets staff pick the product of an ambiguous row, raises with the defaults and lists what was raised', async () => {
