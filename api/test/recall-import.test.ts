@@ -155,6 +155,21 @@ describe('recall list import', () => {
     expect(dolos.filter((b) => b.batch_no.startsWith('RCI-')).every((b) => b.recall_id !== null)).toBe(true);
   });
 
+  it('matches names as notices print them: the pharmacopoeia (I.P., B.P., USP) is not part of a product name', async () => {
+    const { dolo } = await fixtures();
+    const headers = await staff();
+    const file = csvOf([
+      ['Product', 'Manufacturer', 'Batch No'],
+      ['Dolo 650 Tablets I.P.', 'M/s. Micro Labs Ltd.', 'RCI-0001'],
+      ['DOLO 650 TABLET USP', 'Micro Labs', 'RCI-0002'],
+    ]);
+    const preview = await previewed(headers, 'alert.csv', file);
+    expect(preview.rows.map((r) => [r.rowNumber, r.match, r.productId])).toEqual([
+      [2, 'MATCHED', dolo],
+      [3, 'MATCHED', dolo],
+    ]);
+  });
+
   it('reads a PDF list, its columns placed by the list\'s own headings (a stock statement\'s would not find them)', async () => {
     const { dolo } = await fixtures();
     const headers = await staff();

@@ -12,6 +12,9 @@ const CANDIDATES = 10;
 const COMPANY_WORDS = new Set(['ltd', 'limited', 'pvt', 'private', 'inc', 'co', 'corp', 'corporation', 'company', 'llp', 'the', 'and', 'of', 'india', 'industries', 'pharma', 'pharmaceutical', 'pharmaceuticals', 'labs', 'laboratories', 'laboratory', 'healthcare', 'lifesciences', 'life', 'sciences', 'm', 's']);
 const companyWords = (text: string) => wordsOf(text).filter((w) => !COMPANY_WORDS.has(w));
 const sameText = (a: string, b: string) => wordsOf(a).join(' ') === wordsOf(b).join(' ');
+/** Notices name the pharmacopoeia a product meets ("Paracetamol Tablets I.P. 500 mg"); product names do not. */
+const PHARMACOPOEIA = /\b(I\.?\s?P|B\.?\s?P|U\.?\s?S\.?\s?P)\b\.?/gi;
+export const noticeName = (name: string) => name.replace(PHARMACOPOEIA, ' ').replace(/\s+/g, ' ').trim();
 
 /** The notice's manufacturer and the master's are the same company: every distinctive word of the shorter is in the other. */
 export function sameCompany(a: string, b: string): boolean {
@@ -28,12 +31,12 @@ export function sameCompany(a: string, b: string): boolean {
  */
 export function searchMatcher(search: SearchService): ProductMatcher {
   return async (name, manufacturer) => {
-    const found = (await search.candidates(name, 50)).map(({ product: p }) => ({ productId: p.id, name: p.name, manufacturer: p.manufacturer, pack: p.pack }));
+    const found = (await search.candidates(noticeName(name), 50)).map(({ product: p }) => ({ productId: p.id, name: p.name, manufacturer: p.manufacturer, pack: p.pack }));
     const byMaker = manufacturer ? found.filter((p) => sameCompany(p.manufacturer, manufacturer)) : found;
     // A maker spelled past recognition: offer what the name matched, for staff to decide.
     const candidates = (byMaker.length > 0 ? byMaker : found).slice(0, CANDIDATES);
     if (byMaker.length === 1) return { candidates, exact: true };
-    const named = byMaker.filter((p) => sameText(p.name, name));
+    const named = byMaker.filter((p) => sameText(p.name, noticeName(name)));
     if (named.length === 1) return { candidates: [named[0]!, ...candidates.filter((c) => c !== named[0])], exact: true };
     return { candidates, exact: false };
   };
