@@ -32,8 +32,6 @@ import { SearchService } from './modules/search/service';
 import { employeesRoutes } from './modules/employees/routes';
 import { EmployeesService } from './modules/employees/service';
 import { inventoryRoutes } from './modules/inventory/routes';
-import { interimRaise } from './modules/recall-imports/interim-raise';
-import { searchMatcher } from './modules/recall-imports/match';
 import { recallImportRoutes } from './modules/recall-imports/routes';
 import { RecallImportsService } from './modules/recall-imports/service';
 import { InventoryService } from './modules/inventory/service';
@@ -93,6 +91,9 @@ import { OutwardService } from './modules/outward/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentsService } from './modules/payments/service';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
+import { RecallDocuments } from './modules/recalls/documents';
+import { recallsRoutes } from './modules/recalls/routes';
+import { RecallsService } from './modules/recalls/service';
 import { ReconciliationService } from './modules/reconciliation/service';
 
 export interface RouteEntry {
@@ -232,7 +233,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { search });
   await app.register(basketRoutes, { basket: new BasketService(deps.db, config, search) });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
-  await app.register(recallImportRoutes, { imports: new RecallImportsService(deps.db, config, searchMatcher(search), interimRaise(deps.db, config), app.log) });
+  // Recalls (issue 35): product matching goes through search's index.
+  const recalls = new RecallsService(deps.db, config, search);
+  await app.register(recallsRoutes, { recalls, documents: new RecallDocuments(deps.db, config) });
+  // The regulator's list: read like a stock upload, each product's recall raised by the recalls service.
+  await app.register(recallImportRoutes, { imports: new RecallImportsService(deps.db, config, recalls, app.log) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.
   const pushDispatcher = new PushDispatcher(deps.db, config, createPushSender(config, app.log), app.log);

@@ -39,7 +39,7 @@ const batchesOf = async (productId: string) =>
 async function fixtures() {
   const dolo = await t.db.selectFrom('products').select('id').where('name', '=', 'Dolo 650 Tablet').executeTakeFirstOrThrow();
   const zerodolSp = await t.db.selectFrom('products').select('id').where('name', '=', 'Zerodol SP Tablet').executeTakeFirstOrThrow();
-  const zerodolP = await addProduct(t.db, { name: 'Zerodol P Tablet', manufacturer: 'Ipca Laboratories', pack: '10 Tab', hsn: '3004' });
+  const zerodolP = await addProduct(t.db, { name: 'Zerodol P Tablet', manufacturer: 'Ipca', pack: '10 Tab', hsn: '3004' });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0001', expiry: '2028-01-31', quantity: 50, ptr: 2688, mrp: 3360 });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0002', expiry: '2028-01-31', quantity: 20, ptr: 2688, mrp: 3360 });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0003', expiry: '2028-01-31', quantity: 20, ptr: 2688, mrp: 3360 });
@@ -55,7 +55,7 @@ describe('recall list import', () => {
       [
         CDSCO_HEADER,
         [1, 'DOLO-650 TAB', 'rci 0001, RCI/0002', 'Feb-2026', 'Jan-2028', 'Micro Labs Ltd.', 'Dissolution'],
-        [2, 'Zerodol', 'ZP-77', 'Jun-2025', 'Jun-2027', 'Ipca Laboratories', 'Not of Standard Quality'],
+        [2, 'Zerodol', 'ZP-77', 'Jun-2025', 'Jun-2027', 'Ipca', 'Not of Standard Quality'],
         [3, 'Qwertyzine 10 Tablet', 'Q1', '', '', 'Nobody Pharma', 'NSQ'],
         [4, 'Dolo 650 Tablet', '', '', 'Jan-2028', 'Micro Labs', 'Spurious'],
         [5, 'Dolo 650 Tablet', 'RCI-0003', '', 'next year', 'Micro Labs', 'Spurious'],
@@ -129,6 +129,15 @@ describe('recall list import', () => {
       ]),
     );
     expect(await batchesOf(zerodolP)).toEqual([{ batch_no: 'ZP-77', recall_id: recalls[1]!.id }]);
+    // Raised by the recalls service: the units are in quarantine and the holder is told.
+    const held = await t.db.selectFrom('inventory_batches').select(['batch_no', 'quantity']).where('recall_id', '=', recalls[0]!.id).orderBy('batch_no').execute();
+    expect(held).toEqual([
+      { batch_no: 'RCI-0001', quantity: 0 },
+      { batch_no: 'RCI-0002', quantity: 0 },
+    ]);
+    const holder = await t.db.selectFrom('units').select('id').where('unit_code', '=', 'STK-PUN-001').executeTakeFirstOrThrow();
+    const told = await t.db.selectFrom('notifications').select(['link']).where('unit_id', '=', holder.id).where('type', '=', 'RECALL').execute();
+    expect(told.map((n) => n.link).sort()).toEqual([`/stocks/recalls/${recalls[0]!.id}`, `/stocks/recalls/${recalls[1]!.id}`].sort());
 
     const twice = await confirm(headers, preview.importId, { noticeNumber: 'X', noticeDate: '2026-11-20' });
     expect(twice.statusCode).toBe(409);
@@ -155,18 +164,21 @@ describe('recall list import', () => {
     expect(dolos.filter((b) => b.batch_no.startsWith('RCI-')).every((b) => b.recall_id !== null)).toBe(true);
   });
 
-  it('matches names as notices print them: the pharmacopoeia (I.P., B.P., USP) is not part of a product name', async () => {
+  it('matches names and makers as notices print them (I.P., M/s., the address), and offers the products of the name when the maker is not recognised', async () => {
     const { dolo } = await fixtures();
     const headers = await staff();
     const file = csvOf([
       ['Product', 'Manufacturer', 'Batch No'],
-      ['Dolo 650 Tablets I.P.', 'M/s. Micro Labs Ltd.', 'RCI-0001'],
+      ['Dolo 650 Tablets I.P.', 'M/s. Micro Labs Ltd., Bengaluru', 'RCI-0001'],
       ['DOLO 650 TABLET USP', 'Micro Labs', 'RCI-0002'],
+      // A maker the master spells otherwise: the name's products, for staff to pick.
+      ['Dolo 650 Tablet', 'Microlab Healthcare', 'RCI-0003'],
     ]);
     const preview = await previewed(headers, 'alert.csv', file);
-    expect(preview.rows.map((r) => [r.rowNumber, r.match, r.productId])).toEqual([
+    expect(preview.rows.map((r) => [r.rowNumber, r.match, r.productId ?? r.candidates.map((c) => c.productId)])).toEqual([
       [2, 'MATCHED', dolo],
       [3, 'MATCHED', dolo],
+      [4, 'AMBIGUOUS', [dolo]],
     ]);
   });
 

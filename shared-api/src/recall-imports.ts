@@ -56,8 +56,8 @@ export const RecallImportRow = z.object({
   match: z.enum(['MATCHED', 'AMBIGUOUS']),
   /** MATCHED: the product; AMBIGUOUS: null until staff pick one. */
   productId: z.string().nullable(),
-  /** The master's candidates, best first (the matched one alone when MATCHED). */
-  candidates: z.array(RecallProduct),
+  /** The master's candidates, best first (the matched one alone when MATCHED), with how many units hold each. */
+  candidates: z.array(RecallProduct.extend({ holders: z.number().int() })),
 });
 export type RecallImportRow = z.infer<typeof RecallImportRow>;
 

@@ -9,6 +9,7 @@ import {
   type RecallImportRaised,
   type RecallImportResult,
   type RecallImportRow,
+  type RecallProductMatches,
   type RejectedRow,
 } from 'shared-api';
 import type { z } from 'zod';
@@ -19,16 +20,15 @@ import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { isStaff } from '../registration/repository';
 import { istDate } from '../search/text';
-import type { ProductMatcher } from './match';
+import type { RecallsService } from '../recalls/service';
+import { inTransaction } from '../../db/transaction';
+import { noticeMaker, noticeName } from './match';
 import { readList, type ListLine } from './read-list';
 
 export interface UploadedList {
   fileName: string;
   bytes: Buffer;
 }
-
-/** Raises one recall (its own transaction) for an import; answers its id and number. rc-core's RecallsService.raise. */
-export type RaiseRecall = (caller: Caller, recall: z.output<typeof NewRecall>, importId: string) => Promise<{ id: string; recallNumber: string }>;
 
 /** Rejected rows kept with the import and shown (the count covers all). */
 const REJECTED_SHOWN = 5_000;
@@ -39,6 +39,8 @@ const BATCHES_PER_RECALL = 500;
  * a 1,000-product list would otherwise wait for 1,000 transactions one after another.
  */
 const RAISING_AT_ONCE = 4;
+/** Candidates shown for a row staff must decide. */
+const CANDIDATES = 10;
 /** NewRecall's note. */
 const NOTE_MAX = 500;
 
@@ -63,8 +65,7 @@ export class RecallImportsService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-    private readonly matchProduct: ProductMatcher,
-    private readonly raise: RaiseRecall,
+    private readonly recalls: RecallsService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -78,12 +79,22 @@ export class RecallImportsService {
     const list = await readList(file.fileName, file.bytes, mapping, istDate(now));
     const rows: RecallImportRow[] = [];
     const rejected: RejectedRow[] = [...list.rejected];
-    // Lists repeat a product on many rows (one per batch): each name and maker is looked up once.
-    const matches = new Map<string, ReturnType<ProductMatcher>>();
+    // Lists repeat a product on many rows (one per batch): each name and maker is looked up once, the way the raise
+    // form's product search matches (RecallsService.products).
+    const matches = new Map<string, Promise<RecallProductMatches>>();
+    const lookUp = async (name: string, maker: string): Promise<RecallProductMatches> => {
+      const found = await this.recalls.products({ name, manufacturer: maker || undefined });
+      if (!maker || found.candidates.length > 0) return found;
+      // A maker spelled past recognition ("Dr. Reddy's Laboratories" for "Dr. Reddy's"): what the name matches, for
+      // staff to decide.
+      return { candidates: (await this.recalls.products({ name })).candidates, exact: false };
+    };
     const matchOf = (line: ListLine) => {
-      const key = `${line.name.toLowerCase()}|${line.manufacturer.toLowerCase()}`;
+      const name = noticeName(line.name) || line.name;
+      const maker = noticeMaker(line.manufacturer);
+      const key = `${name.toLowerCase()}|${maker.toLowerCase()}`;
       let found = matches.get(key);
-      if (!found) matches.set(key, (found = this.matchProduct(line.name, line.manufacturer)));
+      if (!found) matches.set(key, (found = lookUp(name, maker)));
       return found;
     };
     for (const line of list.lines) {
@@ -98,7 +109,7 @@ export class RecallImportsService {
         ...row,
         match: exact ? 'MATCHED' : 'AMBIGUOUS',
         productId: exact ? candidates[0]!.productId : null,
-        candidates: exact ? [candidates[0]!] : candidates,
+        candidates: exact ? [candidates[0]!] : candidates.slice(0, CANDIDATES),
       });
     }
     rejected.sort((a, b) => a.rowNumber - b.rowNumber);
@@ -239,9 +250,13 @@ export class RecallImportsService {
       while (next < work.length) {
         const part = work[next++]!;
         try {
-          const recall = await this.raise(caller, NewRecall.parse(part.recall), importId);
+          // RecallsService.raise's transaction, without the detail it answers (counts nobody here reads).
+          const recall = await inTransaction(this.db, async (trx) => {
+            const id = await this.recalls.raiseIn(trx, caller, NewRecall.parse(part.recall), importId);
+            return trx.selectFrom('recalls').select(['id', 'recall_number']).where('id', '=', id).executeTakeFirstOrThrow();
+          });
           part.raised.recallId = recall.id;
-          part.raised.recallNumber = recall.recallNumber;
+          part.raised.recallNumber = recall.recall_number;
         } catch (error) {
           // The others go on; a refusal says why in words, anything else is logged and named as a failure.
           if (error instanceof AppError) part.raised.problem = error.message;

@@ -5,9 +5,9 @@ import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, with
 import { RecallImportPage } from './RecallImportPage';
 
 const STAFF_ACCOUNT = { ...OWNER_ACCOUNT, customerType: 'MANUFACTURER' as const };
-const DOLO = { productId: 'p-dolo', name: 'Dolo 650 Tablet', manufacturer: 'Micro Labs', pack: '15 Tab' };
-const ZERODOL_P = { productId: 'p-zp', name: 'Zerodol P Tablet', manufacturer: 'Ipca', pack: '10 Tab' };
-const ZERODOL_SP = { productId: 'p-zsp', name: 'Zerodol SP Tablet', manufacturer: 'Ipca', pack: '10 Tab' };
+const DOLO = { productId: 'p-dolo', name: 'Dolo 650 Tablet', manufacturer: 'Micro Labs', pack: '15 Tab', holders: 4 };
+const ZERODOL_P = { productId: 'p-zp', name: 'Zerodol P Tablet', manufacturer: 'Ipca', pack: '10 Tab', holders: 0 };
+const ZERODOL_SP = { productId: 'p-zsp', name: 'Zerodol SP Tablet', manufacturer: 'Ipca', pack: '10 Tab', holders: 1 };
 
 const UNMAPPED: RecallImport = {
   importId: 'imp-1',
@@ -96,7 +96,9 @@ describe('RecallImportPage', () => {
     const sentMapping = (requests.filter((r) => r.path === RECALL_IMPORT_PATHS.imports)[1]!.body as FormData).get('mapping');
     expect(JSON.parse(String(sentMapping))).toEqual({ name: 0, manufacturer: 1, batch: 2 });
 
-    fireEvent.change(screen.getByLabelText('Product for row 3'), { target: { value: ZERODOL_SP.productId } });
+    const picker = screen.getByLabelText('Product for row 3');
+    expect(within(picker).getByRole('option', { name: 'Zerodol SP Tablet (10 Tab) · Ipca — held by 1 unit' })).toBeInTheDocument();
+    fireEvent.change(picker, { target: { value: ZERODOL_SP.productId } });
     expect(screen.getByText(/2 rows ready, 0 to pick, 1 rejected/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Notice number for rows without one'), { target: { value: 'CDSCO/NSQ/2026/10' } });
     fireEvent.change(screen.getByLabelText('Notice date for rows without one'), { target: { value: '2026-11-15' } });

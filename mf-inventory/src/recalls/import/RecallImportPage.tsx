@@ -142,7 +142,7 @@ export function RecallImportPage() {
             value={picks[r.rowNumber] ?? ''}
             placeholder="Pick the product (or leave the row out)"
             onChange={(e) => setPicks((p) => ({ ...p, [r.rowNumber]: e.target.value }))}
-            options={r.candidates.map((c) => ({ value: c.productId, label: productLabel(c) }))}
+            options={r.candidates.map((c) => ({ value: c.productId, label: `${productLabel(c)} — held by ${formatNumber(c.holders)} ${c.holders === 1 ? 'unit' : 'units'}` }))}
           />
         ),
     },
