@@ -1,4 +1,6 @@
 import { RECALL_IMPORT_PATHS, RECALL_IMPORT_TYPES_MESSAGE, type RecallImport } from 'shared-api';
+import { AppError } from '../src/http/errors';
+import { RecallsService } from '../src/modules/recalls/service';
 import { addBatch, addProduct } from './cart-fixtures';
 import { DEMO, bearer, build, login } from './helpers';
 import { multipart, pdfTable, xlsxOf } from './inventory-fixtures';
@@ -39,7 +41,9 @@ const batchesOf = async (productId: string) =>
 async function fixtures() {
   const dolo = await t.db.selectFrom('products').select('id').where('name', '=', 'Dolo 650 Tablet').executeTakeFirstOrThrow();
   const zerodolSp = await t.db.selectFrom('products').select('id').where('name', '=', 'Zerodol SP Tablet').executeTakeFirstOrThrow();
-  const zerodolP = await addProduct(t.db, { name: 'Zerodol P Tablet', manufacturer: 'Ipca', pack: '10 Tab', hsn: '3004' });
+  // The product master outlives each test (helpers.ts KEPT): added once.
+  const known = await t.db.selectFrom('products').select('id').where('name', '=', 'Zerodol P Tablet').executeTakeFirst();
+  const zerodolP = known?.id ?? (await addProduct(t.db, { name: 'Zerodol P Tablet', manufacturer: 'Ipca', pack: '10 Tab', hsn: '3004' }));
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0001', expiry: '2028-01-31', quantity: 50, ptr: 2688, mrp: 3360 });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0002', expiry: '2028-01-31', quantity: 20, ptr: 2688, mrp: 3360 });
   await addBatch(t.db, { sellerCode: 'STK-PUN-001', productId: dolo.id, batchNo: 'RCI-0003', expiry: '2028-01-31', quantity: 20, ptr: 2688, mrp: 3360 });
@@ -143,6 +147,34 @@ describe('recall list import', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('E0013');
     expect(await t.db.selectFrom('recalls').select('id').execute()).toHaveLength(2);
+  });
+
+  it('lists a recall that could not be raised with why, and raises the others', async () => {
+    const { dolo, zerodolP } = await fixtures();
+    const headers = await staff();
+    const raiseIn = RecallsService.prototype.raiseIn;
+    const refused = jest.spyOn(RecallsService.prototype, 'raiseIn').mockImplementation(function (this: RecallsService, trx, caller, input, importId) {
+      if (input.productId === dolo) return Promise.reject(new AppError('E0001', 400, 'Refused for the test'));
+      return raiseIn.call(this, trx, caller, input, importId);
+    });
+    try {
+      const file = csvOf([
+        ['Product', 'Manufacturer', 'Batch No'],
+        ['Dolo 650 Tablet', 'Micro Labs', 'RCI-0001'],
+        ['Zerodol P Tablet', 'Ipca', 'ZP-77'],
+      ]);
+      const preview = await previewed(headers, 'alert.csv', file);
+      const res = await confirm(headers, preview.importId, { noticeNumber: 'N1', noticeDate: '2026-11-20' });
+      expect(preview.rows.map((r) => [r.rowNumber, r.match])).toEqual([[2, 'MATCHED'], [3, 'MATCHED']]);
+      expect(res.json().body).toMatchObject({ status: 'IMPORTED', result: { recallsRaised: 1, recallsFailed: 1 } });
+      expect(res.json().body.result.raised.map((r: { productId: string; recallId: string | null; problem: string | null }) => [r.productId, r.recallId !== null, r.problem])).toEqual([
+        [dolo, false, 'Refused for the test'],
+        [zerodolP, true, null],
+      ]);
+      expect(await batchesOf(dolo)).toEqual(expect.arrayContaining([{ batch_no: 'RCI-0001', recall_id: null }]));
+    } finally {
+      refused.mockRestore();
+    }
   });
 
   it('skips ambiguous rows left without a pick and raises "all batches up to an expiry"', async () => {
