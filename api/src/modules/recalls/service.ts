@@ -10,7 +10,6 @@ import {
   type RecallCounts,
   type RecallList,
   type RecallListQuery,
-  type RecallOrderFlag,
   type RecallProductMatches,
   type RecallProductQuery,
   type RecallRaiser,
@@ -366,31 +365,6 @@ export class RecallsService {
       candidates: ordered.map((p) => ({ productId: p.id, name: p.name, manufacturer: p.manufacturer, pack: p.pack, holders: count.get(p.id) ?? 0 })),
       exact: same.length === 1,
     };
-  }
-
-  /** The recall flags of one order, for its seller's order page. */
-  static async orderFlags(db: Database, orderId: string): Promise<RecallOrderFlag[]> {
-    const rows = await db
-      .selectFrom('recall_order_flags as f')
-      .innerJoin('recalls as r', 'r.id', 'f.recall_id')
-      .select(['f.recall_id', 'r.recall_number', 'r.status', 'f.kind', 'f.batch_no', 'f.units'])
-      .where('f.order_id', '=', orderId)
-      .orderBy('f.created_at')
-      .orderBy('f.batch_no')
-      .execute();
-    return rows.map((f) => ({
-      recallId: f.recall_id,
-      recallNumber: f.recall_number,
-      kind: f.kind,
-      batchNo: f.batch_no,
-      units: f.units,
-      message:
-        f.status === 'LIFTED'
-          ? `Recall ${f.recall_number} was lifted: batch ${f.batch_no} may be sold again`
-          : f.kind === 'RESERVATION_RELEASED'
-            ? `Batch ${f.batch_no} is recalled (${f.recall_number}): ${f.units} units reserved for this order were released; accepting fills them from other batches`
-            : `Batch ${f.batch_no} is recalled (${f.recall_number}): ${f.units} units picked for this order must not go out; replace them from another batch or cancel the acceptance`,
-    }));
   }
 
   private async maySee(db: Database, caller: Caller, recallId: string, staff: boolean): Promise<boolean> {
