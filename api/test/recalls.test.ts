@@ -463,3 +463,36 @@ describe('raising while the batch is being sold (on PostgreSQL: real concurrency
     expect(other.quantity).toBeGreaterThanOrEqual(other.reserved);
   });
 });
+
+describe('a batch written while the recall is raised', () => {
+  // PGlite runs one transaction at a time: the two cannot overlap there.
+  const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+  onPostgres('is blocked too: the raise waits for the writer, then marks and quarantines the new batch', async () => {
+    const w = await world();
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: (id: string) => void;
+    const batchId = new Promise<string>((resolve) => (written = resolve));
+    // A purchase being received: the batch is written, the transaction not yet committed.
+    const writer = t.db.transaction().execute(async (trx) => {
+      written(await addBatch(trx, { sellerCode: 'STK-THN-001', productId: w.product, batchNo: 'RV/101', expiry: '2028-06-30', quantity: 25, ptr: 2600, mrp: 3400 }));
+      await held;
+    });
+    const late = await batchId;
+    let settled = false;
+    const raising = w.staff.post(RECALL_PATHS.list, newRecall(w.product)).finally(() => (settled = true));
+    // Until the raise is seen waiting for the writer's lock (or, without that lock, is already done).
+    for (;;) {
+      const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(t.db);
+      if (waiting.rows[0]!.n > 0 || settled) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    commit();
+    await writer;
+    const res = await raising;
+    expect(res.statusCode).toBe(200);
+    const recall = body<Recall>(res);
+    expect(await batchRow(late)).toEqual({ quantity: 0, reserved: 0, recall_id: recall.id });
+    expect(await quarantineOf('STK-THN-001', recall.id)).toBe(25);
+  });
+});
