@@ -10,7 +10,6 @@ import {
   type RecallCounts,
   type RecallList,
   type RecallListQuery,
-  type RecallOrderFlag,
   type RecallProductMatches,
   type RecallProductQuery,
   type RecallRaiser,
@@ -154,6 +153,8 @@ export class RecallsService {
       await trx.insertInto('recall_batches').values(batches.map((b) => ({ recall_id: recallId, batch_key: b.key, batch_no: b.batchNo }))).execute();
     }
 
+    // 0. Batches of the product being written elsewhere are waited for, and new ones wait for this (migration 049).
+    await lockRecallBucket(trx, product.id);
     // 1. Every matching batch, locked in id order: sales and acceptances of these batches wait for this transaction.
     await sql`SELECT count(*) FROM (SELECT b.id FROM inventory_batches b WHERE ${matches('b', m)} ORDER BY b.id FOR UPDATE) locked`.execute(trx);
 
@@ -184,7 +185,8 @@ export class RecallsService {
         JOIN order_lines l ON l.id = a.order_line_id
         JOIN orders o ON o.id = l.order_id AND o.status = 'ACCEPTED'
         WHERE b.recall_id IS NULL AND ${matches('b', m)}
-          AND NOT EXISTS (SELECT 1 FROM consignments c WHERE c.order_id = o.id AND c.status IN ('COLLECTED', 'IN_TRANSIT', 'DELIVERED'))
+          -- (the live-consignment condition lets it use consignments_live_order)
+          AND NOT EXISTS (SELECT 1 FROM consignments c WHERE c.order_id = o.id AND c.status NOT IN ('CANCELLED', 'RETURNED') AND c.status IN ('COLLECTED', 'IN_TRANSIT', 'DELIVERED'))
         GROUP BY o.id, o.seller_unit_id, b.batch_no
       ), flags AS (
         INSERT INTO recall_order_flags (recall_id, order_id, kind, batch_no, units, created_at)
@@ -266,6 +268,7 @@ export class RecallsService {
       }
       if (recall.status !== 'ACTIVE') throw new AppError('E0013', 409, `Recall ${recall.recall_number} is already lifted`);
       const reason = input.reason.trim();
+      await lockRecallBucket(trx, recall.product_id);
       await trx.updateTable('recalls').set({ status: 'LIFTED', lifted_at: now, lifted_by: caller.userId, lift_reason: reason }).where('id', '=', recallId).execute();
       await sql`SELECT count(*) FROM (SELECT id FROM inventory_batches WHERE recall_id = ${recallId} ORDER BY id FOR UPDATE) locked`.execute(trx);
       // Each batch falls to the next active recall that matches it, if any: its quarantined units then stay in the
@@ -368,31 +371,6 @@ export class RecallsService {
     };
   }
 
-  /** The recall flags of one order, for its seller's order page. */
-  static async orderFlags(db: Database, orderId: string): Promise<RecallOrderFlag[]> {
-    const rows = await db
-      .selectFrom('recall_order_flags as f')
-      .innerJoin('recalls as r', 'r.id', 'f.recall_id')
-      .select(['f.recall_id', 'r.recall_number', 'r.status', 'f.kind', 'f.batch_no', 'f.units'])
-      .where('f.order_id', '=', orderId)
-      .orderBy('f.created_at')
-      .orderBy('f.batch_no')
-      .execute();
-    return rows.map((f) => ({
-      recallId: f.recall_id,
-      recallNumber: f.recall_number,
-      kind: f.kind,
-      batchNo: f.batch_no,
-      units: f.units,
-      message:
-        f.status === 'LIFTED'
-          ? `Recall ${f.recall_number} was lifted: batch ${f.batch_no} may be sold again`
-          : f.kind === 'RESERVATION_RELEASED'
-            ? `Batch ${f.batch_no} is recalled (${f.recall_number}): ${f.units} units reserved for this order were released; accepting fills them from other batches`
-            : `Batch ${f.batch_no} is recalled (${f.recall_number}): ${f.units} units picked for this order must not go out; replace them from another batch or cancel the acceptance`,
-    }));
-  }
-
   private async maySee(db: Database, caller: Caller, recallId: string, staff: boolean): Promise<boolean> {
     if (staff) return (await db.selectFrom('recalls').select('id').where('id', '=', recallId).executeTakeFirst()) !== undefined;
     const { rows } = await sql<{ manufacturer: string; reaches: boolean }>`
@@ -470,6 +448,11 @@ export class RecallsService {
         (SELECT count(DISTINCT order_id)::int FROM recall_order_flags WHERE recall_id = ${recallId}) AS "ordersFlagged"`.execute(this.db);
     return rows[0]!;
   }
+}
+
+/** The product's bucket lock of migration 049, exclusively: batches being written now are waited for, later ones wait. */
+async function lockRecallBucket(trx: Database, productId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('recall_batches'), recall_lock_bucket(${productId}::uuid))`.execute(trx);
 }
 
 function selectRecalls() {
