@@ -4,6 +4,7 @@ import {
   ACCOUNTING_PATHS,
   BASKET_PATHS,
   CLEARANCE_PATHS,
+  DASHBOARD_PATHS,
   MARKETPLACE_PATHS,
   type BasketList,
   type BasketResult,
@@ -13,6 +14,7 @@ import {
   type ClearanceOfferList,
   type CounterLookup,
   type CounterSale,
+  type Dashboard,
   type GlobalSearchResult,
   type OrderDetail,
   type Quotation,
@@ -20,7 +22,7 @@ import {
   type SubmitResult,
   type SuggestResult,
 } from 'shared-api';
-import { addBatch, batch, marketplaceWorld, unitId } from './cart-fixtures';
+import { addBatch, addProduct, batch, marketplaceWorld, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 import { acceptedOrder } from './ledger-fixtures';
 
@@ -250,5 +252,47 @@ describe('counter sale and quotations', () => {
     await recall(w.dolovex, [w.batches.mum]);
     const res = await stockist.post(ACCOUNTING_PATHS.instorePreview, { buyer: walkIn, lines: [{ productId: w.dolovex, batchId: w.batches.mum, quantity: 1 }] });
     expect(res.json()).toMatchObject({ code: 'E0010', message: 'batch not in stock in Pune Main Godown for Dolovex 650 Tablet' });
+  });
+});
+
+describe('dashboard', () => {
+  /** A batch on a "5 + 1" scheme expiring before any demo scheme, in the stockist's active warehouse. */
+  async function schemeBatch(name: string, batchNo: string, expiry: string): Promise<{ productId: string; batchId: string }> {
+    const productId = await addProduct(t.db, { name, manufacturer: 'Microvia Labs' });
+    const unit = await unitId(t.db, 'STK-PUN-001');
+    const owner = await t.db.selectFrom('users').select('active_warehouse_id').where('unit_id', '=', unit).where('role', '=', 'OWNER').executeTakeFirstOrThrow();
+    const batchId = randomUUID();
+    const now = t.clock.now();
+    await t.db
+      .insertInto('inventory_batches')
+      .values({ id: batchId, unit_id: unit, warehouse_id: owner.active_warehouse_id!, product_id: productId, batch_no: batchNo, expiry_date: expiry, mrp_paise: 2000, ptr_paise: 1000, quantity: 10, scheme_buy: 5, scheme_free: 1, created_at: now, updated_at: now })
+      .execute();
+    return { productId, batchId };
+  }
+
+  it('counts a recalled batch as nothing to sell and no running scheme, on a fresh read and after a change', async () => {
+    const stockist = await signedIn(DEMO.stockist);
+    const dashboard = async () => body<Dashboard>(await stockist.get(DASHBOARD_PATHS.dashboard, { period: 'DAY' }));
+    const before = await dashboard();
+    const early = await schemeBatch('Recallix Early', 'RX-E', '2026-11-24');
+    const later = await schemeBatch('Recallix Later', 'RX-L', '2026-11-25');
+    await recall(early.productId, [early.batchId]);
+    t.clock.advance(30);
+
+    // Read afresh (new batches): the recalled one is held but not on sale.
+    const fresh = await dashboard();
+    expect(fresh.offers!.schemes[0]).toMatchObject({ productName: 'Recallix Later', batchNo: 'RX-L' });
+    expect(fresh.offers!.running - before.offers!.running).toBe(1);
+    expect(fresh.inventory!.products - before.inventory!.products).toBe(2);
+    expect(fresh.inventory!.outOfStockProducts - before.inventory!.outOfStockProducts).toBe(1);
+
+    // Recalled after the figures were kept: the change log's report patches them.
+    await recall(later.productId, [later.batchId], 'RC-000005');
+    const unit = await unitId(t.db, 'STK-PUN-001');
+    await t.db.insertInto('notifications').values({ id: randomUUID(), unit_id: unit, type: 'GENERAL', title: 'Test', body: 'A change', created_at: t.clock.now() }).execute();
+    const patched = await dashboard();
+    expect(patched.offers!.schemes.map((s) => s.batchNo)).not.toContain('RX-L');
+    expect(patched.offers!.running).toBe(before.offers!.running);
+    expect(patched.inventory!.outOfStockProducts - before.inventory!.outOfStockProducts).toBe(2);
   });
 });
