@@ -49,19 +49,29 @@ function add(byProduct: Map<string, Batch[]>, b: Batch) {
 }
 
 /**
- * Every batch of the warehouse. Which are recalled is a second statement, by the partial index of recalled batches
- * (migration 047): recall_id is not in the covering index, and reading it with the rest would cost the heap pages
- * the index spares.
+ * Every batch of the warehouse. recall_id is not in the covering index, and reading it with the rest would cost the
+ * heap pages the index spares; so only the batches of products under an active recall (few, by recalls_active_product)
+ * are looked up by id for it (recalls/block.ts).
  */
 export async function readStock(db: Database, unitId: string, warehouseId: string): Promise<HeldStock> {
-  const [{ rows }, recalled] = await Promise.all([
-    sql<Omit<Batch, 'recalled'>>`SELECT ${COLUMNS} FROM inventory_batches b WHERE b.unit_id = ${unitId} AND b.warehouse_id = ${warehouseId}`.execute(db),
-    sql<{ id: string }>`SELECT b.id FROM inventory_batches b WHERE b.recall_id IS NOT NULL AND b.unit_id = ${unitId} AND b.warehouse_id = ${warehouseId}`.execute(db),
-  ]);
-  const recalledIds = new Set(recalled.rows.map((r) => r.id));
+  const { rows } = await sql<Omit<Batch, 'recalled'>>`SELECT ${COLUMNS} FROM inventory_batches b WHERE b.unit_id = ${unitId} AND b.warehouse_id = ${warehouseId}`.execute(db);
+  const recalled = await recalledBatchIds(db, rows);
   const byProduct = new Map<string, Batch[]>();
-  for (const b of rows) add(byProduct, { ...b, recalled: recalledIds.has(b.id) });
+  for (const b of rows) add(byProduct, { ...b, recalled: recalled.has(b.id) });
   return { byProduct, labels: new Map() };
+}
+
+/** Which of these batches are under a recall: none to look up unless a product of theirs has an active recall. */
+async function recalledBatchIds(db: Database, batches: readonly { id: string; productId: string }[]): Promise<Set<string>> {
+  if (!batches.length) return new Set();
+  const products = [...new Set(batches.map((b) => b.productId))];
+  const { rows: recalledProducts } = await sql<{ product_id: string }>`
+    SELECT DISTINCT product_id FROM recalls WHERE status = 'ACTIVE' AND product_id = ANY(${products}::uuid[])`.execute(db);
+  if (!recalledProducts.length) return new Set();
+  const under = new Set(recalledProducts.map((r) => r.product_id));
+  const candidates = batches.filter((b) => under.has(b.productId)).map((b) => b.id);
+  const { rows } = await sql<{ id: string }>`SELECT id FROM inventory_batches WHERE id = ANY(${candidates}::uuid[]) AND recall_id IS NOT NULL`.execute(db);
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
