@@ -9,8 +9,8 @@ import { haversineKm } from '../search/text';
  * Near-expiry offers (migration 026). An offer's status is worked out when it is read, from the day and the batch:
  * ENDED once the seller ended it, its cut-off day passed or the batch expired, and while the batch is under a recall
  * (recalls/block.ts: not shown to buyers, not bought; it runs again if the recall is lifted before the cut-off);
- * SOLD_OUT while nothing of the batch is free; ACTIVE otherwise. Queries join the offer's batch, product, seller and the batch's warehouse as o, b, p,
- * u, w.
+ * SOLD_OUT while nothing of the batch is free; ACTIVE otherwise. Queries join the offer's batch, product, seller and
+ * the batch's warehouse as o, b, p, u, w.
  */
 
 export interface OfferRow {
@@ -49,7 +49,7 @@ export function statusSql(today: string): RawBuilder<OfferStatus> {
     ELSE 'ACTIVE' END`;
 }
 
-/** An offer that can be bought on `today`: running, cut-off not passed, batch unexpired, under no recall, with units free. */
+/** An offer that can be bought on `today`: running, cut-off not passed, batch unexpired and under no recall, units free. */
 export function activeSql(today: string): RawBuilder<boolean> {
   return sql<boolean>`(o.ended_at IS NULL AND o.ends_on >= ${today}::date AND b.expiry_date > ${today}::date AND b.recall_id IS NULL AND b.quantity > b.reserved)`;
 }
