@@ -22,7 +22,7 @@ export interface BasketBatchRow {
 
 /**
  * Sellable batches of these products at every seller the buyer may buy from (connections/visibility.ts: APPROVED
- * with access, `sellersVisibleTo`), not expired on `today` and not excluded, per product and seller (by unit code, so equal offers are
+ * with access, `sellersVisibleTo`), not expired on `today`, under no recall and not excluded, per product and seller (by unit code, so equal offers are
  * always settled the same way) first expiry first — the order of orders/stock.ts that the cart prices from. One
  * statement for the whole list.
  */
@@ -37,7 +37,7 @@ export async function basketBatches(db: Database, buyerUnitId: string, productId
     JOIN warehouses w ON w.id = b.warehouse_id
     JOIN products p ON p.id = b.product_id AND p.gst_rated
     WHERE b.unit_id IN ${sellersVisibleTo(db, buyerUnitId)} AND b.unit_id <> ${buyerUnitId}
-      AND b.product_id = ANY(${productIds}::uuid[]) AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+      AND b.product_id = ANY(${productIds}::uuid[]) AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
       AND NOT (u.unit_code = ANY(${excludedCodes}::text[]))
     ORDER BY b.product_id, u.unit_code, b.expiry_date, w.created_at, b.id`.execute(db);
   return rows;

@@ -38,7 +38,7 @@ export async function cartEntriesOfBuyer(db: Database, buyerUnitId: string, toda
     LEFT JOIN LATERAL (
       SELECT b.scheme_buy, b.scheme_free FROM inventory_batches b JOIN warehouses w ON w.id = b.warehouse_id
       WHERE b.unit_id = e.seller_unit_id AND b.product_id = e.product_id
-        AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+        AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
         AND (e.min_expiry_date IS NULL OR b.expiry_date >= e.min_expiry_date) AND (co.batch_id IS NULL OR b.id = co.batch_id)
       ORDER BY b.expiry_date, w.created_at, b.id LIMIT 1
     ) fefo ON true

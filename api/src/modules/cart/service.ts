@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { availableOf } from '../orders/stock';
+import { recalledError, recalledMessage } from '../recalls/block';
 import { istDate } from '../search/text';
 import { cartEntriesOfBuyer, openCart, type CartEntryRow } from './repository';
 import { entryTerms, type EntryKey } from './terms';
@@ -72,6 +73,7 @@ export class CartService {
       throw new AppError('E0040', 403, `${seller.trade_name} has not given you access to its stock: ask to connect first`);
     }
     if (terms.kind === 'ENDED') throw new AppError('E0016', 409);
+    if (terms.kind === 'RECALLED') throw recalledError(terms.batch);
     const now = this.config.now();
     const cartId = await openCart(trx, caller.unitId, now);
     let same = trx
@@ -121,6 +123,7 @@ export class CartService {
     const entry = await this.entryOf(caller, input.entryId);
     const terms = await entryTerms(this.db, caller, keyOf(entry), this.today());
     if (terms.kind === 'ENDED') throw new AppError('E0016', 409);
+    if (terms.kind === 'RECALLED') throw recalledError(terms.batch);
     const batches = terms.kind === 'OK' ? terms.batches : [];
     this.checkFits(input.quantity, free, availableOf(batches), terms.kind === 'OK' ? terms.schemeBuy : null, terms.kind === 'OK' ? terms.schemeFree : null);
     await this.db.updateTable('cart_entries').set({ quantity: input.quantity, free_quantity: free }).where('id', '=', entry.id).execute();
@@ -161,6 +164,10 @@ export class CartService {
       if (terms.kind === 'NO_ACCESS') {
         const message = e.clearance_offer_id ? `${e.seller_trade_name} no longer offers this batch to you` : `${e.seller_trade_name} no longer gives you access to its stock`;
         changes.push({ ...base, kind: 'UNAVAILABLE', message });
+        continue;
+      }
+      if (terms.kind === 'RECALLED') {
+        changes.push({ ...base, kind: 'UNAVAILABLE', message: recalledMessage(terms.batch), available: 0 });
         continue;
       }
       if (terms.kind === 'ENDED') {

@@ -7,9 +7,10 @@ import { haversineKm } from '../search/text';
 
 /*
  * Near-expiry offers (migration 026). An offer's status is worked out when it is read, from the day and the batch:
- * ENDED once the seller ended it, its cut-off day passed or the batch expired; SOLD_OUT while nothing of the batch
- * is free; ACTIVE otherwise. Queries join the offer's batch, product, seller and the batch's warehouse as o, b, p,
- * u, w.
+ * ENDED once the seller ended it, its cut-off day passed or the batch expired, and while the batch is under a recall
+ * (recalls/block.ts: not shown to buyers, not bought; it runs again if the recall is lifted before the cut-off);
+ * SOLD_OUT while nothing of the batch is free; ACTIVE otherwise. Queries join the offer's batch, product, seller and
+ * the batch's warehouse as o, b, p, u, w.
  */
 
 export interface OfferRow {
@@ -30,6 +31,8 @@ export interface OfferRow {
   ends_on: string;
   nearby_buyers: boolean;
   status: OfferStatus;
+  /** The recall the batch is under (status ENDED meanwhile), or null. */
+  recall_id: string | null;
   seller_unit_code: string;
   seller_trade_name: string;
   city: string;
@@ -41,14 +44,14 @@ export interface OfferRow {
 /** The offer's status on `today` (see the file comment). */
 export function statusSql(today: string): RawBuilder<OfferStatus> {
   return sql<OfferStatus>`CASE
-    WHEN o.ended_at IS NOT NULL OR o.ends_on < ${today}::date OR b.expiry_date <= ${today}::date THEN 'ENDED'
+    WHEN o.ended_at IS NOT NULL OR o.ends_on < ${today}::date OR b.expiry_date <= ${today}::date OR b.recall_id IS NOT NULL THEN 'ENDED'
     WHEN b.quantity <= b.reserved THEN 'SOLD_OUT'
     ELSE 'ACTIVE' END`;
 }
 
-/** An offer that can be bought on `today`: running, cut-off not passed, batch unexpired with units free. */
+/** An offer that can be bought on `today`: running, cut-off not passed, batch unexpired and under no recall, units free. */
 export function activeSql(today: string): RawBuilder<boolean> {
-  return sql<boolean>`(o.ended_at IS NULL AND o.ends_on >= ${today}::date AND b.expiry_date > ${today}::date AND b.quantity > b.reserved)`;
+  return sql<boolean>`(o.ended_at IS NULL AND o.ends_on >= ${today}::date AND b.expiry_date > ${today}::date AND b.recall_id IS NULL AND b.quantity > b.reserved)`;
 }
 
 /** Great-circle km from `origin` to the batch's place (NULL when it has none): the formula of connections/repository.ts. */
@@ -77,7 +80,7 @@ function offerSelect(today: string, where: RawBuilder<unknown> | Expression<SqlB
   return sql<OfferRow>`
     SELECT o.id, o.seller_unit_id, o.batch_id, b.product_id, p.name AS product_name, p.manufacturer, p.pack, b.batch_no,
       b.expiry_date, (b.expiry_date - ${today}::date) AS days_to_expiry, GREATEST(b.quantity - b.reserved, 0) AS available,
-      b.mrp_paise, b.ptr_paise, o.offer_ptr_paise, o.ends_on, o.nearby_buyers, ${statusSql(today)} AS status,
+      b.mrp_paise, b.ptr_paise, o.offer_ptr_paise, o.ends_on, o.nearby_buyers, ${statusSql(today)} AS status, b.recall_id,
       u.unit_code AS seller_unit_code, u.trade_name AS seller_trade_name, u.city,
       COALESCE(w.latitude, u.latitude) AS lat, COALESCE(w.longitude, u.longitude) AS lng, o.created_at
     FROM clearance_offers o

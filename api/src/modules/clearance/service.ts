@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../http/errors';
 import { originOf, type Origin } from '../connections/repository';
 import { activeWarehouse } from '../inventory/repository';
 import { formatRupeesPlain } from '../orders/money';
+import { refuseRecalled } from '../recalls/block';
 import { addDays, istDate, queryWords } from '../search/text';
 import { activeSql, countOffers, offerRows, offerVisibleTo, toOffer } from './repository';
 
@@ -85,6 +86,8 @@ export class ClearanceService {
       .where('b.unit_id', '=', caller.unitId)
       .where('b.warehouse_id', '=', warehouse.id)
       .where('b.quantity', '>', 0)
+      // A recalled batch may not be offered (create refuses it with E0025).
+      .where('b.recall_id', 'is', null)
       .where(sql<boolean>`b.expiry_date > ${today}::date`)
       .where('b.expiry_date', '>=', addDays(today, query.fromDays))
       .where('b.expiry_date', '<=', addDays(today, query.toDays))
@@ -119,9 +122,9 @@ export class ClearanceService {
   }
 
   /**
-   * Lists one batch of the caller's unit. Refused: an expired batch or a cut-off on or after its expiry (E0014), an
-   * offer PTR not below the batch's PTR, nothing free to sell, a batch with a running offer (E0009), and, until the
-   * seller acknowledges it, a batch with units promised to placed orders (E0015).
+   * Lists one batch of the caller's unit. Refused: a recalled batch (E0025), an expired batch or a cut-off on or after
+   * its expiry (E0014), an offer PTR not below the batch's PTR, nothing free to sell, a batch with a running offer
+   * (E0009), and, until the seller acknowledges it, a batch with units promised to placed orders (E0015).
    */
   async create(caller: Caller, input: z.output<typeof CreateClearanceOffer>): Promise<ClearanceOffer> {
     const now = this.config.now();
@@ -131,12 +134,13 @@ export class ClearanceService {
         // Locked: a reservation or a second listing of the batch waits until this one is decided.
         const batch = await trx
           .selectFrom('inventory_batches')
-          .select(['id', 'expiry_date', 'quantity', 'reserved', 'ptr_paise'])
+          .select(['id', 'expiry_date', 'quantity', 'reserved', 'ptr_paise', 'recall_id'])
           .where('id', '=', input.batchId)
           .where('unit_id', '=', caller.unitId)
           .forUpdate()
           .executeTakeFirst();
         if (!batch) throw notFound();
+        if (batch.recall_id) await refuseRecalled(trx, [batch.id]);
         if (batch.expiry_date <= today) throw new AppError('E0014', 400, `This batch expired on ${batch.expiry_date}: it cannot be offered`);
         if (input.endsOn < today) throw new AppError('E0001', 400, 'The cut-off cannot be in the past', { endsOn: 'Pick today or a later day' });
         if (input.endsOn >= batch.expiry_date) {

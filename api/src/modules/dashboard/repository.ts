@@ -90,12 +90,12 @@ export async function topSearched(db: Database, w: Window, limit: number): Promi
   return rows.map((r) => ({ productId: r.product_id, name: r.name, manufacturer: r.manufacturer, hits: num(r.hits) }));
 }
 
-/** Which of the products the unit can sell today (unexpired, unreserved units in any of its warehouses). */
+/** Which of the products the unit can sell today (unexpired, unreserved units under no recall in any of its warehouses). */
 export function stockedAmong(unitId: string, productIds: readonly string[], today: string): Part<Set<string>> {
   const ids = productIds.length ? sql.join(productIds) : sql`NULL`;
   return allRows(
     sql`SELECT DISTINCT product_id FROM inventory_batches
-    WHERE product_id IN (${ids}) AND unit_id = ${unitId} AND expiry_date > ${today}::date AND quantity > reserved`,
+    WHERE product_id IN (${ids}) AND unit_id = ${unitId} AND expiry_date > ${today}::date AND quantity > reserved AND recall_id IS NULL`,
     null,
     (rows: { product_id: string }[]) => new Set(rows.map((r) => r.product_id)),
   );

@@ -21,6 +21,8 @@ interface Batch {
   reserved: number;
   ptrPaise: number;
   schemeFree: number | null;
+  /** Under a recall (recalls/block.ts): held, but neither sellable nor on a running scheme. */
+  recalled: boolean;
 }
 
 /** What a shown scheme also says; fetched for those shown only, and kept. */
@@ -46,12 +48,30 @@ function add(byProduct: Map<string, Batch[]>, b: Batch) {
   else byProduct.set(b.productId, [b]);
 }
 
-/** Every batch of the warehouse. */
+/**
+ * Every batch of the warehouse. recall_id is not in the covering index, and reading it with the rest would cost the
+ * heap pages the index spares; so only the batches of products under an active recall (few, by recalls_active_product)
+ * are looked up by id for it (recalls/block.ts).
+ */
 export async function readStock(db: Database, unitId: string, warehouseId: string): Promise<HeldStock> {
-  const { rows } = await sql<Batch>`SELECT ${COLUMNS} FROM inventory_batches b WHERE b.unit_id = ${unitId} AND b.warehouse_id = ${warehouseId}`.execute(db);
+  const { rows } = await sql<Omit<Batch, 'recalled'>>`SELECT ${COLUMNS} FROM inventory_batches b WHERE b.unit_id = ${unitId} AND b.warehouse_id = ${warehouseId}`.execute(db);
+  const recalled = await recalledBatchIds(db, rows);
   const byProduct = new Map<string, Batch[]>();
-  for (const b of rows) add(byProduct, b);
+  for (const b of rows) add(byProduct, { ...b, recalled: recalled.has(b.id) });
   return { byProduct, labels: new Map() };
+}
+
+/** Which of these batches are under a recall: none to look up unless a product of theirs has an active recall. */
+async function recalledBatchIds(db: Database, batches: readonly { id: string; productId: string }[]): Promise<Set<string>> {
+  if (!batches.length) return new Set();
+  const products = [...new Set(batches.map((b) => b.productId))];
+  const { rows: recalledProducts } = await sql<{ product_id: string }>`
+    SELECT DISTINCT product_id FROM recalls WHERE status = 'ACTIVE' AND product_id = ANY(${products}::uuid[])`.execute(db);
+  if (!recalledProducts.length) return new Set();
+  const under = new Set(recalledProducts.map((r) => r.product_id));
+  const candidates = batches.filter((b) => under.has(b.productId)).map((b) => b.id);
+  const { rows } = await sql<{ id: string }>`SELECT id FROM inventory_batches WHERE id = ANY(${candidates}::uuid[]) AND recall_id IS NOT NULL`.execute(db);
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -62,7 +82,7 @@ export async function readStock(db: Database, unitId: string, warehouseId: strin
  */
 export async function patchStock(db: Database, unitId: string, warehouseId: string, held: HeldStock, productIds: readonly string[]): Promise<HeldStock> {
   const { rows } = await sql<Batch & Label & { warehouseId: string }>`
-    SELECT ${COLUMNS}, b.warehouse_id AS "warehouseId", ${LABEL}
+    SELECT ${COLUMNS}, b.recall_id IS NOT NULL AS recalled, b.warehouse_id AS "warehouseId", ${LABEL}
     FROM inventory_batches b JOIN products p ON p.id = b.product_id
     WHERE b.product_id = ANY(${[...productIds]}::uuid[]) AND b.unit_id = ${unitId}`.execute(db);
   // A new value, not the kept one changed: an answer counting from the kept one sees it whole.
@@ -85,8 +105,8 @@ export type Bucket = 'expired' | '30' | '60' | '90' | 'later';
 
 /**
  * The figures of the stock as of `today`: units with stock by expiry window (valued at PTR), the products held and
- * those with nothing left to sell (no unexpired, unreserved units), and the unexpired batches on sale with a
- * free-quantity scheme.
+ * those with nothing left to sell (no unexpired, unreserved units outside a recall), and the unexpired batches on sale
+ * (not recalled) with a free-quantity scheme.
  */
 export function countStock(held: HeldStock, today: string) {
   const limits: [Bucket, string][] = [
@@ -101,9 +121,9 @@ export function countStock(held: HeldStock, today: string) {
   for (const batches of held.byProduct.values()) {
     let sellable = 0;
     for (const b of batches) {
-      const unexpired = b.expiry > today;
-      if (unexpired) sellable += b.quantity - b.reserved;
-      if (unexpired && (b.schemeFree ?? 0) > 0 && b.quantity > b.reserved) onScheme.push(b);
+      const onSale = b.expiry > today && !b.recalled;
+      if (onSale) sellable += b.quantity - b.reserved;
+      if (onSale && (b.schemeFree ?? 0) > 0 && b.quantity > b.reserved) onScheme.push(b);
       if (b.quantity <= 0) continue;
       const key = limits.find(([, last]) => b.expiry <= last)?.[0] ?? 'later';
       const f = buckets.get(key) ?? { batches: 0, quantity: 0, valuePaise: 0 };

@@ -30,7 +30,8 @@ export interface WarehouseBatch {
 }
 
 /**
- * The warehouse's batches of these products with something not held by orders, first expiry first. With `lock`
+ * The warehouse's batches of these products with something not held by orders and under no recall (a picked recalled
+ * batch is refused before: recalls/block.ts), first expiry first. With `lock`
  * they are locked FOR UPDATE (in id order, so two counters never deadlock) until the transaction ends.
  */
 export async function warehouseBatches(db: Database, warehouseId: string, productIds: readonly string[], lock: boolean): Promise<WarehouseBatch[]> {
@@ -38,7 +39,7 @@ export async function warehouseBatches(db: Database, warehouseId: string, produc
   const { rows } = await sql<WarehouseBatch>`
     SELECT id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise, quantity, reserved
     FROM inventory_batches
-    WHERE warehouse_id = ${warehouseId} AND product_id = ANY(${[...productIds]}::uuid[]) AND quantity > reserved
+    WHERE warehouse_id = ${warehouseId} AND product_id = ANY(${[...productIds]}::uuid[]) AND quantity > reserved AND recall_id IS NULL
     ORDER BY id
     ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
   return rows.sort((a, b) => a.expiry_date.localeCompare(b.expiry_date) || a.batch_no.localeCompare(b.batch_no));
@@ -53,7 +54,8 @@ export async function lookupProducts(db: Database, warehouseId: string, q: strin
   const { rows } = await sql<{ id: string; name: string; manufacturer: string; pack: string; hsn: string | null }>`
     SELECT p.id, p.name, p.manufacturer, p.pack, p.hsn
     FROM products p
-    WHERE p.gst_rated AND EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND b.quantity > b.reserved)
+    WHERE p.gst_rated
+      AND EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND b.quantity > b.reserved AND b.recall_id IS NULL)
       AND (p.name ILIKE ${`${like}%`} OR p.name ILIKE ${`% ${like}%`}
            OR EXISTS (SELECT 1 FROM inventory_batches b WHERE b.product_id = p.id AND b.warehouse_id = ${warehouseId} AND lower(b.batch_no) = lower(${q})))
     ORDER BY p.name

@@ -43,6 +43,7 @@ import { istDate } from '../search/text';
 import { insertInvoice } from '../sales/repository';
 import { enqueueEInvoice } from '../e-invoices/service';
 import type { SalesService } from '../sales/service';
+import { refuseRecalled } from '../recalls/block';
 import * as repo from './repository';
 
 /** Why a bill cannot be made (expired or refused near-expiry batch, too little stock, no GST rate …). */
@@ -207,9 +208,9 @@ export class InstoreService {
   }
 
   /**
-   * Batches picked and priced: a chosen batch is checked (not expired, near expiry per the unit's policy, enough
-   * left); otherwise units go first expiry first over the sellable batches. With `lock` (issuing) the batches stay
-   * locked until the transaction ends, so the stock checked is the stock taken.
+   * Batches picked and priced: a chosen batch is checked (not recalled: E0025, not expired, near expiry per the unit's
+   * policy, enough left); otherwise units go first expiry first over the sellable batches (never a recalled one). With
+   * `lock` (issuing) the batches stay locked until the transaction ends, so the stock checked is the stock taken.
    */
   private async price(db: Database, caller: Caller, buyerInput: CounterBuyer, requests: readonly LineRequest[], lock: boolean): Promise<Priced> {
     const today = istDate(this.config.now());
@@ -220,6 +221,8 @@ export class InstoreService {
     if (!seller?.gstin || !seller.stateCode) throw refused('a tax invoice needs your GSTIN, and your registration has none');
     const buyer = await this.buyerOf(db, { unitId: caller.unitId, stateCode: seller.stateCode }, buyerInput);
 
+    // A batch the person picked that is under a recall is refused by name (E0025), not "not in stock".
+    await refuseRecalled(db, requests.flatMap((r) => (r.batchId ? [r.batchId] : [])), { unitId: caller.unitId });
     const productIds = [...new Set(requests.map((r) => r.productId))];
     const products = await repo.productsByIds(db, productIds);
     const batches = await repo.warehouseBatches(db, warehouse.id, productIds, lock);

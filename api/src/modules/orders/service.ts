@@ -15,6 +15,7 @@ import { entryTerms } from '../cart/terms';
 import { gstRatesOn, noGstRate, rateOf } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
 import { formatRupeesPlain, orderLineMoney } from './money';
+import { recalledAmong, recalledError } from '../recalls/block';
 import { recallFlagsOf } from '../recalls/order-flags';
 import { insertOrder } from './repository';
 import { reserveFefo, sellableBatches } from './stock';
@@ -100,6 +101,7 @@ export class OrdersService {
               throw notSubmitted(e.clearance_offer_id ? `${sellerName} no longer offers the near-expiry ${e.name} to you` : `${sellerName} no longer gives you access to its stock`);
             }
             if (terms.kind === 'ENDED') throw new AppError('E0016', 409, `Order not submitted: the near-expiry offer of ${e.name} at ${sellerName} has ended`);
+            if (terms.kind === 'RECALLED') throw recalledError(terms.batch, 'Order not submitted: remove it from the cart');
             if (terms.ptrPaise !== null && terms.ptrPaise !== e.ptr_paise) {
               throw notSubmitted(`the PTR of ${e.name} at ${sellerName} changed; confirm the cart again`);
             }
@@ -303,14 +305,21 @@ export class OrdersService {
         const held = await trx
           .selectFrom('order_allocations as a')
           .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
-          .select(['a.id', 'a.batch_id', 'a.quantity', 'b.expiry_date'])
+          .select(['a.id', 'a.batch_id', 'a.quantity', 'b.expiry_date', 'b.recall_id'])
           .where('a.order_line_id', '=', line.id)
           .where('a.status', '=', 'RESERVED')
           .orderBy('a.batch_id')
           .forUpdate()
           .execute();
+        const recalled = held.filter((h) => h.recall_id !== null);
+        if (recalled.length && line.clearance_offer_id) {
+          // The buyer chose that very batch on the offer: it is not made up from another.
+          const [batch] = await recalledAmong(trx, recalled.map((h) => h.batch_id));
+          if (batch) throw recalledError(batch, 'Reject the order instead');
+        }
         let short = 0;
-        for (const a of held.filter((h) => h.expiry_date <= today)) {
+        // Units held in a batch that expired or was recalled since the order was placed are made up from others (FEFO).
+        for (const a of held.filter((h) => h.expiry_date <= today || h.recall_id !== null)) {
           await trx.updateTable('inventory_batches').set({ reserved: sql`reserved - ${a.quantity}`, updated_at: now }).where('id', '=', a.batch_id).execute();
           await trx.updateTable('order_allocations').set({ status: 'RELEASED' }).where('id', '=', a.id).execute();
           short += a.quantity;

@@ -3,8 +3,8 @@ import type { Database } from '../../db/database';
 
 /*
  * Sellable stock of one product at one seller: batches not expired on `today` (expiry_date > today) with something
- * left after reservations, first expiry first (FEFO), of a product whose HSN has a GST rate on record (an order of it
- * could not be invoiced). The cart prices from the first of them; submit reserves and acceptance moves stock in this order.
+ * left after reservations and under no recall (recalls/block.ts), first expiry first (FEFO), of a product whose HSN
+ * has a GST rate on record (an order of it could not be invoiced). The cart prices from the first of them; submit reserves and acceptance moves stock in this order.
  */
 
 export interface SellableBatch {
@@ -35,7 +35,7 @@ export async function sellableBatches(db: Database, sellerUnitId: string, produc
     FROM inventory_batches b
     JOIN warehouses w ON w.id = b.warehouse_id
     JOIN products p ON p.id = b.product_id AND p.gst_rated
-    WHERE b.unit_id = ${sellerUnitId} AND b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+    WHERE b.unit_id = ${sellerUnitId} AND b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
       ${options.minExpiryDate ? sql`AND b.expiry_date >= ${options.minExpiryDate}::date` : sql``}
       ${options.batchId ? sql`AND b.id = ${options.batchId}` : sql``}
     ORDER BY b.expiry_date, w.created_at, b.id

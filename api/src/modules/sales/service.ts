@@ -33,6 +33,7 @@ import { createPurchaseBillFromInvoice } from '../purchases/service';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { LINKS, notify } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
+import { refuseRecalled } from '../recalls/block';
 import { istDate } from '../search/text';
 import { findInvoice, hsnRows, insertInvoice, invoiceLines, salesRows, salesTotals, type InvoiceRow } from './repository';
 
@@ -130,6 +131,10 @@ export class SalesService {
       // Lock order (api/README.md): the order row, its batches, the counter last. The invoice lines' foreign keys
       // lock each batch; after the counter that met counter sales (batches, then the counter) in a deadlock.
       await lockBatches(trx, rows.map((r) => r.batch_id), 'KEY SHARE');
+      // Goods of a batch recalled after acceptance are not sold: the seller replaces them or cancels (recall_order_flags).
+      await refuseRecalled(trx, rows.map((r) => r.batch_id), {
+        then: `Cancel the acceptance of order ${order.order_number} and accept it again to take other batches, or reject it`,
+      });
 
       const units = await unitTaxDetails(trx, [order.seller_unit_id, order.buyer_unit_id]);
       const seller = units.get(order.seller_unit_id);

@@ -13,12 +13,13 @@ export async function loadProducts(db: Database, ids?: readonly string[]): Promi
 
 /**
  * Batches of these products with something left after reservations and not expired on `today`, by product and seller;
- * none of a product whose HSN has no GST rate on record (products.gst_rated, kept by triggers: migration 034).
+ * none of a product whose HSN has no GST rate on record (products.gst_rated, kept by triggers: migration 034), nor
+ * one under a recall (recalls/block.ts).
  */
 export async function loadStock(db: Database, productIds: readonly string[], today: string): Promise<StockRow[]> {
   const { rows } = await sql<StockRow>`SELECT b.product_id, b.unit_id, b.expiry_date, b.ptr_paise FROM inventory_batches b
     WHERE b.product_id = ANY(${sql`ARRAY(SELECT id FROM products WHERE id = ANY(${productIds}::uuid[]) AND gst_rated)`})
-      AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+      AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
     ORDER BY b.product_id, b.unit_id`.execute(db);
   return rows;
 }
@@ -50,7 +51,7 @@ export interface OfferRow {
 }
 
 /** Sellable batches of one product across sellers, first expiry first, with the buyer's connection to each seller
- * (none while the product's HSN has no GST rate on record). */
+ * (none while the product's HSN has no GST rate on record; none under a recall). */
 export async function offersOf(db: Database, buyerUnitId: string, productId: string, today: string): Promise<OfferRow[]> {
   const { rows } = await sql<OfferRow>`
     SELECT u.id AS seller_unit_id, u.unit_code AS seller_unit_code, u.trade_name, u.city,
@@ -63,7 +64,7 @@ export async function offersOf(db: Database, buyerUnitId: string, productId: str
     JOIN warehouses w ON w.id = b.warehouse_id
     LEFT JOIN connections c ON c.buyer_unit_id = ${buyerUnitId} AND c.seller_unit_id = u.id
     JOIN products p ON p.id = b.product_id AND p.gst_rated
-    WHERE b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved
+    WHERE b.product_id = ${productId} AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
     ORDER BY u.id, b.expiry_date, b.batch_no`.execute(db);
   return rows;
 }
