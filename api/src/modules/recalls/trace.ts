@@ -1,11 +1,11 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Recall, RecallTrace } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { returnPlan } from './actions';
+import { matches } from './matching';
 
 /*
  * A recall's trace for one unit (issue 35): which of its batches the recall names, where their units came from
@@ -57,17 +57,6 @@ export async function recallScope(db: Kysely<DB>, recallId: string): Promise<Rec
   };
 }
 
-/**
- * The batches (alias `b`) a recall names, as active_recall_of (migration 047) matches them; written out so the
- * planner uses inventory_batches_recall_key (050) or inventory_batches_product (product, expiry).
- */
-export function matchesRecall(s: RecallScope): RawBuilder<boolean> {
-  const byKey = s.keys.length ? sql`recall_batch_key(b.batch_no) = ANY(${s.keys}::text[])` : null;
-  const byExpiry = s.expiryUpTo ? sql`b.expiry_date <= ${s.expiryUpTo}::date` : null;
-  const either = byKey && byExpiry ? sql`(${byKey} OR ${byExpiry})` : (byKey ?? byExpiry ?? sql`false`);
-  return sql<boolean>`b.product_id = ${s.productId}::uuid AND ${either}`;
-}
-
 export interface UnitBatch {
   id: string;
   batch_no: string;
@@ -81,7 +70,7 @@ export async function unitBatches(db: Kysely<DB>, s: RecallScope, unitId: string
   const { rows } = await sql<UnitBatch>`
     SELECT b.id, b.batch_no, b.expiry_date, b.quantity, w.display_name AS warehouse_name
     FROM inventory_batches b JOIN warehouses w ON w.id = b.warehouse_id
-    WHERE b.unit_id = ${unitId}::uuid AND (${matchesRecall(s)}
+    WHERE b.unit_id = ${unitId}::uuid AND (${matches('b', s)}
       OR b.id IN (SELECT batch_id FROM non_saleable_stock_movements WHERE recall_id = ${s.id}::uuid AND unit_id = ${unitId}::uuid))
     ORDER BY b.batch_no, b.expiry_date, b.id`.execute(db);
   return rows;
@@ -126,6 +115,54 @@ export async function quarantineOf(db: Kysely<DB>, unitId: string, recallId: str
       coalesce(-sum(quantity_delta) FILTER (WHERE source_type = 'RECALL_DESTRUCTION'), 0)::int AS destroyed
     FROM non_saleable_stock_movements WHERE recall_id = ${recallId}::uuid AND unit_id = ${unitId}::uuid`.execute(db);
   return rows[0]!;
+}
+
+/** The debit notes a return to supplier would issue: quarantined units per platform bill line they came on. */
+export interface ReturnPlan {
+  quarantined: number;
+  returnable: number;
+  bills: Map<string, { lines: { position: number; quantity: number; freeQuantity: number }[]; units: number }>;
+}
+
+/**
+ * Quarantined units of each batch are matched to the platform bills the batch was received on, newest bill first (the
+ * older units were the first sold), each line up to what it brought in less what debit notes already returned; paid
+ * units go back before free ones. Units of uploads, additions by hand or bills keyed by hand stay unmatched.
+ */
+export async function returnPlan(db: Kysely<DB>, unitId: string, recallId: string): Promise<ReturnPlan> {
+  const held = await sql<{ batch_id: string; units: number }>`
+    SELECT batch_id, sum(quantity_delta)::int AS units FROM non_saleable_stock_movements
+    WHERE recall_id = ${recallId}::uuid AND unit_id = ${unitId}::uuid AND batch_id IS NOT NULL
+    GROUP BY batch_id HAVING sum(quantity_delta) > 0`.execute(db);
+  const plan: ReturnPlan = { quarantined: held.rows.reduce((n, h) => n + h.units, 0), returnable: 0, bills: new Map() };
+  if (!held.rows.length) return plan;
+  const { rows } = await sql<{ bill_id: string; position: number; batch_id: string; quantity: number; free_quantity: number; received: number; paid_back: number; free_back: number }>`
+    SELECT l.bill_id, l.position, l.batch_id, l.quantity, l.free_quantity, coalesce(l.received_quantity, 0) AS received,
+      coalesce(r.paid, 0)::int AS paid_back, coalesce(r.free, 0)::int AS free_back
+    FROM purchase_bill_lines l
+    JOIN purchase_bills pb ON pb.id = l.bill_id
+    LEFT JOIN LATERAL (
+      SELECT sum(dl.quantity) AS paid, sum(dl.free_quantity) AS free FROM debit_note_lines dl JOIN debit_notes n ON n.id = dl.debit_note_id
+      WHERE n.bill_id = l.bill_id AND dl.bill_position = l.position
+        AND NOT EXISTS (SELECT 1 FROM document_cancellations dc WHERE dc.document_id = n.id)) r ON true
+    WHERE l.batch_id = ANY(${held.rows.map((h) => h.batch_id)}::uuid[]) AND pb.unit_id = ${unitId}::uuid
+      AND pb.status = 'RECEIVED' AND pb.source = 'PLATFORM' AND pb.sales_invoice_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM document_cancellations dc WHERE dc.document_id = pb.id)
+    ORDER BY pb.received_at DESC, pb.id, l.position`.execute(db);
+  const need = new Map(held.rows.map((h) => [h.batch_id, h.units]));
+  for (const l of rows) {
+    const want = need.get(l.batch_id) ?? 0;
+    const take = Math.min(want, l.received - l.paid_back - l.free_back);
+    if (take <= 0) continue;
+    const quantity = Math.min(take, Math.max(0, l.quantity - l.paid_back));
+    const bill = plan.bills.get(l.bill_id) ?? { lines: [], units: 0 };
+    bill.lines.push({ position: l.position, quantity, freeQuantity: take - quantity });
+    bill.units += take;
+    plan.bills.set(l.bill_id, bill);
+    plan.returnable += take;
+    need.set(l.batch_id, want - take);
+  }
+  return plan;
 }
 
 export class RecallTraces {
