@@ -183,7 +183,8 @@ export class RecallsService {
         JOIN order_lines l ON l.id = a.order_line_id
         JOIN orders o ON o.id = l.order_id AND o.status = 'ACCEPTED'
         WHERE b.recall_id IS NULL AND ${matches('b', m)}
-          AND NOT EXISTS (SELECT 1 FROM consignments c WHERE c.order_id = o.id AND c.status IN ('COLLECTED', 'IN_TRANSIT', 'DELIVERED'))
+          -- (the live-consignment condition lets it use consignments_live_order)
+          AND NOT EXISTS (SELECT 1 FROM consignments c WHERE c.order_id = o.id AND c.status NOT IN ('CANCELLED', 'RETURNED') AND c.status IN ('COLLECTED', 'IN_TRANSIT', 'DELIVERED'))
         GROUP BY o.id, o.seller_unit_id, b.batch_no
       ), flags AS (
         INSERT INTO recall_order_flags (recall_id, order_id, kind, batch_no, units, created_at)
