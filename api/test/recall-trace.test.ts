@@ -15,6 +15,8 @@ import {
   type RecallTrace,
   type ReturnToSupplierResult,
 } from 'shared-api';
+import { inTransaction } from '../src/db/transaction';
+import { cancelInBooks } from '../src/modules/cancellations/books';
 import { booksWorld, buyAndReceive, counterSale, signedIn, type BooksWorld, type SignedIn } from './books-fixtures';
 import { unitId } from './cart-fixtures';
 import { DEMO, body, build } from './helpers';
@@ -198,6 +200,23 @@ describe('return to supplier', () => {
     // A second click: nothing left to return.
     const again = await w.retailer.post(RECALL_PATHS.returnToSupplier(w.recall.id));
     expect([again.statusCode, again.json().code]).toEqual([409, 'E0013']);
+  });
+
+  it("the supplier cancelling its credit note withdraws the debit note: the units go back to the buyer's quarantine", async () => {
+    const w = await world();
+    const owedBefore = await payable(w);
+    const { debitNotes } = body<ReturnToSupplierResult>(await w.retailer.post(RECALL_PATHS.returnToSupplier(w.recall.id)));
+    const dn = await t.db.selectFrom('debit_notes').select('credit_note_id').where('id', '=', debitNotes[0]!.debitNoteId).executeTakeFirstOrThrow();
+    const owner = await t.db.selectFrom('users').select('id').where('unit_id', '=', w.stockistUnit).where('role', '=', 'OWNER').executeTakeFirstOrThrow();
+    await inTransaction(t.db, (trx) =>
+      cancelInBooks(trx, { unitId: w.stockistUnit, documentType: 'CREDIT_NOTE', documentId: dn.credit_note_id!, reasonCode: '2', remark: 'Wrong batch keyed', userId: owner.id, at: t.clock.now() }, { dryRun: false }),
+    );
+    expect((await traceOf(w.stockist, w.recall.id)).quarantine.quarantined).toBe(1000);
+    expect((await traceOf(w.retailer, w.recall.id)).quarantine).toEqual({ quarantined: 8, returnedToSupplier: 0, returnedByBuyers: 0, destroyed: 0 });
+    expect(await payable(w)).toBe(owedBefore);
+    expect(await receivable(w)).toBe(owedBefore);
+    // And they can be returned again.
+    expect(body<ReturnToSupplierResult>(await w.retailer.post(RECALL_PATHS.returnToSupplier(w.recall.id))).debitNotes[0]!.units).toBe(8);
   });
 
   it('units that came on no platform bill cannot go back through it', async () => {

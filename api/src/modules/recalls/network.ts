@@ -38,7 +38,7 @@ export class RecallNetworkView {
       SELECT b.id, b.unit_id, b.quantity FROM inventory_batches b WHERE ${matches('b', scope)}`.execute(this.db);
     const store = await sql<{ unit_id: string; quarantined: number; returned: number; destroyed: number }>`
       SELECT unit_id, sum(quantity_delta)::int AS quarantined,
-        coalesce(-sum(quantity_delta) FILTER (WHERE source_type = 'DEBIT_NOTE'), 0)::int AS returned,
+        coalesce(-sum(quantity_delta) FILTER (WHERE source_type IN ('DEBIT_NOTE', 'DEBIT_NOTE_CANCELLED')), 0)::int AS returned,
         coalesce(-sum(quantity_delta) FILTER (WHERE source_type = 'RECALL_DESTRUCTION'), 0)::int AS destroyed
       FROM non_saleable_stock_movements WHERE recall_id = ${recallId}::uuid GROUP BY unit_id`.execute(this.db);
 

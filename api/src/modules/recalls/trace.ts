@@ -110,8 +110,8 @@ export async function salesOf(db: Kysely<DB>, unitId: string, batchIds: readonly
 export async function quarantineOf(db: Kysely<DB>, unitId: string, recallId: string): Promise<RecallTrace['quarantine']> {
   const { rows } = await sql<RecallTrace['quarantine']>`
     SELECT coalesce(sum(quantity_delta), 0)::int AS quarantined,
-      coalesce(-sum(quantity_delta) FILTER (WHERE source_type = 'DEBIT_NOTE'), 0)::int AS "returnedToSupplier",
-      coalesce(sum(quantity_delta) FILTER (WHERE source_type = 'CREDIT_NOTE'), 0)::int AS "returnedByBuyers",
+      coalesce(-sum(quantity_delta) FILTER (WHERE source_type IN ('DEBIT_NOTE', 'DEBIT_NOTE_CANCELLED')), 0)::int AS "returnedToSupplier",
+      coalesce(sum(quantity_delta) FILTER (WHERE source_type IN ('CREDIT_NOTE', 'CREDIT_NOTE_CANCELLED')), 0)::int AS "returnedByBuyers",
       coalesce(-sum(quantity_delta) FILTER (WHERE source_type = 'RECALL_DESTRUCTION'), 0)::int AS destroyed
     FROM non_saleable_stock_movements WHERE recall_id = ${recallId}::uuid AND unit_id = ${unitId}::uuid`.execute(db);
   return rows[0]!;
