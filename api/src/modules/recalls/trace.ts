@@ -65,12 +65,15 @@ export interface UnitBatch {
   warehouse_name: string;
 }
 
-/** The unit's batches the recall names, and any batch its quarantine under the recall came from. */
+/**
+ * The unit's batches the recall names, and any batch its quarantine under the recall came from (always of the same
+ * product): the product and unit first, so inventory_batches_product_unit finds them.
+ */
 export async function unitBatches(db: Kysely<DB>, s: RecallScope, unitId: string): Promise<UnitBatch[]> {
   const { rows } = await sql<UnitBatch>`
     SELECT b.id, b.batch_no, b.expiry_date, b.quantity, w.display_name AS warehouse_name
     FROM inventory_batches b JOIN warehouses w ON w.id = b.warehouse_id
-    WHERE b.unit_id = ${unitId}::uuid AND (${matches('b', s)}
+    WHERE b.unit_id = ${unitId}::uuid AND b.product_id = ${s.productId}::uuid AND (${matches('b', s)}
       OR b.id IN (SELECT batch_id FROM non_saleable_stock_movements WHERE recall_id = ${s.id}::uuid AND unit_id = ${unitId}::uuid))
     ORDER BY b.batch_no, b.expiry_date, b.id`.execute(db);
   return rows;
