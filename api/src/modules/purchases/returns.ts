@@ -159,6 +159,9 @@ export class PurchaseReturnsService {
       const supplier = bill.supplier as DocumentParty;
       const issuer = asDocumentParty(issuerUnit, supplier.stateCode);
 
+      // A recall return to a platform supplier (decision 12) is the supplier's credit note as well: its CN number is
+      // taken before this DN number, the order a supplier's own credit note takes the two counters (two-sided.ts).
+      const supplierSide = recall && bill.source === 'PLATFORM' && bill.sales_invoice_id && bill.supplier_unit_id ? { number: await nextDocumentNumber(trx, bill.supplier_unit_id, 'CN', date) } : null;
       const number = await nextDocumentNumber(trx, caller.unitId, 'DN', date);
       if (recall) {
         await trx
@@ -206,10 +209,9 @@ export class PurchaseReturnsService {
         at: now,
       });
       const noteLines = priced.map((l) => ({ bill_position: l.billPosition, ...documentLineRow(l) }));
-      // Decision 12: a recall return to a platform supplier is the supplier's credit note as well.
       const creditNoteId =
-        recall && bill.source === 'PLATFORM'
-          ? await recordCreditNoteForSupplier(trx, bill, { number: number.number, lines: noteLines, totals }, { ...recall, date, at: now, createdBy: caller.userId })
+        recall && supplierSide
+          ? await recordCreditNoteForSupplier(trx, bill, { number: number.number, lines: noteLines, totals }, { ...recall, creditNoteNumber: supplierSide.number, date, at: now, createdBy: caller.userId })
           : null;
       await trx
         .insertInto('debit_notes')

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { notCancelled } from '../cancellations/books';
 import { insertMovements } from '../inventory/repository';
 import type { documentLineRow } from '../ledger/document-lines';
-import { nextDocumentNumber } from '../ledger/numbering';
+import { nextDocumentNumber, type DocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
 import { insertCreditNote } from '../returns/repository';
 import { settlementLines, TAX_DOCUMENTS, taxDocumentLines, type Settlement } from '../ledger/postings';
@@ -316,21 +316,21 @@ export type DebitNoteLineRow = ReturnType<typeof documentLineRow> & { bill_posit
  * (issue 35): the supplier's credit note against its invoice with the debit note's own lines and amounts (so the
  * supplier's receivable and output tax drop by exactly what the buyer's payable and input tax do), numbered from the
  * supplier's CN series, its CREDIT_NOTE voucher posted, and the units into the supplier's quarantine under the same
- * recall (source CREDIT_NOTE), where its own trace shows them back. Called inside the buyer's transaction after the
- * invoice row was locked (returns.ts: invoice, bill, batches, counters, as the supplier's own credit notes lock).
+ * recall (source CREDIT_NOTE), where its own trace shows them back. Called inside the buyer's transaction, which
+ * locked the invoice before the bill and took the supplier's CN number before its DN number (returns.ts), the order
+ * the supplier's own credit notes lock in.
  * Answers the credit note's id, which the debit note records (debit_notes.credit_note_id: one document, two sides).
  */
 export async function recordCreditNoteForSupplier(
   trx: Transaction<DB>,
   bill: { id: string; unit_id: string; sales_invoice_id: string | null; bill_number: string },
   dn: { number: string; lines: readonly DebitNoteLineRow[]; totals: DocumentTotals },
-  o: { recallId: string; recallNumber: string; date: string; at: Date; createdBy: string },
-): Promise<string | null> {
-  if (!bill.sales_invoice_id) return null;
+  o: { recallId: string; recallNumber: string; creditNoteNumber: DocumentNumber; date: string; at: Date; createdBy: string },
+): Promise<string> {
   const inv = await trx
     .selectFrom('sales_invoices')
     .select(['id', 'unit_id', 'invoice_number', 'buyer_unit_id', 'supplier', 'recipient', 'place_of_supply', 'supply_kind'])
-    .where('id', '=', bill.sales_invoice_id)
+    .where('id', '=', bill.sales_invoice_id!)
     .executeTakeFirstOrThrow();
   const sold = new Map(
     (
@@ -343,7 +343,7 @@ export async function recordCreditNoteForSupplier(
     ).map((l) => [l.position, l]),
   );
   const id = randomUUID();
-  const number = await nextDocumentNumber(trx, inv.unit_id, 'CN', o.date);
+  const number = o.creditNoteNumber;
   const voucherId =
     dn.totals.taxablePaise > 0
       ? await postVoucher(trx, {
