@@ -235,6 +235,26 @@ describe('return to supplier', () => {
   });
 });
 
+describe('actions at once (on PostgreSQL: real concurrency)', () => {
+  it('two clicks of return to supplier and a destruction on the same quarantine take each unit once', async () => {
+    const w = await world();
+    const certificate = await upload(w.retailer, 'DESTRUCTION_CERTIFICATE');
+    const answers = await Promise.all([
+      w.retailer.post(RECALL_PATHS.returnToSupplier(w.recall.id)),
+      w.retailer.post(RECALL_PATHS.returnToSupplier(w.recall.id)),
+      w.retailer.post(RECALL_PATHS.destroyed(w.recall.id), { certificateDocumentId: certificate, batches: [{ batchNo: 'BK-1', quantity: 3 }] }),
+    ]);
+    // Each answer is a success or a refusal a person understands (409), never a deadlock or a failure.
+    expect(answers.map((a) => [200, 409].includes(a.statusCode))).toEqual([true, true, true]);
+    const trace = await traceOf(w.retailer, w.recall.id);
+    expect(trace.quarantine.quarantined).toBeGreaterThanOrEqual(0);
+    expect(trace.quarantine.quarantined + trace.quarantine.returnedToSupplier + trace.quarantine.destroyed).toBe(8);
+    // What left as debit notes reached the supplier, once.
+    expect((await traceOf(w.stockist, w.recall.id)).quarantine.returnedByBuyers).toBe(trace.quarantine.returnedToSupplier);
+    expect(answers.filter((a, i) => i < 2 && a.statusCode === 200)).toHaveLength(1);
+  });
+});
+
 describe('ask buyers', () => {
   it('tells each platform buyer its units and documents, once', async () => {
     const w = await world();

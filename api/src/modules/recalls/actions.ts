@@ -20,6 +20,8 @@ import { quarantineOf, recallScope, returnPlan, salesOf, unitBatches, type Recal
  */
 
 const notNow = (message: string) => new AppError('E0013', 409, message);
+/** Plans of a return to supplier tried before a refusal is answered (see returnToSupplier). */
+const PLAN_ATTEMPTS = 3;
 
 export class RecallActions {
   constructor(
@@ -44,19 +46,29 @@ export class RecallActions {
    */
   async returnToSupplier(caller: Caller, recallId: string): Promise<ReturnToSupplierResult> {
     const scope = await this.activeScope(caller, recallId);
-    const plan = await returnPlan(this.db, caller.unitId, recallId);
-    if (!plan.bills.size) {
-      throw notNow(
-        plan.quarantined
-          ? `None of the ${plan.quarantined} quarantined units of ${scope.recallNumber} came on a bill from a supplier on Medico B2B: return them outside the platform or mark them destroyed`
-          : `Nothing of ${scope.recallNumber} is in your quarantine`,
-      );
-    }
     const reason = `Recall ${scope.recallNumber} (${RECALL_REASON_LABELS[scope.reason]}): recalled units returned`;
     const debitNotes: ReturnToSupplierResult['debitNotes'] = [];
-    for (const [billId, bill] of [...plan.bills].sort(([a], [b]) => a.localeCompare(b))) {
-      const note = await this.purchaseReturns.create(caller, billId, { lines: bill.lines, reason }, { recallId, recallNumber: scope.recallNumber });
-      debitNotes.push({ debitNoteId: note.debitNoteId, noteNumber: note.noteNumber, supplierName: note.supplier.name, units: bill.units, totalPaise: note.totals.totalPaise });
+    // The plan is read before the notes' transactions: when another click or a destruction took units meanwhile, a
+    // note is refused (E0010, checked under its locks) and what is left is planned again.
+    for (let attempt = 1; ; attempt += 1) {
+      const plan = await returnPlan(this.db, caller.unitId, recallId);
+      if (!plan.bills.size) {
+        if (debitNotes.length) break;
+        throw notNow(
+          plan.quarantined
+            ? `None of the ${plan.quarantined} quarantined units of ${scope.recallNumber} came on a bill from a supplier on Medico B2B: return them outside the platform or mark them destroyed`
+            : `Nothing of ${scope.recallNumber} is in your quarantine`,
+        );
+      }
+      try {
+        for (const [billId, bill] of [...plan.bills].sort(([a], [b]) => a.localeCompare(b))) {
+          const note = await this.purchaseReturns.create(caller, billId, { lines: bill.lines, reason }, { recallId, recallNumber: scope.recallNumber });
+          debitNotes.push({ debitNoteId: note.debitNoteId, noteNumber: note.noteNumber, supplierName: note.supplier.name, units: bill.units, totalPaise: note.totals.totalPaise });
+        }
+        break;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'E0010') || attempt === PLAN_ATTEMPTS) throw error;
+      }
     }
     return { debitNotes, unitsLeft: (await quarantineOf(this.db, caller.unitId, recallId)).quarantined };
   }
