@@ -18,7 +18,7 @@ import {
 import { inTransaction } from '../src/db/transaction';
 import { cancelInBooks } from '../src/modules/cancellations/books';
 import { booksWorld, buyAndReceive, counterSale, signedIn, type BooksWorld, type SignedIn } from './books-fixtures';
-import { unitId } from './cart-fixtures';
+import { addBatch, unitId } from './cart-fixtures';
 import { DEMO, body, build } from './helpers';
 import { multipart } from './inventory-fixtures';
 
@@ -83,6 +83,23 @@ describe('trace', () => {
     expect(trace.walkIn).toEqual({ sales: 1, units: 2 });
     expect(trace.quarantine).toEqual({ quarantined: 8, returnedToSupplier: 0, returnedByBuyers: 0, destroyed: 0 });
     expect(trace.actions).toEqual({ returnableToSupplier: 8, notReturnable: 0, buyersToAsk: 0 });
+  });
+
+  it('a batch added by hand after the recall is traced back to that addition, on hand but blocked', async () => {
+    const w = await world();
+    // (As the stock screen's "add by hand" writes it: the batch, then its MANUAL_ADD movement.)
+    const batch = await addBatch(t.db, { sellerCode: 'RTL-MUM-001', productId: w.product, batchNo: 'BK 1', expiry: '2028-06-30', quantity: 5, ptr: 1000, mrp: 2240 });
+    await t.db.insertInto('stock_movements').values({ id: randomUUID(), batch_id: batch, unit_id: w.retailerUnit, kind: 'MANUAL_ADD', quantity_delta: 5, note: 'Added by hand', created_at: t.clock.now() }).execute();
+    expect((await t.db.selectFrom('inventory_batches').select('recall_id').where('id', '=', batch).executeTakeFirstOrThrow()).recall_id).toBe(w.recall.id);
+    const trace = await traceOf(w.retailer, w.recall.id);
+    expect(trace.batches.map((b) => [b.batchNo, b.onHand, b.quarantined])).toEqual([
+      ['BK 1', 5, 0],
+      ['BK-1', 0, 8],
+    ]);
+    expect(trace.received.map((r) => [r.batchNo, r.documentType, r.supplierName, r.supplierUnitId, r.quantity])).toEqual([
+      ['BK-1', 'PURCHASE_BILL', 'Agarwal Pharma Distributors', w.stockistUnit, 10],
+      ['BK 1', 'MANUAL_ADD', 'Added by hand', null, 5],
+    ]);
   });
 
   it('forward: the supplier sold 10 units to Sharma on its invoice; its own stock came on no document and cannot go back up', async () => {
