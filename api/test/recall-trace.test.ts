@@ -5,6 +5,7 @@ import {
   PAYMENTS_PATHS,
   RECALL_PATHS,
   type AskBuyersResult,
+  type CounterSale,
   type CreditNote,
   type CreditNoteList,
   type MarkDestroyedResult,
@@ -39,10 +40,11 @@ interface World extends BooksWorld {
   staff: SignedIn;
 }
 
-async function world(): Promise<World> {
+async function world(before?: (w: BooksWorld) => Promise<void>): Promise<World> {
   const w = await booksWorld(t);
   const bill = await buyAndReceive(t, w, { productId: w.product, batchId: w.sellerBatch, quantity: 10, ptrPaise: 1000 });
   await counterSale(w, w.product, 2);
+  await before?.(w);
   const staff = await signedIn(t, STAFF);
   const res = await staff.post(RECALL_PATHS.list, {
     productId: w.product,
@@ -112,6 +114,26 @@ describe('trace', () => {
     ]);
     expect(trace.walkIn).toEqual({ sales: 0, units: 0 });
     expect(trace.actions).toEqual({ returnableToSupplier: 0, notReturnable: 1000, buyersToAsk: 1 });
+  });
+
+  it('forward: a counter sale to a connected party is traced to it; its returns are counted', async () => {
+    let invoiceId = '';
+    const w = await world(async (b) => {
+      const res = await b.stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { partyUnitCode: 'RTL-MUM-001' }, lines: [{ productId: b.product, batchId: b.sellerBatch, quantity: 4 }], paymentMode: 'CREDIT' });
+      expect(res.statusCode).toBe(200);
+      invoiceId = body<CounterSale>(res).invoice.invoiceId;
+      const back = await b.stockist.post(ACCOUNTING_PATHS.salesReturns, { invoiceId, lines: [{ invoicePosition: 1, quantity: 1, reason: 'DAMAGED', destination: 'NON_SALEABLE' }] });
+      expect(back.statusCode).toBe(200);
+    });
+    const trace = await traceOf(w.stockist, w.recall.id);
+    expect(trace.sold.map((s) => [s.documentType, s.buyerName, s.buyerUnitId, s.quantity, s.returned])).toEqual([
+      ['INVOICE', 'Sharma Medical Stores', w.retailerUnit, 10, 0],
+      ['COUNTER_SALE', 'Sharma Medical Stores', w.retailerUnit, 4, 1],
+    ]);
+    expect(trace.sold[1]!.documentId).toBe(invoiceId);
+    // The unit it took back is traced backward to the credit note.
+    expect(trace.received).toEqual([expect.objectContaining({ documentType: 'CREDIT_NOTE', supplierName: 'Sharma Medical Stores', quantity: 1 })]);
+    expect(trace.walkIn).toEqual({ sales: 0, units: 0 });
   });
 
   it('a unit sees only its own trace: one the recall does not reach gets 404, as does an unknown recall', async () => {
@@ -194,6 +216,14 @@ describe('return to supplier', () => {
     const cn = body<CreditNote>(await w.stockist.get(ACCOUNTING_PATHS.salesReturn(notes.items[0]!.creditNoteId)));
     expect(cn.lines.map((l) => [l.batchNo, l.quantity, l.ratePaise, l.destination])).toEqual([['BK-1', 8, 1000, 'NON_SALEABLE']]);
     expect((await t.db.selectFrom('debit_notes').select('credit_note_id').where('id', '=', dn.debitNoteId).executeTakeFirstOrThrow()).credit_note_id).toBe(cn.creditNoteId);
+    const told = await t.db.selectFrom('notifications').select(['title', 'body', 'link']).where('unit_id', '=', w.stockistUnit).where('title', 'like', 'Sharma Medical Stores returned%').execute();
+    expect(told).toEqual([
+      {
+        title: `Sharma Medical Stores returned 8 recalled units (${w.recall.recallNumber})`,
+        body: `Debit note ${dn.noteNumber} against your invoice ${w.invoiceNumber}; your credit note ${cn.creditNoteNumber} is issued and the units are in your quarantine under ${w.recall.recallNumber}.`,
+        link: `/stocks/recalls/${w.recall.id}`,
+      },
+    ]);
 
     // Sharma's quarantine is empty; its batch did not move (the units had left it when the recall was raised).
     const mine = await traceOf(w.retailer, w.recall.id);

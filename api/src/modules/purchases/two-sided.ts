@@ -8,6 +8,7 @@ import { insertMovements } from '../inventory/repository';
 import type { documentLineRow } from '../ledger/document-lines';
 import { nextDocumentNumber, type DocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
+import { LINKS, notify } from '../notifications/notify';
 import { insertCreditNote } from '../returns/repository';
 import { settlementLines, TAX_DOCUMENTS, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { recordBillPayment, partyOf } from './service';
@@ -413,5 +414,17 @@ export async function recordCreditNoteForSupplier(
       })),
     )
     .execute();
+  const units = dn.lines.reduce((n, l) => n + l.quantity + l.free_quantity, 0);
+  await notify(
+    trx,
+    { unitIds: [inv.unit_id] },
+    {
+      type: 'RECALL',
+      title: `${(inv.recipient as DocumentParty).name} returned ${units} recalled units (${o.recallNumber})`,
+      body: `Debit note ${dn.number} against your invoice ${inv.invoice_number}; your credit note ${number.number} is issued and the units are in your quarantine under ${o.recallNumber}.`,
+      link: LINKS.recall(o.recallId),
+    },
+    { at: o.at },
+  );
   return id;
 }
