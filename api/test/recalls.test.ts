@@ -226,7 +226,7 @@ describe('raise: what it matches and moves', () => {
     expect(await noticesOf('STK-THN-001')).toEqual([]);
   });
 
-  it('blocks a batch that arrives after the recall as it is written', async () => {
+  it('blocks a batch that arrives after the recall as it is written, and tells its unit once', async () => {
     const w = await world();
     const recall = await raise(w.staff, newRecall(w.product));
     const late = await addBatch(t.db, { sellerCode: 'STK-THN-001', productId: w.product, batchNo: 'Rv.101', expiry: '2028-06-30', quantity: 25, ptr: 2600, mrp: 3400 });
@@ -234,6 +234,20 @@ describe('raise: what it matches and moves', () => {
     const sellable = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sellable_batches WHERE batch_id = ${late}`.execute(t.db);
     expect(sellable.rows[0]!.n).toBe(0);
     expect(body<Recall>(await w.staff.get(RECALL_PATHS.detail(recall.id))).counts.holders).toBe(3);
+    // Its unit is told once, as a holder; a second batch adds to its units without a second notice.
+    await addBatch(t.db, { sellerCode: 'STK-THN-001', productId: w.product, batchNo: 'RV 101', expiry: '2028-07-31', quantity: 5, ptr: 2600, mrp: 3400 });
+    const notices = await noticesOf('STK-THN-001');
+    expect(notices).toEqual([
+      {
+        title: `Recall ${recall.recallNumber}: Recalvin 650 Tablet (not of standard quality)`,
+        body: `Batch Rv.101 of Recalvin 650 Tablet you just took into stock (25 units) is under recall ${recall.recallNumber}: it may not be sold. Keep it apart and see the recall for what to do.`,
+        link: `/stocks/recalls/${recall.id}`,
+      },
+    ]);
+    const party = await t.db.selectFrom('recall_parties').select(['role', 'units']).where('recall_id', '=', recall.id).where('unit_id', '=', await unitId(t.db, 'STK-THN-001')).execute();
+    expect(party).toEqual([{ role: 'HOLDER', units: 30 }]);
+    const thane = await signedIn(t, '9800000202');
+    expect(body<RecallList>(await thane.get(RECALL_PATHS.list)).items.map((r) => r.id)).toEqual([recall.id]);
   });
 });
 
@@ -461,5 +475,38 @@ describe('raising while the batch is being sold (on PostgreSQL: real concurrency
     expect(flags.filter((f) => f.kind === 'REPLACE_OR_CANCEL').reduce((s, f) => s + f.units, 0)).toBe(out.ORDER ?? 0);
     const other = await batchRow(w.batches.punOther);
     expect(other.quantity).toBeGreaterThanOrEqual(other.reserved);
+  });
+});
+
+describe('a batch written while the recall is raised', () => {
+  // PGlite runs one transaction at a time: the two cannot overlap there.
+  const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+  onPostgres('is blocked too: the raise waits for the writer, then marks and quarantines the new batch', async () => {
+    const w = await world();
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: (id: string) => void;
+    const batchId = new Promise<string>((resolve) => (written = resolve));
+    // A purchase being received: the batch is written, the transaction not yet committed.
+    const writer = t.db.transaction().execute(async (trx) => {
+      written(await addBatch(trx, { sellerCode: 'STK-THN-001', productId: w.product, batchNo: 'RV/101', expiry: '2028-06-30', quantity: 25, ptr: 2600, mrp: 3400 }));
+      await held;
+    });
+    const late = await batchId;
+    let settled = false;
+    const raising = w.staff.post(RECALL_PATHS.list, newRecall(w.product)).finally(() => (settled = true));
+    // Until the raise is seen waiting for the writer's lock (or, without that lock, is already done).
+    for (;;) {
+      const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(t.db);
+      if (waiting.rows[0]!.n > 0 || settled) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    commit();
+    await writer;
+    const res = await raising;
+    expect(res.statusCode).toBe(200);
+    const recall = body<Recall>(res);
+    expect(await batchRow(late)).toEqual({ quantity: 0, reserved: 0, recall_id: recall.id });
+    expect(await quarantineOf('STK-THN-001', recall.id)).toBe(25);
   });
 });

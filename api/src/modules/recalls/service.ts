@@ -153,6 +153,8 @@ export class RecallsService {
       await trx.insertInto('recall_batches').values(batches.map((b) => ({ recall_id: recallId, batch_key: b.key, batch_no: b.batchNo }))).execute();
     }
 
+    // 0. Batches of the product being written elsewhere are waited for, and new ones wait for this (migration 049).
+    await lockRecallBucket(trx, product.id);
     // 1. Every matching batch, locked in id order: sales and acceptances of these batches wait for this transaction.
     await sql`SELECT count(*) FROM (SELECT b.id FROM inventory_batches b WHERE ${matches('b', m)} ORDER BY b.id FOR UPDATE) locked`.execute(trx);
 
@@ -266,6 +268,7 @@ export class RecallsService {
       }
       if (recall.status !== 'ACTIVE') throw new AppError('E0013', 409, `Recall ${recall.recall_number} is already lifted`);
       const reason = input.reason.trim();
+      await lockRecallBucket(trx, recall.product_id);
       await trx.updateTable('recalls').set({ status: 'LIFTED', lifted_at: now, lifted_by: caller.userId, lift_reason: reason }).where('id', '=', recallId).execute();
       await sql`SELECT count(*) FROM (SELECT id FROM inventory_batches WHERE recall_id = ${recallId} ORDER BY id FOR UPDATE) locked`.execute(trx);
       // Each batch falls to the next active recall that matches it, if any: its quarantined units then stay in the
@@ -445,6 +448,11 @@ export class RecallsService {
         (SELECT count(DISTINCT order_id)::int FROM recall_order_flags WHERE recall_id = ${recallId}) AS "ordersFlagged"`.execute(this.db);
     return rows[0]!;
   }
+}
+
+/** The product's bucket lock of migration 049, exclusively: batches being written now are waited for, later ones wait. */
+async function lockRecallBucket(trx: Database, productId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('recall_batches'), recall_lock_bucket(${productId}::uuid))`.execute(trx);
 }
 
 function selectRecalls() {
