@@ -89,18 +89,20 @@ describe('trace', () => {
 
   it('a batch added by hand after the recall is traced back to that addition, on hand but blocked', async () => {
     const w = await world();
+    // At 00:10 IST on the 23rd (18:40 UTC on the 22nd): the day is India's.
+    t.clock.advance(14 * 3600 + 10 * 60);
     // (As the stock screen's "add by hand" writes it: the batch, then its MANUAL_ADD movement.)
     const batch = await addBatch(t.db, { sellerCode: 'RTL-MUM-001', productId: w.product, batchNo: 'BK 1', expiry: '2028-06-30', quantity: 5, ptr: 1000, mrp: 2240 });
     await t.db.insertInto('stock_movements').values({ id: randomUUID(), batch_id: batch, unit_id: w.retailerUnit, kind: 'MANUAL_ADD', quantity_delta: 5, note: 'Added by hand', created_at: t.clock.now() }).execute();
     expect((await t.db.selectFrom('inventory_batches').select('recall_id').where('id', '=', batch).executeTakeFirstOrThrow()).recall_id).toBe(w.recall.id);
-    const trace = await traceOf(w.retailer, w.recall.id);
+    const trace = await traceOf(await signedIn(t, DEMO.retailer), w.recall.id);
     expect(trace.batches.map((b) => [b.batchNo, b.onHand, b.quarantined])).toEqual([
       ['BK 1', 5, 0],
       ['BK-1', 0, 8],
     ]);
-    expect(trace.received.map((r) => [r.batchNo, r.documentType, r.supplierName, r.supplierUnitId, r.quantity])).toEqual([
-      ['BK-1', 'PURCHASE_BILL', 'Agarwal Pharma Distributors', w.stockistUnit, 10],
-      ['BK 1', 'MANUAL_ADD', 'Added by hand', null, 5],
+    expect(trace.received.map((r) => [r.batchNo, r.documentType, r.supplierName, r.supplierUnitId, r.date, r.quantity])).toEqual([
+      ['BK-1', 'PURCHASE_BILL', 'Agarwal Pharma Distributors', w.stockistUnit, '2026-11-22', 10],
+      ['BK 1', 'MANUAL_ADD', 'Added by hand', null, '2026-11-23', 5],
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types';
 import type { Caller } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
+import { istDate } from '../search/text';
 import { matches } from './matching';
 
 /*
@@ -245,7 +246,7 @@ export class RecallTraces {
           documentType: r.kind,
           documentId: r.reference,
           documentNumber: null,
-          date: new Date(r.created_at).toISOString().slice(0, 10),
+          date: istDate(new Date(r.created_at)),
           quantity: r.quantity,
         })),
         ...creditNotes.rows.map((r) => ({
