@@ -17,6 +17,7 @@ import {
 import { Button, Card, Checkbox, DataTable, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
 import { ColumnMappingFields } from './ColumnMappingFields';
+import { FilePickCard } from './FilePickCard';
 import { ProgressBar } from './ProgressBar';
 import { downloadText, rejectedCsv } from './rejected-csv';
 
@@ -157,26 +158,20 @@ export function UploadPage() {
 
   return (
     <Stack gap="lg">
-      <Card title="1. Pick the stock file">
-        <Stack gap="sm">
-          <p>Export the stock statement from your billing software (Marg, Tally, Busy …) as Excel (XLS, XLSX), PDF or TXT, up to {UPLOAD_MAX_BYTES / 1048576} MB.</p>
-          <label>
-            Stock file{' '}
-            <input key={inputKey} type="file" accept=".xlsx,.xls,.pdf,.txt" onChange={pick} disabled={busy} aria-label="Stock file" />
-          </label>
-          <div>
-            <Button type="button" onClick={() => void read(undefined)} disabled={busy || !file}>
-              Read file
-            </Button>
-          </div>
-          {problem && (
-            <p role="alert" style={{ color: '#c62828' }}>
-              {problem}
-            </p>
-          )}
-          {progress && <ProgressBar fraction={progress.fraction} label={progress.label} />}
-        </Stack>
-      </Card>
+      <FilePickCard
+        title="1. Pick the stock file"
+        label="Stock file"
+        accept=".xlsx,.xls,.pdf,.txt"
+        inputKey={inputKey}
+        onPick={pick}
+        readLabel="Read file"
+        onRead={() => void read(undefined)}
+        canRead={!!file}
+        problem={problem}
+        progress={progress}
+      >
+        <p>Export the stock statement from your billing software (Marg, Tally, Busy …) as Excel (XLS, XLSX), PDF or TXT, up to {UPLOAD_MAX_BYTES / 1048576} MB.</p>
+      </FilePickCard>
 
       {preview && !result && (
         <Card title="2. Check the columns">

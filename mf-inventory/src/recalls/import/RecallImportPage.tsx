@@ -21,7 +21,7 @@ import {
 import { fetcher } from 'shared-auth';
 import { Button, Card, DataTable, EmptyState, Select, Stack, TextInput, formatDate, formatNumber, toast, type DataTableColumn } from 'shared-ui';
 import { ColumnMappingFields } from '../../upload/ColumnMappingFields';
-import { ProgressBar } from '../../upload/ProgressBar';
+import { FilePickCard } from '../../upload/FilePickCard';
 import { downloadText, rejectedCsv } from '../../upload/rejected-csv';
 import { rejectedColumns } from '../../upload/UploadPage';
 import { confirmRecallImport, previewRecallList } from './recall-import-api';
@@ -150,29 +150,23 @@ export function RecallImportPage() {
 
   return (
     <Stack gap="lg">
-      <Card title="1. Pick the regulator's list">
-        <Stack gap="sm">
-          <p>
-            The monthly list of batches not of standard quality, spurious or recalled, as Excel (XLSX, XLS), CSV or PDF, up to {RECALL_IMPORT_MAX_BYTES / 1048576} MB. Each row: the
-            product, its manufacturer, the batch number(s) (or “All” with an expiry), and maybe the reason and the notice.
-          </p>
-          <label>
-            Recall list{' '}
-            <input key={inputKey} type="file" accept=".xlsx,.xls,.csv,.pdf,.txt" onChange={pick} disabled={busy} aria-label="Recall list" />
-          </label>
-          <div>
-            <Button type="button" onClick={() => void read(undefined)} disabled={busy || !file}>
-              Read list
-            </Button>
-          </div>
-          {problem && (
-            <p role="alert" style={{ color: '#c62828' }}>
-              {problem}
-            </p>
-          )}
-          {progress && <ProgressBar fraction={progress.fraction} label={progress.label} />}
-        </Stack>
-      </Card>
+      <FilePickCard
+        title="1. Pick the regulator's list"
+        label="Recall list"
+        accept=".xlsx,.xls,.csv,.pdf,.txt"
+        inputKey={inputKey}
+        onPick={pick}
+        readLabel="Read list"
+        onRead={() => void read(undefined)}
+        canRead={!!file}
+        problem={problem}
+        progress={progress}
+      >
+        <p>
+          The monthly list of batches not of standard quality, spurious or recalled, as Excel (XLSX, XLS), CSV or PDF, up to {RECALL_IMPORT_MAX_BYTES / 1048576} MB. Each row: the
+          product, its manufacturer, the batch number(s) (or “All” with an expiry), and maybe the reason and the notice.
+        </p>
+      </FilePickCard>
 
       {preview && !result && (
         <Card title="2. Check the columns">
