@@ -44,7 +44,7 @@ export type UploadProgress = (sentFraction: number | null) => void;
  * Posts the file as multipart with progress (the shared `api` has none): the same 403 → refresh handling applies,
  * because this goes through the shared apiClient.
  */
-async function postFile<T>(path: string, file: File, fields: Record<string, string>, onProgress: UploadProgress): Promise<T> {
+export async function postFile<T>(path: string, file: File, fields: Record<string, string>, onProgress: UploadProgress): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
