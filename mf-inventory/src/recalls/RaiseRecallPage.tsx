@@ -195,22 +195,27 @@ function BatchNosField() {
   const { input, meta } = useField<string>('batchNos');
   const error = fieldError(meta);
   return (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      Batch numbers
-      <Area {...input} aria-invalid={Boolean(error) || undefined} aria-describedby="batch-nos-hint" />
-      <Muted id="batch-nos-hint">One per line, or separated by commas. Case, spaces and punctuation do not matter.</Muted>
-      {error && <ErrorLine role="alert">{error}</ErrorLine>}
-    </label>
+    <Stack gap="xs">
+      <label htmlFor="recall-batch-nos">Batch numbers</label>
+      <Area {...input} id="recall-batch-nos" aria-invalid={Boolean(error) || undefined} aria-describedby={error ? 'recall-batch-nos-error' : 'recall-batch-nos-hint'} />
+      {error ? (
+        <ErrorLine id="recall-batch-nos-error" role="alert">
+          {error}
+        </ErrorLine>
+      ) : (
+        <Muted id="recall-batch-nos-hint">One per line, or separated by commas. Case, spaces and punctuation do not matter.</Muted>
+      )}
+    </Stack>
   );
 }
 
 const NoteField = () => {
   const { input } = useField<string>('note');
   return (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      Note for holders (optional)
-      <Area {...input} maxLength={500} />
-    </label>
+    <Stack gap="xs">
+      <label htmlFor="recall-note">Note for holders (optional)</label>
+      <Area {...input} id="recall-note" maxLength={500} />
+    </Stack>
   );
 };
 
@@ -230,6 +235,7 @@ export function RaiseRecallPage() {
     const parsed = NewRecall.safeParse(toInput(v, letter ? PENDING_LETTER : null));
     const errors: Partial<Record<keyof Values, string>> = {};
     if (!v.productId) errors.productId = 'Find the product and choose it';
+    if (v.batchMode === 'numbers' && splitBatchNos(v.batchNos).length === 0) errors.batchNos = 'Enter the batch numbers';
     if (v.batchMode === 'expiry' && !v.expiryUpTo) errors.expiryUpTo = 'Choose the last expiry day the recall covers';
     if (v.sourceMode === 'notice') {
       if (!v.noticeNumber?.trim()) errors.noticeNumber = 'Enter the notice number';
