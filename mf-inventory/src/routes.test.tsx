@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders, type FakeHandler } from 'shared-auth/testing/fake-api';
 import { inventoryApi } from './fixtures.test-kit';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
@@ -7,7 +7,7 @@ import { RECALL_ID, recallState, recallsApi } from './recalls/recalls.test-kit';
 
 // The recall screens (issue 35) over the stockist's inventory; the table's sample id stands for the one recall.
 const stockistApi = recallsApi(recallState(), inventoryApi);
-const withRecalls: typeof inventoryApi = (request) => stockistApi({ ...request, path: request.path.replace('sample-1', RECALL_ID) });
+const withRecalls: FakeHandler = (request) => stockistApi({ ...request, path: request.path.replace('sample-1', RECALL_ID) });
 
 describe('mf-inventory routes', () => {
   // A stockist, who may use every screen (inventory upload is STOCKIST only).

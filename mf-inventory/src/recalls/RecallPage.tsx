@@ -198,13 +198,15 @@ function Summary({ recall, canLift, onLift }: { recall: Recall; canLift: boolean
   );
 }
 
+/** Did the recalled batches ever pass through this unit? (Staff and a manufacturer often hold none.) */
+const touchedBy = (trace: RecallTrace) => trace.batches.length + trace.received.length + trace.sold.length + trace.walkIn.sales > 0;
+
 /** Backward and forward from this unit: who it got the batches from, whom it sold them to, what it holds now. */
 function YourTrace({ trace }: { trace: RecallTrace }) {
   const q = trace.quarantine;
   const onHand = trace.batches.reduce((sum, b) => sum + b.onHand, 0);
   const onShelves = onHand + q.quarantined;
-  const touched = trace.batches.length + trace.received.length + trace.sold.length + trace.walkIn.sales > 0;
-  if (!touched) {
+  if (!touchedBy(trace)) {
     return (
       <Card title="Your stock">
         <Muted>Your unit has not received or sold units of these batches.</Muted>
@@ -511,7 +513,7 @@ export function RecallPage() {
   return (
     <Stack gap="lg">
       <Summary recall={recall} canLift={canLift} onLift={() => setLifting(true)} />
-      {trace.data && <Actions recall={recall} trace={trace.data} onDone={refresh} />}
+      {trace.data && touchedBy(trace.data) && <Actions recall={recall} trace={trace.data} onDone={refresh} />}
       {trace.data ? (
         <YourTrace trace={trace.data} />
       ) : trace.error && trace.error.status !== 404 && trace.error.status !== 403 ? (
