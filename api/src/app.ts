@@ -89,6 +89,9 @@ import { OutwardService } from './modules/outward/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentsService } from './modules/payments/service';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
+import { RecallDocuments } from './modules/recalls/documents';
+import { recallsRoutes } from './modules/recalls/routes';
+import { RecallsService } from './modules/recalls/service';
 import { ReconciliationService } from './modules/reconciliation/service';
 
 export interface RouteEntry {
@@ -228,6 +231,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { search });
   await app.register(basketRoutes, { basket: new BasketService(deps.db, config, search) });
   await app.register(inventoryRoutes, { inventory: new InventoryService(deps.db, config) });
+  // Recalls (issue 35): product matching goes through search's index.
+  await app.register(recallsRoutes, { recalls: new RecallsService(deps.db, config, search), documents: new RecallDocuments(deps.db, config) });
   await app.register(pushRoutes, { push: new PushService(deps.db, config) });
   // Sends each new notification to its audience's devices (PUSH_PROVIDER), once across API processes.
   const pushDispatcher = new PushDispatcher(deps.db, config, createPushSender(config, app.log), app.log);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -10,6 +10,8 @@ import { PaymentsService } from '../src/modules/payments/service';
 import { PurchaseReturnsService } from '../src/modules/purchases/returns';
 import { PurchasesService } from '../src/modules/purchases/service';
 import { SupplierOrdersService } from '../src/modules/purchases/supplier-orders';
+import { RecallDocuments } from '../src/modules/recalls/documents';
+import { RecallsService } from '../src/modules/recalls/service';
 import { ReturnsService } from '../src/modules/returns/service';
 import { SalesService } from '../src/modules/sales/service';
 import { addBatch, addProduct, setGstRate } from './cart-fixtures';
@@ -86,6 +88,9 @@ interface Victim {
   barcodeId: string;
   imageId: string;
   markers: string[];
+  /** A recall the victim raised of stock it distributes (on its own letter), reaching no unit of the attacker's. */
+  recallId: string;
+  documentId: string;
 }
 
 /** Request for each signed-in route, aimed at the victim's rows wherever the route takes an id or unit code. */
@@ -117,6 +122,8 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     offerId: victim.offerId,
     productId: victim.productId,
     eInvoiceId: victim.eInvoiceId,
+    recallId: victim.recallId,
+    documentId: victim.documentId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -339,6 +346,14 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${CLEARANCE_PATHS.offers}`]: { payload: { batchId: victim.batchId, offerPtrPaise: 1, endsOn: '2026-12-30' } },
     'DELETE /tenants/inventory/clearance/offers/:offerId': {},
     [`GET ${CLEARANCE_PATHS.market}`]: { query: { q: 'zzqx' } },
+    // Recalls (issue 35): the attacker's own list; the victim's recall and letter by id; raising and lifting are not a retailer's.
+    [`GET ${RECALL_PATHS.list}`]: {},
+    [`POST ${RECALL_PATHS.list}`]: { payload: { productId: victim.productId, batchNos: ['VR-1'], reason: 'NSQ', action: 'QUARANTINE', source: { noticeNumber: 'ATT-1', noticeDate: '2026-11-20' } } },
+    [`GET ${RECALL_PATHS.products}`]: { query: { name: 'zzqx' } },
+    [`POST ${RECALL_PATHS.documents}`]: multipart('attacker.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { kind: 'LETTER' }),
+    'GET /inventory/recalls/documents/:documentId': {},
+    'GET /inventory/recalls/:recallId': {},
+    'POST /inventory/recalls/:recallId/lift': { payload: { reason: 'Attacker lifts it' } },
     'POST /payments/upi/requests/:requestId/pay': { payload: { method: 'UPI', utr: '712300000001', amountPaise: 100, paidOn: '2026-11-22' } },
     'POST /payments/upi/requests/:requestId/cancel': {},
     'GET /payments/upi/requests/:requestId/image': {},
@@ -455,6 +470,15 @@ async function prepareVictim(): Promise<Victim> {
   const clearance = new ClearanceService(db, t.config);
   const offer = await clearance.create(victimCaller, { batchId, offerPtrPaise: 500, endsOn: '2026-12-31', nearbyBuyers: false, acknowledgePromised: true });
   await clearance.end(victimCaller, offer.offerId);
+  // A recall the victim raised of stock it distributes, on its own letter (issue 35).
+  const recalled = await addProduct(db, { name: 'Victimrec 10', manufacturer: 'Victim Labs', pack: '10 tablets', hsn: '30049099' });
+  const recalledBatch = await addBatch(db, { sellerCode: 'STK-PUN-001', productId: recalled, batchNo: 'VR-1', expiry: '2028-01-31', quantity: 10, ptr: 1000, mrp: 1500 });
+  await db.insertInto('stock_movements').values({ id: randomUUID(), batch_id: recalledBatch, unit_id: unit.id, kind: 'MANUAL_ADD', quantity_delta: 10, created_at: now }).execute();
+  const letter = await new RecallDocuments(db, t.config).upload(victimCaller, 'LETTER', { fileName: 'victim-letter.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const recall = await new RecallsService(db, t.config, undefined as never).raise(victimCaller, {
+    productId: recalled, batchNos: ['VR-1'], expiryUpTo: null, reason: 'VOLUNTARY', action: 'QUARANTINE', note: 'Victim recall note',
+    source: { noticeNumber: 'VICTIM-NOTICE-7', noticeDate: '2026-11-20', letterDocumentId: letter.documentId },
+  });
   const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
 
   return {
@@ -468,6 +492,8 @@ async function prepareVictim(): Promise<Victim> {
     providerInvoiceId: providerInvoice.id,
     batchId,
     offerId: offer.offerId,
+    recallId: recall.id,
+    documentId: letter.documentId,
     productId: product,
     consignmentId,
     barcodeId: consignment.barcode_id,
@@ -486,7 +512,7 @@ async function prepareVictim(): Promise<Victim> {
       // Not the trade name: counterparties' own notifications legitimately mention it.
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
       upiAccount.vpa!, received.paymentId, '700000000777', '700000000888', unmatchedId, memo.requestId, memo.reference, 'Victim Memo Party', providerInvoice.id, providerInvoice.invoice_number,
-      offer.offerId, consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
+      offer.offerId, recall.id, recall.recallNumber, 'VICTIM-NOTICE-7', 'Victim recall note', letter.documentId, 'victim-letter', consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -519,6 +545,7 @@ async function victimState() {
     unreadNotifications: await t.db.selectFrom('notifications').select('id').where('unit_id', '=', unit.id).where('read_at', 'is', null).orderBy('id').execute(),
     clearanceOffers: await t.db.selectFrom('clearance_offers').select(['id', 'ended_at', 'offer_ptr_paise']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     warehouseClosures: await t.db.selectFrom('warehouses').select(['id', 'closed_until', 'closed_note']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    recalls: await t.db.selectFrom('recalls').select(['id', 'status']).where('raised_by_unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }

@@ -3,6 +3,7 @@ import { ExpiryDate } from './common';
 import { MIN_SEARCH_LENGTH } from './constants';
 import { Cart } from './cart';
 import { PageQuery, Paged } from './envelope';
+import { RecallOrderFlag } from './recalls';
 
 /*
  * Marketplace (SPEC.md §2 search box, §3 cart entry and search suggestion, §5, §6 visibility, §7 cart and search
@@ -191,6 +192,8 @@ export const OrderDetail = OrderSummary.extend({
   /** The seller's tax invoice of the order once issued (both parties may open it); null before. */
   invoice: z.object({ invoiceId: z.string(), invoiceNumber: z.string() }).nullable(),
   lines: z.array(OrderLine),
+  /** The seller's side only (issue 35): recalls that released this order's reservations or hold its picked goods. */
+  recallFlags: z.array(RecallOrderFlag).optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

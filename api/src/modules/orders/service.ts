@@ -15,6 +15,7 @@ import { entryTerms } from '../cart/terms';
 import { gstRatesOn, noGstRate, rateOf } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
 import { formatRupeesPlain, orderLineMoney } from './money';
+import { recallFlagsOf } from '../recalls/order-flags';
 import { insertOrder } from './repository';
 import { reserveFefo, sellableBatches } from './stock';
 import { haversineKm, istDate } from '../search/text';
@@ -210,6 +211,7 @@ export class OrdersService {
       decidedAt: order.decided_at ? new Date(order.decided_at).toISOString() : null,
       ...(order.reject_reason ? { rejectReason: order.reject_reason } : {}),
       invoice: invoice ?? null,
+      ...(side === 'SELLER' ? { recallFlags: await recallFlagsOf(this.db, orderId) } : {}),
       lines: lines.map((l) => ({
         lineId: l.id,
         productName: l.product_name,
