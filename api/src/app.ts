@@ -92,6 +92,10 @@ import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { RecallDocuments } from './modules/recalls/documents';
 import { recallsRoutes } from './modules/recalls/routes';
 import { RecallsService } from './modules/recalls/service';
+import { RecallActions } from './modules/recalls/actions';
+import { RecallNetworkView } from './modules/recalls/network';
+import { recallTraceRoutes } from './modules/recalls/trace-routes';
+import { RecallTraces } from './modules/recalls/trace';
 import { ReconciliationService } from './modules/reconciliation/service';
 
 export interface RouteEntry {
@@ -257,6 +261,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, sales) });
   await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config, eInvoices), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
   await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config, eInvoices) });
+  // Recalls' trace, network view and actions (issue 35): a return to supplier is a purchase return (debit note).
+  const recallDetail = new RecallsService(deps.db, config, search);
+  const detail = recallDetail.detail.bind(recallDetail);
+  await app.register(recallTraceRoutes, {
+    traces: new RecallTraces(deps.db, detail),
+    network: new RecallNetworkView(deps.db, config, detail),
+    actions: new RecallActions(deps.db, config, detail, new PurchaseReturnsService(deps.db, config, eInvoices)),
+  });
   await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
   await app.register(financialsRoutes, { financials: new FinancialsService(deps.db, config) });
   await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(deps.db, config) });

@@ -354,6 +354,12 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     'GET /inventory/recalls/documents/:documentId': {},
     'GET /inventory/recalls/:recallId': {},
     'POST /inventory/recalls/:recallId/lift': { payload: { reason: 'Attacker lifts it' } },
+    // The victim's recall's trace, network view and actions: 404 to a unit the recall does not reach.
+    'GET /inventory/recalls/:recallId/trace': {},
+    'GET /inventory/recalls/:recallId/network': {},
+    'POST /inventory/recalls/:recallId/return-to-supplier': {},
+    'POST /inventory/recalls/:recallId/ask-buyers': {},
+    'POST /inventory/recalls/:recallId/destroyed': { payload: { certificateDocumentId: victim.documentId } },
     'POST /payments/upi/requests/:requestId/pay': { payload: { method: 'UPI', utr: '712300000001', amountPaise: 100, paidOn: '2026-11-22' } },
     'POST /payments/upi/requests/:requestId/cancel': {},
     'GET /payments/upi/requests/:requestId/image': {},

@@ -258,7 +258,7 @@ async function cancelCreditNote(trx: Transaction<DB>, c: CancelInBooks, o: { dry
     .map((l) => ({ unitId: c.unitId, batchId: l.batch_id!, delta: -(l.quantity + l.free_quantity), kind: 'RETURN', reference: cn.id, note: `${what} cancelled: returned goods out again` }));
   const store = await trx
     .selectFrom('non_saleable_stock_movements')
-    .select(['unit_id', 'warehouse_id', 'product_id', 'batch_id', 'product_name', 'batch_no', 'expiry_date', 'mrp_paise', 'quantity_delta', 'reason'])
+    .select(['unit_id', 'warehouse_id', 'product_id', 'batch_id', 'product_name', 'batch_no', 'expiry_date', 'mrp_paise', 'quantity_delta', 'reason', 'recall_id'])
     .where('source_type', '=', 'CREDIT_NOTE')
     .where('source_id', '=', cn.id)
     .execute();
@@ -269,6 +269,15 @@ async function cancelCreditNote(trx: Transaction<DB>, c: CancelInBooks, o: { dry
     const taken = await trx.selectFrom('stock_movements').select(['batch_id', 'quantity_delta']).where('reference', '=', dn.id).where('kind', '=', 'PURCHASE_RETURN').execute();
     for (const t of taken) moves.push({ unitId: dn.unit_id, batchId: t.batch_id, delta: -t.quantity_delta, kind: 'PURCHASE_RETURN', reference: dn.id, note: `Debit note ${dn.note_number}: the supplier cancelled ${what}` });
   }
+  // A recall's return (issue 35) took the buyer's units out of its quarantine: they go back there.
+  const buyerStore = dn
+    ? await trx
+        .selectFrom('non_saleable_stock_movements')
+        .select(['unit_id', 'warehouse_id', 'product_id', 'batch_id', 'product_name', 'batch_no', 'expiry_date', 'mrp_paise', 'quantity_delta', 'reason', 'recall_id'])
+        .where('source_type', '=', 'DEBIT_NOTE')
+        .where('source_id', '=', dn.id)
+        .execute()
+    : [];
   await lockAndCheck(trx, moves, (batchNo, has, needs) => `Only ${has} of the ${needs} units ${what} put back into batch ${batchNo} are in stock and free of orders: it can no longer be cancelled`);
   if (o.dryRun) return;
 
@@ -280,6 +289,12 @@ async function cancelCreditNote(trx: Transaction<DB>, c: CancelInBooks, o: { dry
     await trx
       .insertInto('non_saleable_stock_movements')
       .values(store.map((s) => ({ ...s, id: randomUUID(), quantity_delta: -s.quantity_delta, source_type: 'CREDIT_NOTE_CANCELLED', source_id: cn.id, created_by: c.userId, created_at: c.at })))
+      .execute();
+  }
+  if (buyerStore.length) {
+    await trx
+      .insertInto('non_saleable_stock_movements')
+      .values(buyerStore.map((s) => ({ ...s, id: randomUUID(), quantity_delta: -s.quantity_delta, source_type: 'DEBIT_NOTE_CANCELLED', source_id: dn!.id, created_by: c.userId, created_at: c.at })))
       .execute();
   }
   if (dn) {

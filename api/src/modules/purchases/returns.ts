@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { amountInWords, priceDocument, type CreatePurchaseReturn, type DebitNote, type DebitNoteList, type DocumentParty } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
 import { inTransaction } from '../../db/transaction';
 import { eInvoiceOf, enqueueEInvoice, type EInvoicesService } from '../e-invoices/service';
 import type { Caller } from '../../http/access';
@@ -20,6 +21,7 @@ import { postVoucher } from '../ledger/post';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { istDate } from '../search/text';
 import { billLines, lockBill } from './repository';
+import { recordCreditNoteForSupplier } from './two-sided';
 import { badInput, billNotFound, partyOf } from './service';
 
 const noteNotFound = () => new AppError('E0053', 404, 'Debit note not found');
@@ -31,6 +33,26 @@ function amountDiscountPer(line: { quantity: number; rate_paise: number; discoun
   const percentPart = Math.floor((gross * line.discount_bp + 5000) / 10_000);
   const amountPart = Math.max(0, Number(line.discount_paise) - percentPart);
   return line.quantity ? Math.floor((amountPart * returned) / line.quantity) : 0;
+}
+
+/** A debit note of recalled units (issue 35): they leave the recall's quarantine, and the supplier's side is written. */
+export interface RecallReturn {
+  recallId: string;
+  recallNumber: string;
+}
+
+/** Units of each batch in a unit's quarantine under a recall (non-saleable store, reason RECALL). */
+export async function quarantinedUnder(db: Kysely<DB>, unitId: string, recallId: string, batchIds: readonly string[]): Promise<Map<string, number>> {
+  if (!batchIds.length) return new Map();
+  const rows = await db
+    .selectFrom('non_saleable_stock_movements')
+    .select(['batch_id', sql<number>`sum(quantity_delta)::int`.as('units')])
+    .where('recall_id', '=', recallId)
+    .where('unit_id', '=', unitId)
+    .where('batch_id', 'in', batchIds)
+    .groupBy('batch_id')
+    .execute();
+  return new Map(rows.map((r) => [r.batch_id!, Number(r.units)]));
 }
 
 /** Purchase returns: debit notes against received bills ('DN' numbers), goods out of the buyer's batches. */
@@ -48,12 +70,15 @@ export class PurchaseReturnsService {
    * movement; units held for orders cannot go), the lines are priced at the bill's rates and taxes, the next DN
    * number is taken and the debit-note voucher (Dr supplier, Cr Purchase Returns and Input tax) posted.
    */
-  async create(caller: Caller, billId: string, input: z.output<typeof CreatePurchaseReturn>): Promise<DebitNote> {
+  async create(caller: Caller, billId: string, input: z.output<typeof CreatePurchaseReturn>, recall?: RecallReturn): Promise<DebitNote> {
     const now = this.config.now();
     const date = istDate(now);
     const id = randomUUID();
     let eInvoiceId: string | null = null;
     await inTransaction(this.db, async (trx) => {
+      // A recall return writes the supplier's credit note too: its invoice is locked first, as the supplier's own
+      // credit notes lock it before the buyer's bill (two-sided.ts), so the two never wait on each other in a cycle.
+      if (recall) await sql`SELECT id FROM sales_invoices WHERE id = (SELECT sales_invoice_id FROM purchase_bills WHERE id = ${billId} AND unit_id = ${caller.unitId}) FOR UPDATE`.execute(trx);
       const bill = await lockBill(trx, billId, caller.unitId);
       if (!bill) throw billNotFound();
       if (bill.status !== 'RECEIVED') throw cannotReturn(`bill ${bill.bill_number} is not received yet`);
@@ -101,7 +126,7 @@ export class PurchaseReturnsService {
 
       const batches = await trx
         .selectFrom('inventory_batches')
-        .select(['id', 'quantity', 'reserved'])
+        .select(['id', 'quantity', 'reserved', 'warehouse_id'])
         .where('id', 'in', inputs.map((i) => i.batchId))
         .where('unit_id', '=', caller.unitId)
         // In id order, before the DN counter (api/README.md, "Lock order").
@@ -109,13 +134,24 @@ export class PurchaseReturnsService {
         .forUpdate()
         .execute();
       const stock = new Map(batches.map((b) => [b.id, { ...b }]));
-      for (const i of inputs) {
-        const b = stock.get(i.batchId);
-        const units = i.quantity + i.freeQuantity;
-        if (!b || b.quantity - b.reserved < units) throw cannotReturn(`${i.productName} ${i.batchNo}: only ${b ? b.quantity - b.reserved : 0} units are in stock and not held for orders`);
-        b.quantity -= units;
+      if (recall) {
+        // Recalled units leave the quarantine, not the batch (the recall already took them out of it).
+        const held = await quarantinedUnder(trx, caller.unitId, recall.recallId, [...stock.keys()]);
+        for (const i of inputs) {
+          const units = i.quantity + i.freeQuantity;
+          const left = held.get(i.batchId) ?? 0;
+          if (left < units) throw cannotReturn(`${i.productName} ${i.batchNo}: only ${left} units are in quarantine under recall ${recall.recallNumber}`);
+          held.set(i.batchId, left - units);
+        }
+      } else {
+        for (const i of inputs) {
+          const b = stock.get(i.batchId);
+          const units = i.quantity + i.freeQuantity;
+          if (!b || b.quantity - b.reserved < units) throw cannotReturn(`${i.productName} ${i.batchNo}: only ${b ? b.quantity - b.reserved : 0} units are in stock and not held for orders`);
+          b.quantity -= units;
+        }
+        await setQuantities(trx, [...stock.values()].map((b) => ({ id: b.id, quantity: b.quantity })), now);
       }
-      await setQuantities(trx, [...stock.values()].map((b) => ({ id: b.id, quantity: b.quantity })), now);
 
       const { lines: priced, totals } = priceDocument(inputs, bill.supply_kind);
       const issuerUnit = (await unitTaxDetails(trx, [caller.unitId])).get(caller.unitId);
@@ -123,14 +159,43 @@ export class PurchaseReturnsService {
       const supplier = bill.supplier as DocumentParty;
       const issuer = asDocumentParty(issuerUnit, supplier.stateCode);
 
+      // A recall return to a platform supplier (decision 12) is the supplier's credit note as well: its CN number is
+      // taken before this DN number, the order a supplier's own credit note takes the two counters (two-sided.ts).
+      const supplierSide = recall && bill.source === 'PLATFORM' && bill.sales_invoice_id && bill.supplier_unit_id ? { number: await nextDocumentNumber(trx, bill.supplier_unit_id, 'CN', date) } : null;
       const number = await nextDocumentNumber(trx, caller.unitId, 'DN', date);
-      await insertMovements(
-        trx,
-        caller.unitId,
-        'PURCHASE_RETURN',
-        { batchId: inputs.map((i) => i.batchId), delta: inputs.map((i) => -(i.quantity + i.freeQuantity)) },
-        { reference: id, note: `Debit note ${number.number} to ${bill.supplier_name}`, userId: caller.userId, now },
-      );
+      if (recall) {
+        await trx
+          .insertInto('non_saleable_stock_movements')
+          .values(
+            priced.map((l) => ({
+              id: randomUUID(),
+              unit_id: caller.unitId,
+              warehouse_id: stock.get(l.batchId)?.warehouse_id ?? null,
+              product_id: l.productId,
+              batch_id: l.batchId,
+              product_name: l.productName,
+              batch_no: l.batchNo,
+              expiry_date: l.expiryDate,
+              mrp_paise: l.mrpPaise,
+              quantity_delta: -(l.quantity + l.freeQuantity),
+              reason: 'RECALL' as const,
+              recall_id: recall.recallId,
+              source_type: 'DEBIT_NOTE',
+              source_id: id,
+              created_by: caller.userId,
+              created_at: now,
+            })),
+          )
+          .execute();
+      } else {
+        await insertMovements(
+          trx,
+          caller.unitId,
+          'PURCHASE_RETURN',
+          { batchId: inputs.map((i) => i.batchId), delta: inputs.map((i) => -(i.quantity + i.freeQuantity)) },
+          { reference: id, note: `Debit note ${number.number} to ${bill.supplier_name}`, userId: caller.userId, now },
+        );
+      }
       const voucherId = await postVoucher(trx, {
         unitId: caller.unitId,
         kind: TAX_DOCUMENTS.DEBIT_NOTE.voucherKind,
@@ -143,12 +208,18 @@ export class PurchaseReturnsService {
         createdBy: caller.userId,
         at: now,
       });
+      const noteLines = priced.map((l) => ({ bill_position: l.billPosition, ...documentLineRow(l) }));
+      const creditNoteId =
+        recall && supplierSide
+          ? await recordCreditNoteForSupplier(trx, bill, { number: number.number, lines: noteLines, totals }, { ...recall, creditNoteNumber: supplierSide.number, date, at: now, createdBy: caller.userId })
+          : null;
       await trx
         .insertInto('debit_notes')
         .values({
           id,
           unit_id: caller.unitId,
           bill_id: bill.id,
+          credit_note_id: creditNoteId,
           series: number.series,
           financial_year: number.financialYear,
           serial: number.serial,
@@ -170,12 +241,11 @@ export class PurchaseReturnsService {
       await trx
         .insertInto('debit_note_lines')
         .values(
-          priced.map((l, i) => ({
+          noteLines.map((l, i) => ({
             debit_note_id: id,
             position: i + 1,
-            bill_position: l.billPosition,
-            batch_id: l.batchId,
-            ...documentLineRow(l),
+            batch_id: priced[i]!.batchId,
+            ...l,
           })),
         )
         .execute();

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DocumentParty } from 'shared-api';
+import { amountInWords, type DocumentParty, type DocumentTotals } from 'shared-api';
 import type { DB } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { notCancelled } from '../cancellations/books';
 import { insertMovements } from '../inventory/repository';
-import { nextDocumentNumber } from '../ledger/numbering';
+import type { documentLineRow } from '../ledger/document-lines';
+import { nextDocumentNumber, type DocumentNumber } from '../ledger/numbering';
 import { postVoucher } from '../ledger/post';
+import { LINKS, notify } from '../notifications/notify';
+import { insertCreditNote } from '../returns/repository';
 import { settlementLines, TAX_DOCUMENTS, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { recordBillPayment, partyOf } from './service';
 
@@ -304,4 +307,124 @@ export async function receiveCreditNotes(trx: Transaction<DB>, billId: string, o
     .orderBy('c.id')
     .execute();
   for (const cn of notes) await debitNoteForCreditNote(trx, bill, cn, { ...o, fromStock: false });
+}
+
+/** A debit note's line as returns.ts prices it: the bill line it returns and the amounts (shared-api priceDocument). */
+export type DebitNoteLineRow = ReturnType<typeof documentLineRow> & { bill_position: number };
+
+/**
+ * The supplier's side of a buyer's debit note against a platform bill that returns recalled units from quarantine
+ * (issue 35): the supplier's credit note against its invoice with the debit note's own lines and amounts (so the
+ * supplier's receivable and output tax drop by exactly what the buyer's payable and input tax do), numbered from the
+ * supplier's CN series, its CREDIT_NOTE voucher posted, and the units into the supplier's quarantine under the same
+ * recall (source CREDIT_NOTE), where its own trace shows them back. Called inside the buyer's transaction, which
+ * locked the invoice before the bill and took the supplier's CN number before its DN number (returns.ts), the order
+ * the supplier's own credit notes lock in.
+ * Answers the credit note's id, which the debit note records (debit_notes.credit_note_id: one document, two sides).
+ */
+export async function recordCreditNoteForSupplier(
+  trx: Transaction<DB>,
+  bill: { id: string; unit_id: string; sales_invoice_id: string | null; bill_number: string },
+  dn: { number: string; lines: readonly DebitNoteLineRow[]; totals: DocumentTotals },
+  o: { recallId: string; recallNumber: string; creditNoteNumber: DocumentNumber; date: string; at: Date; createdBy: string },
+): Promise<string> {
+  const inv = await trx
+    .selectFrom('sales_invoices')
+    .select(['id', 'unit_id', 'invoice_number', 'buyer_unit_id', 'supplier', 'recipient', 'place_of_supply', 'supply_kind'])
+    .where('id', '=', bill.sales_invoice_id!)
+    .executeTakeFirstOrThrow();
+  const sold = new Map(
+    (
+      await trx
+        .selectFrom('sales_invoice_lines as l')
+        .leftJoin('inventory_batches as b', 'b.id', 'l.batch_id')
+        .select(['l.position', 'l.batch_id', 'l.rate_paise', 'b.warehouse_id'])
+        .where('l.invoice_id', '=', inv.id)
+        .execute()
+    ).map((l) => [l.position, l]),
+  );
+  const id = randomUUID();
+  const number = o.creditNoteNumber;
+  const voucherId =
+    dn.totals.taxablePaise > 0
+      ? await postVoucher(trx, {
+          unitId: inv.unit_id,
+          kind: TAX_DOCUMENTS.CREDIT_NOTE.voucherKind,
+          date: o.date,
+          documentType: 'CREDIT_NOTE',
+          documentId: id,
+          documentNumber: number.number,
+          narration: `Credit note ${number.number} against invoice ${inv.invoice_number}: debit note ${dn.number} of ${(inv.recipient as DocumentParty).name} (recall ${o.recallNumber})`,
+          lines: taxDocumentLines('CREDIT_NOTE', { debtor: bill.unit_id }, dn.totals),
+          createdBy: o.createdBy,
+          at: o.at,
+        })
+      : null;
+  await insertCreditNote(trx, {
+    id,
+    unitId: inv.unit_id,
+    number,
+    date: o.date,
+    invoiceId: inv.id,
+    buyerUnitId: inv.buyer_unit_id,
+    supplier: inv.supplier as DocumentParty,
+    recipient: inv.recipient as DocumentParty,
+    placeOfSupply: inv.place_of_supply,
+    supplyKind: inv.supply_kind,
+    totals: dn.totals,
+    amountInWords: amountInWords(dn.totals.totalPaise),
+    note: `Recalled units returned (recall ${o.recallNumber}, debit note ${dn.number})`,
+    voucherId,
+    lines: dn.lines.map(({ bill_position, ...l }) => ({
+      ...l,
+      invoice_id: inv.id,
+      invoice_position: bill_position,
+      batch_id: sold.get(bill_position)?.batch_id ?? null,
+      invoice_rate_paise: sold.get(bill_position)?.rate_paise ?? l.rate_paise,
+      credit_percent_bp: 10_000,
+      // As the supplier's own credit notes store it: the whole discount as an amount.
+      discount_bp: 0,
+      discount_paise: l.gross_paise - l.taxable_paise,
+      reason: 'OTHER' as const,
+      destination: 'NON_SALEABLE' as const,
+    })),
+    createdBy: o.createdBy,
+    at: o.at,
+  });
+  await trx
+    .insertInto('non_saleable_stock_movements')
+    .values(
+      dn.lines.map((l) => ({
+        id: randomUUID(),
+        unit_id: inv.unit_id,
+        warehouse_id: sold.get(l.bill_position)?.warehouse_id ?? null,
+        product_id: l.product_id,
+        batch_id: sold.get(l.bill_position)?.batch_id ?? null,
+        product_name: l.product_name,
+        batch_no: l.batch_no,
+        expiry_date: l.expiry_date,
+        mrp_paise: l.mrp_paise,
+        quantity_delta: l.quantity + l.free_quantity,
+        reason: 'RECALL' as const,
+        recall_id: o.recallId,
+        source_type: 'CREDIT_NOTE',
+        source_id: id,
+        created_by: o.createdBy,
+        created_at: o.at,
+      })),
+    )
+    .execute();
+  const units = dn.lines.reduce((n, l) => n + l.quantity + l.free_quantity, 0);
+  await notify(
+    trx,
+    { unitIds: [inv.unit_id] },
+    {
+      type: 'RECALL',
+      title: `${(inv.recipient as DocumentParty).name} returned ${units} recalled units (${o.recallNumber})`,
+      body: `Debit note ${dn.number} against your invoice ${inv.invoice_number}; your credit note ${number.number} is issued and the units are in your quarantine under ${o.recallNumber}.`,
+      link: LINKS.recall(o.recallId),
+    },
+    { at: o.at },
+  );
+  return id;
 }
