@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
-import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders } from 'shared-auth/testing/fake-api';
+import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, withAccount, withProviders, type FakeHandler } from 'shared-auth/testing/fake-api';
 import { inventoryApi } from './fixtures.test-kit';
 import { describeRouteTable, renderAt } from 'shared-auth/testing/route-table';
 import { App, routes } from './routes';
+import { RECALL_ID, recallState, recallsApi } from './recalls/recalls.test-kit';
+
+// The recall screens (issue 35) over the stockist's inventory; the table's sample id stands for the one recall.
+const stockistApi = recallsApi(recallState(), inventoryApi);
+const withRecalls: FakeHandler = (request) => stockistApi({ ...request, path: request.path.replace('sample-1', RECALL_ID) });
 
 describe('mf-inventory routes', () => {
   // A stockist, who may use every screen (inventory upload is STOCKIST only).
-  beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT, inventoryApi)));
+  beforeEach(() => installFakeApi(withAccount(OWNER_ACCOUNT, withRecalls)));
   afterEach(resetFakeApi);
 
   describeRouteTable({
@@ -25,6 +30,9 @@ describe('mf-inventory routes', () => {
       'stocks/reports/details',
       'stocks/expiry-list',
       'stocks/expiry/details',
+      'stocks/recalls',
+      'stocks/recalls/new',
+      'stocks/recalls/RC-1',
     ],
     async expectBody(page) {
       if (page.path === 'inventory/upload') expect(screen.getByLabelText('Stock file')).toBeInTheDocument();
@@ -33,6 +41,9 @@ describe('mf-inventory routes', () => {
       else if (page.path === 'stocks/:id') expect(await screen.findByText('Opening stock')).toBeInTheDocument();
       // A stockist is not the back office (recalls/import/RecallImportPage.test.tsx shows staff the page).
       else if (page.path === 'stocks/recalls/import') expect(await screen.findByRole('alert')).toHaveTextContent("for the provider's staff");
+      else if (page.path === 'stocks/recalls') expect(await screen.findByRole('link', { name: 'RC-000004' })).toBeInTheDocument();
+      else if (page.path === 'stocks/recalls/new') expect(screen.getByRole('form', { name: 'Raise a recall' })).toBeInTheDocument();
+      else if (page.path === 'stocks/recalls/:id') expect(await screen.findByRole('table', { name: 'Sold' })).toBeInTheDocument();
       else if (page.path === 'stocks/clearance') expect(await screen.findByRole('form', { name: 'Expiry window' })).toBeInTheDocument();
       else expect((await screen.findAllByText('Dolo 650 Tablet')).length).toBeGreaterThan(0);
     },

@@ -1,6 +1,9 @@
 import { RouteTable, canKeepStock, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
 import { ButtonLink } from 'shared-ui';
 import { ClearancePage } from './clearance/ClearancePage';
+import { RaiseRecallPage } from './recalls/RaiseRecallPage';
+import { RecallListActions, RecallListPage, canRaiseRecall } from './recalls/RecallListPage';
+import { RecallPage } from './recalls/RecallPage';
 import { InventoryListPage } from './inventory/InventoryListPage';
 import { RecallImportPage } from './recalls/import/RecallImportPage';
 import { AddStockPage } from './stocks/AddStockPage';
@@ -21,6 +24,17 @@ const STOCKIST_ONLY: PageAccess = { allow: (account) => canUploadInventory(accou
 // caller is staff, and the API refuses everyone else.
 const BACK_OFFICE: PageAccess = { allow: (account) => account.customerType === 'MANUFACTURER', denied: "Importing the regulator's recall list is for the provider's staff." };
 const STOCK_KEEPERS: PageAccess = { allow: (account) => canKeepStock(account.customerType), denied: 'Only stockists, retailers and hospitals keep stock here.' };
+// Issue 35: recalls reach every stock keeper; manufacturers recall their own products (back-office staff belong to the
+// provider's unit, a manufacturer, and see every recall). Raising: stockists and manufacturers (the API checks the product).
+const RECALL_READERS: PageAccess = {
+  allow: (account) => canKeepStock(account.customerType) || account.customerType === 'MANUFACTURER',
+  denied: 'Recalls are for stock keepers and manufacturers.',
+};
+const RECALL_RAISERS: PageAccess = {
+  allow: (account) => canRaiseRecall(account.customerType),
+  denied: 'Stockists raise recalls of stock they distribute, manufacturers of their own products; retailers and hospitals are told of them.',
+};
+const RECALLS = { label: 'Recalls', to: '/stocks/recalls' };
 
 const stockReportDetails = <InventoryListPage label="Stock report details" />;
 
@@ -76,6 +90,16 @@ export const routes: readonly RouteEntry[] = [
     access: BACK_OFFICE,
     element: <RecallImportPage />,
   },
+  {
+    path: 'stocks/recalls',
+    title: 'Recalls',
+    crumbs: [STOCKS],
+    access: RECALL_READERS,
+    actions: <RecallListActions />,
+    element: <RecallListPage />,
+  },
+  { path: 'stocks/recalls/new', title: 'Raise a Recall', crumbs: [STOCKS, RECALLS], access: RECALL_RAISERS, element: <RaiseRecallPage /> },
+  { path: 'stocks/recalls/:id', title: 'Recall', crumbs: [STOCKS, RECALLS], access: RECALL_READERS, element: <RecallPage /> },
   {
     path: 'stocks/expiry/details',
     title: 'Expiry Details',

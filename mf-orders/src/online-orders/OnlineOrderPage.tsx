@@ -1,9 +1,9 @@
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { OrderDetail } from 'shared-api';
+import { batchKey, type OrderDetail, type RecallOrderFlag } from 'shared-api';
 import { isApiError } from 'shared-auth';
-import { Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, ExpiryDate, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
+import { Badge, Button, ButtonLink, Card, ConfirmDialog, DataTable, DetailList, NotFoundState, ErrorPanel, ExpiryDate, OrderStatusBadge, OrderTotalRows, Spinner, Stack, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { acceptOrder, cancelAcceptance, createInvoice, downloadInvoicePdf, invoicePath, rejectOrder, useOrder } from './orders-api';
 
 type Line = OrderDetail['lines'][number];
@@ -14,29 +14,59 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
-const COLUMNS: readonly DataTableColumn<Line>[] = [
-  { key: 'productName', header: 'Product', render: (l) => (l.pack ? `${l.productName} (${l.pack})` : l.productName) },
-  { key: 'manufacturer', header: 'Manufacturer' },
-  { key: 'quantity', header: 'Quantity', align: 'right' },
-  { key: 'freeQuantity', header: 'Free', align: 'right' },
-  { key: 'ptrPaise', header: 'PTR', align: 'right', render: (l) => formatRupees(l.ptrPaise) },
-  { key: 'gstRateBp', header: 'GST', align: 'right', render: (l) => `${l.gstRateBp / 100} %` },
-  { key: 'totalPaise', header: 'Total', align: 'right', render: (l) => formatRupees(l.totalPaise) },
-  {
-    key: 'allocations',
-    header: 'Batches',
-    // Near-expiry batches (a clearance offer's, or any within NEAR_EXPIRY_DAYS) show their expiry in red.
-    render: (l) =>
-      l.allocations.length
-        ? l.allocations.map((a, i) => (
-            <Fragment key={`${a.batchNo}|${a.expiryDate}`}>
-              {i > 0 && ', '}
-              {a.batchNo} (<ExpiryDate date={a.expiryDate} near={l.clearanceOfferId !== null || undefined} />) × {a.quantity}
-            </Fragment>
-          ))
-        : '—',
-  },
-];
+/** The order's columns; a batch a recall blocks says so beside its number (issue 35). */
+function columnsFor(recalled: ReadonlySet<string>): readonly DataTableColumn<Line>[] {
+  return [
+    { key: 'productName', header: 'Product', render: (l) => (l.pack ? `${l.productName} (${l.pack})` : l.productName) },
+    { key: 'manufacturer', header: 'Manufacturer' },
+    { key: 'quantity', header: 'Quantity', align: 'right' },
+    { key: 'freeQuantity', header: 'Free', align: 'right' },
+    { key: 'ptrPaise', header: 'PTR', align: 'right', render: (l) => formatRupees(l.ptrPaise) },
+    { key: 'gstRateBp', header: 'GST', align: 'right', render: (l) => `${l.gstRateBp / 100} %` },
+    { key: 'totalPaise', header: 'Total', align: 'right', render: (l) => formatRupees(l.totalPaise) },
+    {
+      key: 'allocations',
+      header: 'Batches',
+      // Near-expiry batches (a clearance offer's, or any within NEAR_EXPIRY_DAYS) show their expiry in red.
+      render: (l) =>
+        l.allocations.length
+          ? l.allocations.map((a, i) => (
+              <Fragment key={`${a.batchNo}|${a.expiryDate}`}>
+                {i > 0 && ', '}
+                {a.batchNo} (<ExpiryDate date={a.expiryDate} near={l.clearanceOfferId !== null || undefined} />) × {a.quantity}
+                {recalled.has(batchKey(a.batchNo)) && (
+                  <>
+                    {' '}
+                    <Badge tone="danger">Recalled</Badge>
+                  </>
+                )}
+              </Fragment>
+            ))
+          : '—',
+    },
+  ];
+}
+
+const FLAG_BADGES: Record<RecallOrderFlag['kind'], { tone: 'danger' | 'warning'; label: string }> = {
+  REPLACE_OR_CANCEL: { tone: 'danger', label: 'Replace or cancel' },
+  RESERVATION_RELEASED: { tone: 'warning', label: 'Reservation released' },
+};
+
+/** The seller's part of a recall that touched this order: what happened to its batches and what to do (issue 35). */
+function RecallFlags({ flags }: { flags: readonly RecallOrderFlag[] }) {
+  return (
+    <Card title="Recalled batches" aria-label="Recalled batches">
+      <Stack gap="sm">
+        {flags.map((f) => (
+          <div key={`${f.recallId}|${f.kind}|${f.batchNo}`}>
+            <Badge tone={FLAG_BADGES[f.kind].tone}>{FLAG_BADGES[f.kind].label}</Badge> Batch {f.batchNo}, {f.units.toLocaleString('en-IN')} units:{' '}
+            {f.message} (<Link to={`/stocks/recalls/${encodeURIComponent(f.recallId)}`}>{f.recallNumber}</Link>)
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
 
 /**
  * The tax invoice of an accepted order: one click issues it (the API numbers it and books the sale); once issued,
@@ -140,6 +170,9 @@ export function OnlineOrderPage() {
   if (error && !order) return <ErrorPanel title="The order could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (!order) return <Spinner label="Loading order" />;
 
+  // Filled from recall_order_flags for the seller (rc-core adds the field to the order contract).
+  const recallFlags: readonly RecallOrderFlag[] = (order as OrderDetail & { recallFlags?: RecallOrderFlag[] }).recallFlags ?? [];
+
   async function decide(action: Decision) {
     const updated = await DECISIONS[action].call(order!.orderId);
     await mutate(updated, { revalidate: false });
@@ -167,7 +200,8 @@ export function OnlineOrderPage() {
           <OrderTotalRows {...order} />
         </DetailList>
       </Card>
-      <DataTable label="Order items" columns={COLUMNS} rows={order.lines} rowKey="lineId" />
+      {order.callerSide === 'SELLER' && recallFlags.length > 0 && <RecallFlags flags={recallFlags} />}
+      <DataTable label="Order items" columns={columnsFor(new Set(recallFlags.map((f) => batchKey(f.batchNo))))} rows={order.lines} rowKey="lineId" />
       {order.status === 'PLACED' && order.callerSide === 'SELLER' && (
         <Actions>
           <Button variant="danger" onClick={() => setDeciding('reject')}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, type OrderDetail, type OrderSummary } from 'shared-api';
+import { ACCOUNTING_PATHS, MARKETPLACE_PATHS, type OrderDetail, type OrderSummary, type RecallOrderFlag } from 'shared-api';
 import { blobText } from 'shared-auth';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
@@ -188,5 +188,41 @@ describe('online orders', () => {
     renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
     expect(await screen.findByRole('button', { name: 'Accept order' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create tax invoice' })).not.toBeInTheDocument();
+  });
+});
+
+// Issue 35: a recall that touched the order shows on the seller's page, with the batch marked and a link to the recall.
+describe('online order touched by a recall', () => {
+  afterEach(resetFakeApi);
+
+  const RECALL_ID = '55555555-5555-4555-8555-555555555555';
+  const flags: RecallOrderFlag[] = [
+    {
+      recallId: RECALL_ID,
+      recallNumber: 'RC-000004',
+      kind: 'REPLACE_OR_CANCEL',
+      batchNo: 'dl-2401',
+      units: 33,
+      message: 'Batch DL2401 is recalled: replace it with another batch or cancel the acceptance before dispatch',
+    },
+  ];
+
+  it('shows the seller each flag with what to do, marks the batch and links the recall', async () => {
+    ordersApi({ ...DETAIL, status: 'ACCEPTED', recallFlags: flags } as OrderDetail);
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    const card = await screen.findByRole('region', { name: 'Recalled batches' });
+    expect(within(card).getByText('Replace or cancel')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Batch dl-2401, 33 units: Batch DL2401 is recalled: replace it with another batch or cancel the acceptance before dispatch');
+    expect(within(card).getByRole('link', { name: 'RC-000004' })).toHaveAttribute('href', `/app/stocks/recalls/${RECALL_ID}`);
+    // Case and punctuation aside, the flag's batch is the allocation's.
+    expect(within(screen.getByRole('table', { name: 'Order items' })).getByText('Recalled')).toBeInTheDocument();
+  });
+
+  it('shows nothing of recalls on an order without flags', async () => {
+    ordersApi();
+    renderAt('/app', `orders/online-orders/${ORDER_ID}`, withProviders(<App />));
+    await screen.findByRole('table', { name: 'Order items' });
+    expect(screen.queryByRole('region', { name: 'Recalled batches' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Recalled')).not.toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ export const icons = {
   inventory: <Svg><path d="M12 16V4M7 9l5-5 5 5M4 20h16" /></Svg>,
   customers: <Svg><path d="M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 000-6M22 21a6 6 0 00-4-5.6" /></Svg>,
   employees: <Svg><path d="M4 4h16v16H4zM9 10a2 2 0 104 0 2 2 0 00-4 0M7.5 17a4 4 0 017 0M15 8h2M15 11h2" /></Svg>,
+  recall: <Svg><path d="M12 3l9.5 17h-19zM12 10v4M12 17.5v.5" /></Svg>,
   verify: <Svg><path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM8.5 12l2.5 2.5 4.5-5" /></Svg>,
   bell: <Svg><path d="M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0" /></Svg>,
   cart: <Svg><path d="M3 4h2l2.5 11h11L21 7H6.2M9 20a1 1 0 100-2 1 1 0 000 2zM18 20a1 1 0 100-2 1 1 0 000 2z" /></Svg>,

@@ -14,7 +14,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'Connected Users', 'UPI Details']);
     expect(links(groups, 'payments')).toEqual(['Receive Payments', 'Make Payments', 'Create UPI Payment', 'Memo to Payment', 'UPI Accounts']);
-    expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry']);
+    expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry', 'Recalls']);
     expect(links(groups, 'customers')).toEqual(['Stockists', 'Hospitals', 'Retailers']);
     expect(links(groups, 'employees')).toEqual(['Logins']);
   });
@@ -22,7 +22,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
   it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group, only the Stockists list, and its Purchase Orders', (customerType) => {
     const groups = navGroupsFor({ customerType, role: 'OWNER' });
     expect(ids(groups)).not.toContain('inventory');
-    expect(links(groups, 'stock')).toEqual(['Stocks', 'Expiry List']);
+    expect(links(groups, 'stock')).toEqual(['Stocks', 'Expiry List', 'Recalls']);
     expect(links(groups, 'customers')).toEqual(['Stockists']);
     expect(links(groups, 'orders')).toEqual(['Orders Overview', 'Online Pickups', 'Offline Pickups', 'Online Orders', 'Purchase Orders', 'Delivery Tracking', 'Outward Stock Registry']);
     expect(activeLinkFor(groups, '/purchases/orders/7f1c3a52/view')).toBe('/purchases/orders');
@@ -67,7 +67,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
       expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
       expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'E-invoices', 'Sales Reports']);
       expect(links(groups, 'orders')).toEqual(['Outward Stock Registry']);
-      expect(links(groups, 'inventory')).toEqual(['Clear Near Expiry']);
+      expect(links(groups, 'inventory')).toEqual(['Clear Near Expiry', 'Recalls']);
       expect(links(groups, 'billing')).toEqual(['Medico Invoice', 'UPI Details']);
     });
 
@@ -83,12 +83,22 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
       const groups = stockist('WAREHOUSE', true);
       expect(ids(groups)).toEqual(['dashboard', 'orders', 'purchases', 'inventory']);
       expect(links(groups, 'orders')).toEqual(['My Deliveries', 'Orders Overview', 'Online Pickups', 'Offline Pickups', 'Delivery Tracking', 'Outward Stock Registry']);
-      expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry']);
+      expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry', 'Recalls']);
     });
 
     it('shows an employee with no known role nothing but what every member has (fail closed)', () => {
       expect(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE' })).toEqual([]);
     });
+  });
+
+  // Issue 35: "Recalls" for every stock keeper, manufacturers and staff; a recall's own page lights it.
+  it('gives stock keepers, manufacturers and staff "Recalls", and a season boy none', () => {
+    expect(activeLinkFor(navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' }), '/stocks/recalls/new')).toBe('/stocks/recalls');
+    expect(activeLinkFor(navGroupsFor({ customerType: 'RETAILER', role: 'OWNER' }), '/stocks/recalls/7f1c3a52')).toBe('/stocks/recalls');
+    const manufacturer = navGroupsFor({ customerType: 'MANUFACTURER', role: 'OWNER' });
+    expect(manufacturer.find((g) => g.id === 'recalls')).toMatchObject({ label: 'Recalls', to: '/stocks/recalls', permission: 'STOCK_READ' });
+    expect(ids(navGroupsFor({ customerType: 'MANUFACTURER', role: 'EMPLOYEE', employeeRole: 'DELIVERY', deliveryStaff: true }))).not.toContain('recalls');
+    expect(JSON.stringify(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }))).not.toContain('/stocks/recalls');
   });
 
   it('opens the dashboard on the online-pickups tab', () => {
@@ -119,6 +129,7 @@ describe('activeLinkFor', () => {
     expect(groups.map((g) => [g.label, g.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Verifications', '/staff/verifications'],
+      ['Recalls', '/stocks/recalls'],
     ]);
     expect(activeLinkFor(groups, '/staff/verifications')).toBe('/staff/verifications');
   });

@@ -42,6 +42,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
     return [
       { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard' },
       { id: 'verifications', label: 'Verifications', icon: 'verify', to: '/staff/verifications' },
+      // Issue 35: staff raise recalls from the regulator's list and follow every one.
+      { id: 'recalls', label: 'Recalls', icon: 'recall', to: '/stocks/recalls' },
     ];
   }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
@@ -133,6 +135,7 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       links: [
         { label: 'Upload Inventory', to: '/inventory/upload', permission: 'UPLOADS' },
         { label: 'Clear Near Expiry', to: '/stocks/clearance', permission: 'STOCK_READ' },
+        { label: 'Recalls', to: '/stocks/recalls', permission: 'STOCK_READ' },
       ],
     });
   } else if (canKeepStock(account.customerType)) {
@@ -144,8 +147,12 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       links: [
         { label: 'Stocks', to: '/stocks/list', permission: 'STOCK_READ' },
         { label: 'Expiry List', to: '/stocks/expiry-list', permission: 'STOCK_READ' },
+        { label: 'Recalls', to: '/stocks/recalls', permission: 'STOCK_READ' },
       ],
     });
+  } else if (account.customerType === 'MANUFACTURER') {
+    // Issue 35: a manufacturer keeps no stock here but recalls its own products and follows them down the chain.
+    groups.push({ id: 'recalls', label: 'Recalls', icon: 'recall', to: '/stocks/recalls', permission: 'STOCK_READ' });
   }
   groups.push({
     id: 'customers',
