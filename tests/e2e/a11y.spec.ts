@@ -80,6 +80,15 @@ async function makeDemoDocuments(request: APIRequestContext): Promise<DemoIds> {
     reason: 'Strip damaged in transit',
   });
   const report = await retailer.get<{ rows: { supplierKey: string }[] }>('/purchases/report');
+  // A voluntary recall of a batch of Janumet, which no other spec sells (the recall blocks it for the rest of the run).
+  const janumet = await seller.get<{ items: { productId: string; batchNo: string }[] }>('/tenants/inventory/all', { search: 'janumet', pageSize: '1' });
+  const recall = await seller.post<{ id: string }>('/inventory/recalls', {
+    productId: janumet.items[0]!.productId,
+    batchNos: [janumet.items[0]!.batchNo],
+    reason: 'VOLUNTARY',
+    action: 'QUARANTINE',
+    source: { noticeNumber: 'AGW/QA/2026/07', noticeDate: new Date().toISOString().slice(0, 10) },
+  });
 
   return {
     onlineOrderId: orderId,
@@ -94,6 +103,7 @@ async function makeDemoDocuments(request: APIRequestContext): Promise<DemoIds> {
     billId,
     debitNoteId: debitNote.debitNoteId,
     supplierKey: report.rows[0]!.supplierKey,
+    recallId: recall.id,
   };
 }
 

@@ -36,6 +36,8 @@ export interface DemoIds {
   billId: string;
   debitNoteId: string;
   supplierKey: string;
+  /** A recall Agarwal raised of a batch it distributes. */
+  recallId: string;
 }
 
 export type RouteTable = 'public' | 'shell' | 'mf-orders' | 'mf-accounting' | 'mf-payments' | 'mf-inventory' | 'mf-customers';
@@ -154,6 +156,10 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { table: 'mf-inventory', path: 'stocks/expiry-list' },
   { table: 'mf-inventory', path: 'stocks/expiry/details' },
   { table: 'mf-inventory', path: 'stocks/clearance' },
+  { table: 'mf-inventory', path: 'stocks/recalls' },
+  { table: 'mf-inventory', path: 'stocks/recalls/new' },
+  { table: 'mf-inventory', path: 'stocks/recalls/import' },
+  { table: 'mf-inventory', path: 'stocks/recalls/:id', owner: 'seller', url: (ids) => app(`stocks/recalls/${ids.recallId}`) },
 
   // mf-customers/src/routes.tsx
   { table: 'mf-customers', path: 'customers', sameAs: 'customers/stockists' },
