@@ -262,6 +262,8 @@ describe('return to supplier', () => {
     );
     expect((await traceOf(w.stockist, w.recall.id)).quarantine.quarantined).toBe(1000);
     expect((await traceOf(w.retailer, w.recall.id)).quarantine).toEqual({ quarantined: 8, returnedToSupplier: 0, returnedByBuyers: 0, destroyed: 0 });
+    // The recall's network-wide count nets the withdrawn return out too.
+    expect((await traceOf(w.retailer, w.recall.id)).recall.counts.returnedToSupplier).toBe(0);
     expect(await payable(w)).toBe(owedBefore);
     expect(await receivable(w)).toBe(owedBefore);
     // And they can be returned again.

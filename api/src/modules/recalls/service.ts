@@ -443,7 +443,8 @@ export class RecallsService {
                                     UNION SELECT unit_id FROM inventory_batches WHERE recall_id = ${recallId}) h) AS holders,
         (SELECT count(*)::int FROM recall_parties WHERE recall_id = ${recallId} AND role = 'BUYER') AS buyers,
         (SELECT coalesce(sum(quantity_delta), 0)::int FROM non_saleable_stock_movements WHERE recall_id = ${recallId}) AS quarantined,
-        (SELECT coalesce(-sum(quantity_delta), 0)::int FROM non_saleable_stock_movements WHERE recall_id = ${recallId} AND source_type = 'DEBIT_NOTE' AND quantity_delta < 0) AS "returnedToSupplier",
+        -- a cancelled return (DEBIT_NOTE_CANCELLED) puts its units back: counted net
+        (SELECT coalesce(-sum(quantity_delta), 0)::int FROM non_saleable_stock_movements WHERE recall_id = ${recallId} AND source_type IN ('DEBIT_NOTE', 'DEBIT_NOTE_CANCELLED')) AS "returnedToSupplier",
         (SELECT coalesce(-sum(quantity_delta), 0)::int FROM non_saleable_stock_movements WHERE recall_id = ${recallId} AND source_type = 'RECALL_DESTRUCTION' AND quantity_delta < 0) AS destroyed,
         (SELECT count(DISTINCT order_id)::int FROM recall_order_flags WHERE recall_id = ${recallId}) AS "ordersFlagged"`.execute(this.db);
     return rows[0]!;
