@@ -78,17 +78,18 @@ function bodyWith(path: string[], value: string): unknown {
 const fieldName = (path: string[]) => path.map((p) => (p === '[]' ? '0' : p)).join('.');
 
 async function sessions() {
-  const [stockist, retailer, hospital, employee] = [
+  const [stockist, retailer, hospital, employee, staff] = [
     await login(t.app, DEMO.stockist),
     await login(t.app, DEMO.retailer),
     await login(t.app, DEMO.hospital),
     await login(t.app, DEMO.stockistEmployee),
+    await login(t.app, DEMO.staff),
   ];
   /** Someone the route lets in, so the request reaches the input check (which runs after authentication). */
   return (access: RouteEntry['access']): Record<string, string> => {
     if (access.public) return {};
     const types = access.customerTypes === 'ALL' ? ['STOCKIST'] : access.customerTypes;
-    const owner: Session = types.includes('STOCKIST') ? stockist : types.includes('RETAILER') ? retailer : hospital;
+    const owner: Session = types.includes('STOCKIST') ? stockist : types.includes('RETAILER') ? retailer : types.includes('HOSPITAL') ? hospital : staff;
     const asOwner = access.roles === 'ALL' || access.roles.includes('OWNER');
     return bearer(asOwner ? owner : employee);
   };

@@ -26,6 +26,8 @@ export const DEMO = {
   stockistEmployee: '9800000011',
   retailer: '9800000002',
   hospital: '9800000003',
+  /** Back-office staff (Meera Kulkarni): their unit is the provider's, of type MANUFACTURER. */
+  staff: '9800000090',
 } as const;
 
 export const START_TIME = new Date('2026-11-22T04:30:00.000Z');
