@@ -1,4 +1,4 @@
-import { Select } from 'shared-ui';
+import { Button, Card, Select, Stack, formatNumber } from 'shared-ui';
 
 export interface MappableField<F extends string> {
   field: F;
@@ -43,5 +43,45 @@ export function ColumnMappingFields<F extends string>({
         </label>
       ))}
     </div>
+  );
+}
+
+/** "1 row", "1,234 rows". */
+export const rowCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * Step 2 of an upload with preview: where the header was found, the column pickers, the fields still without a
+ * column, and "Check again" once the person changed something.
+ */
+export function CheckColumnsCard<F extends string>(props: {
+  preview: { fileName: string; fileType: string; headerRow: number; dataRows: number; headers: readonly string[]; missingFields: readonly string[] };
+  fields: readonly MappableField<F>[];
+  mapping: Partial<Record<F, number>>;
+  onChange: (mapping: Partial<Record<F, number>>) => void;
+  mappingChanged: boolean;
+  busy: boolean;
+  onCheckAgain: () => void;
+}) {
+  const { preview } = props;
+  return (
+    <Card title="2. Check the columns">
+      <Stack gap="sm">
+        <p>
+          {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rowCount(preview.dataRows)} under it. Correct any column read
+          wrongly, then check again.
+        </p>
+        <ColumnMappingFields fields={props.fields} headers={preview.headers} mapping={props.mapping} onChange={props.onChange} />
+        {preview.missingFields.length > 0 && !props.mappingChanged && (
+          <p role="alert" style={{ color: '#c62828' }}>
+            Choose the columns for: {preview.missingFields.join(', ')}.
+          </p>
+        )}
+        <div>
+          <Button type="button" variant="secondary" onClick={props.onCheckAgain} disabled={props.busy || !props.mappingChanged}>
+            Check again with these columns
+          </Button>
+        </div>
+      </Stack>
+    </Card>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from 'shared-api';
 import { Button, Card, Checkbox, DataTable, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
-import { ColumnMappingFields } from './ColumnMappingFields';
+import { CheckColumnsCard, rowCount } from './ColumnMappingFields';
 import { FilePickCard } from './FilePickCard';
 import { ProgressBar } from './ProgressBar';
 import { downloadText, rejectedCsv } from './rejected-csv';
@@ -69,7 +69,6 @@ export const rejectedColumns = (headers: string[], mapping: { name?: number; bat
   { key: 'cells', header: `All cells (${headers.length} columns)`, render: (r) => r.cells.filter(Boolean).join(' | ') },
 ];
 
-const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 /** Checks the browser can make before sending a byte (SPEC.md §5). */
 function fileProblem(file: File | null): string | null {
@@ -174,35 +173,25 @@ export function UploadPage() {
       </FilePickCard>
 
       {preview && !result && (
-        <Card title="2. Check the columns">
-          <Stack gap="sm">
-            <p>
-              {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rows(preview.dataRows)} under it. Correct any column
-              read wrongly, then check again.
-            </p>
-            <ColumnMappingFields fields={INVENTORY_FIELDS} headers={preview.headers} mapping={mapping} onChange={setMapping} />
-            {preview.missingFields.length > 0 && !mappingChanged && (
-              <p role="alert" style={{ color: '#c62828' }}>
-                Choose the columns for: {preview.missingFields.join(', ')}.
-              </p>
-            )}
-            <div>
-              <Button type="button" variant="secondary" onClick={() => void read(mapping)} disabled={busy || !mappingChanged}>
-                Check again with these columns
-              </Button>
-            </div>
-          </Stack>
-        </Card>
+        <CheckColumnsCard
+          preview={preview}
+          fields={INVENTORY_FIELDS}
+          mapping={mapping}
+          onChange={setMapping}
+          mappingChanged={mappingChanged}
+          busy={busy}
+          onCheckAgain={() => void read(mapping)}
+        />
       )}
 
       {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
-        <Card title={`3. ${rows(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
+        <Card title={`3. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
             {preview.rowsWithFree > 0 && (
               <Checkbox
                 checked={freeCounted}
                 onChange={(e) => setCountFree(e.target.checked)}
-                label={`Count free goods as stock (${rows(preview.rowsWithFree)} with a free quantity: stocked as quantity + free; remembered for your next upload)`}
+                label={`Count free goods as stock (${rowCount(preview.rowsWithFree)} with a free quantity: stocked as quantity + free; remembered for your next upload)`}
               />
             )}
             {preview.sample.length > 0 && (
@@ -211,7 +200,7 @@ export function UploadPage() {
             {preview.warnedRows > 0 && (
               <>
                 <strong>
-                  {rows(preview.warnedRows)} to check: imported as they are; a product’s HSN on record is kept, never overwritten by the file
+                  {rowCount(preview.warnedRows)} to check: imported as they are; a product’s HSN on record is kept, never overwritten by the file
                 </strong>
                 <DataTable label="Rows to check" columns={warnedColumns} rows={preview.warned} rowKey="rowNumber" pageSize={10} />
               </>
@@ -251,7 +240,7 @@ export function UploadPage() {
             </fieldset>
             <div>
               <Button type="button" onClick={() => void runImport()} disabled={busy || !mode || preview.validRows === 0}>
-                {mode === 'REPLACE' ? `Replace stock with ${rows(preview.validRows)}` : `Import ${rows(preview.validRows)}`}
+                {mode === 'REPLACE' ? `Replace stock with ${rowCount(preview.validRows)}` : `Import ${rowCount(preview.validRows)}`}
               </Button>
             </div>
             {progress && <ProgressBar fraction={progress.fraction} label={progress.label} />}
@@ -267,7 +256,7 @@ export function UploadPage() {
                 ? `This file was imported into ${preview.warehouseName} before; the stock is unchanged.`
                 : `${formatNumber(result.rowsImported)} batches ${result.mode === 'ADD' ? 'added to' : 'are now'} the stock of ${preview.warehouseName}` +
                   `${result.mode === 'REPLACE' && result.batchesZeroed > 0 ? `; ${formatNumber(result.batchesZeroed)} batches not in the file went to zero` : ''}. ` +
-                  `${formatNumber(result.productsCreated)} new products; ${rows(result.rowsRejected)} rejected.`}
+                  `${formatNumber(result.productsCreated)} new products; ${rowCount(result.rowsRejected)} rejected.`}
             </p>
             {preview.rowsWithFree > 0 && <p>Free goods {result.countFree ? 'were' : 'were not'} counted as stock.</p>}
             {result.referralCredited && <p>Your first inventory is in: 3 more free deliveries have been added to your referral offer.</p>}

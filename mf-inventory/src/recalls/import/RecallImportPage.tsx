@@ -20,13 +20,12 @@ import {
 } from 'shared-api';
 import { fetcher } from 'shared-auth';
 import { Button, Card, DataTable, EmptyState, Select, Stack, TextInput, formatDate, formatNumber, toast, type DataTableColumn } from 'shared-ui';
-import { ColumnMappingFields } from '../../upload/ColumnMappingFields';
+import { CheckColumnsCard, rowCount } from '../../upload/ColumnMappingFields';
 import { FilePickCard } from '../../upload/FilePickCard';
 import { downloadText, rejectedCsv } from '../../upload/rejected-csv';
 import { rejectedColumns } from '../../upload/UploadPage';
 import { confirmRecallImport, previewRecallList } from './recall-import-api';
 
-const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 /** Checks the browser can make before sending a byte. */
 function fileProblem(file: File | null): string | null {
@@ -169,32 +168,22 @@ export function RecallImportPage() {
       </FilePickCard>
 
       {preview && !result && (
-        <Card title="2. Check the columns">
-          <Stack gap="sm">
-            <p>
-              {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rows(preview.dataRows)} under it. Correct any column read wrongly, then check
-              again.
-            </p>
-            <ColumnMappingFields fields={RECALL_IMPORT_FIELDS} headers={preview.headers} mapping={mapping} onChange={setMapping} />
-            {preview.missingFields.length > 0 && !mappingChanged && (
-              <p role="alert" style={{ color: '#c62828' }}>
-                Choose the columns for: {preview.missingFields.join(', ')}.
-              </p>
-            )}
-            <div>
-              <Button type="button" variant="secondary" onClick={() => void read(mapping)} disabled={busy || !mappingChanged}>
-                Check again with these columns
-              </Button>
-            </div>
-          </Stack>
-        </Card>
+        <CheckColumnsCard
+          preview={preview}
+          fields={RECALL_IMPORT_FIELDS}
+          mapping={mapping}
+          onChange={setMapping}
+          mappingChanged={mappingChanged}
+          busy={busy}
+          onCheckAgain={() => void read(mapping)}
+        />
       )}
 
       {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
-        <Card title={`3. ${rows(ready)} ready, ${formatNumber(toPick)} to pick, ${formatNumber(preview.rejectedRows)} rejected`}>
+        <Card title={`3. ${rowCount(ready)} ready, ${formatNumber(toPick)} to pick, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
             {preview.rows.length > 0 && <DataTable label="Rows to import" columns={rowColumns} rows={preview.rows} rowKey="rowNumber" pageSize={20} />}
-            {toPick > 0 && <p role="status">{rows(toPick)} name more than one product: pick the product, or the row is left out.</p>}
+            {toPick > 0 && <p role="status">{rowCount(toPick)} name more than one product: pick the product, or the row is left out.</p>}
             {preview.rejectedRows > 0 && (
               <>
                 <Stack direction="row" gap="sm" align="center">
@@ -231,7 +220,7 @@ export function RecallImportPage() {
             </div>
             <div>
               <Button type="button" onClick={() => void raise()} disabled={busy || ready === 0}>
-                Raise recalls for {rows(ready)}
+                Raise recalls for {rowCount(ready)}
               </Button>
             </div>
           </Stack>
@@ -244,7 +233,7 @@ export function RecallImportPage() {
             <p role="status">
               {formatNumber(result.recallsRaised)} recalls raised from {preview.fileName}
               {result.recallsFailed > 0 ? `; ${formatNumber(result.recallsFailed)} could not be raised (see why below)` : ''}
-              {result.rowsSkipped.length > 0 ? `; ${rows(result.rowsSkipped.length)} left out (no product picked): ${result.rowsSkipped.join(', ')}` : ''}.
+              {result.rowsSkipped.length > 0 ? `; ${rowCount(result.rowsSkipped.length)} left out (no product picked): ${result.rowsSkipped.join(', ')}` : ''}.
             </p>
             <DataTable label="Recalls raised" columns={raisedColumns} rows={result.raised} rowKey={(r) => r.rowNumbers.join('-')} pageSize={20} />
             <Link to="/stocks/recalls">See all recalls</Link>
