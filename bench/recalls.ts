@@ -10,14 +10,17 @@
  *   (d) a 1,000-row regulator list (CSV, 1,000 products of the marketplace by name and manufacturer with one of
  *       their batch numbers each): RECALL_IMPORT_PATHS preview, then confirm (1,000 recalls, each its own transaction).
  * The marketplace has no product 500 sellers hold (20 sellers per product), so the benchmark adds one batch of each
- * raised product to 500 units first.
+ * raised product to 500 units first, then their sales history (bench/recall-history.ts: invoices to 3–10 buyers per
+ * holder, counter sales to parties and walk-ins, unrelated invoice lines), so raises tell downstream buyers and
+ * traces have forward rows. A second open channel is a downstream buyer's (a retailer holding none of the batches).
+ * BENCH_EXPLAIN=1 prints the plan of a raise's buyers lookup on that history.
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx recalls.ts       # PostgreSQL, full scale
  *   BENCH_SCALE=0.2 node scripts/with-postgres.mjs pnpm --filter bench exec tsx recalls.ts
  */
 import { request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
-import { NOTIFICATION_PATHS, RECALL_IMPORT_PATHS, RECALL_PATHS, SseParser, type Recall, type RecallImport, type RecallTrace } from 'shared-api';
+import { batchKey, NOTIFICATION_PATHS, RECALL_IMPORT_PATHS, RECALL_PATHS, SseParser, type Recall, type RecallImport, type RecallTrace } from 'shared-api';
 import { addStaffIn } from '../api/src/modules/staff/service';
 import { BENCH_BUYERS } from './marketplace-seed';
 import { seedRecallHistory } from './recall-history';
@@ -131,6 +134,19 @@ async function main() {
     recalls.push(recall);
     const heardWords = (t: number) => (Number.isNaN(t) ? 'NOT within 10 s' : `${(t - answered).toFixed(0)} ms after the answer`);
     console.log(`raise ${k + 1}: ${(answered - t0).toFixed(0)} ms, holders ${recall.counts.holders}, buyers ${recall.counts.buyers}, quarantined ${recall.counts.quarantined}; live: holder heard ${heardWords(at)}, downstream buyer heard ${heardWords(atBuyer)}`);
+  }
+
+  // The buyers lookup of a raise (RecallsService.raise step 5) on this history, for the record (BENCH_EXPLAIN=1).
+  if (process.env.BENCH_EXPLAIN) {
+    const last = products[products.length - 1]!;
+    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS)
+      SELECT i.buyer_unit_id, i.invoice_number, l.batch_no, sum(l.quantity + l.free_quantity)::int AS units
+      FROM sales_invoice_lines l JOIN sales_invoices i ON i.id = l.invoice_id
+      WHERE l.product_id = ${last.productId} AND (recall_batch_key(l.batch_no) = ANY(${[batchKey(last.batchNo)]}::text[]) OR l.expiry_date <= ${null}::date)
+        AND i.buyer_unit_id IS NOT NULL AND i.invoice_date >= (current_date - interval '6 months')::date
+        AND NOT EXISTS (SELECT 1 FROM document_cancellations dc WHERE dc.document_type = 'SALES_INVOICE' AND dc.document_id = i.id)
+      GROUP BY i.buyer_unit_id, i.invoice_number, l.batch_no, i.invoice_date`.execute(db);
+    console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
   }
 
   // (c)
