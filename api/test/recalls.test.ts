@@ -222,7 +222,7 @@ describe('raise: what it matches and moves', () => {
     expect(await quarantineOf('RTL-MUM-001', recall.id)).toBe(12);
     // The buyer sees the recall as its own, both ways.
     const mine = body<Recall>(await w.retailer.get(RECALL_PATHS.detail(recall.id))).mine;
-    expect(mine).toEqual({ holder: true, buyer: true, unitsHeld: 12, unitsQuarantined: 12 });
+    expect(mine).toEqual({ holder: true, buyer: true, raisedByMe: false, unitsHeld: 12, unitsQuarantined: 12 });
     expect(await noticesOf('STK-THN-001')).toEqual([]);
   });
 
@@ -305,6 +305,9 @@ describe('who may raise and lift', () => {
       .execute();
     const recall = await raise(w.stockist, newRecall(w.product, { reason: 'SPURIOUS' }));
     expect(recall.raisedBy).toEqual({ kind: 'STOCKIST', unitName: 'Agarwal Pharma Distributors' });
+    // Its page offers the raiser (and no holder that did not raise it) the lift.
+    expect(recall.mine.raisedByMe).toBe(true);
+    expect(body<Recall>(await (await signedIn(t, '9800000201')).get(RECALL_PATHS.detail(recall.id))).mine.raisedByMe).toBe(false);
     expect((await w.retailer.post(RECALL_PATHS.list, newRecall(w.product))).statusCode).toBe(403);
 
     // Lifting: the raiser may; a holder that did not raise it is refused; a unit it does not reach does not see it.
@@ -342,7 +345,7 @@ describe('who may raise and lift', () => {
     expect(idsOf(body<RecallList>(await w.staff.get(RECALL_PATHS.list, { status: 'ACTIVE' })))).toEqual([first.id]);
     const agarwal = body<RecallList>(await w.stockist.get(RECALL_PATHS.list));
     expect(idsOf(agarwal)).toEqual([first.id]);
-    expect(agarwal.items[0]!.mine).toEqual({ holder: true, buyer: false, unitsHeld: 100, unitsQuarantined: 100 });
+    expect(agarwal.items[0]!.mine).toEqual({ holder: true, buyer: false, raisedByMe: false, unitsHeld: 100, unitsQuarantined: 100 });
     const thane = await signedIn(t, '9800000202');
     expect(idsOf(body<RecallList>(await thane.get(RECALL_PATHS.list)))).toEqual([second.id]);
     expect((await thane.get(RECALL_PATHS.detail(first.id))).statusCode).toBe(404);

@@ -136,8 +136,8 @@ export const RecallSummary = z.object({
   status: RecallStatus,
   liftedAt: z.string().nullable(),
   liftReason: z.string().nullable(),
-  /** The caller's part: held a matching batch, or received units of it. */
-  mine: z.object({ holder: z.boolean(), buyer: z.boolean(), unitsHeld: z.number().int(), unitsQuarantined: z.number().int() }),
+  /** The caller's part: held a matching batch, or received units of it; raised it (and so may lift it). */
+  mine: z.object({ holder: z.boolean(), buyer: z.boolean(), raisedByMe: z.boolean(), unitsHeld: z.number().int(), unitsQuarantined: z.number().int() }),
 });
 export type RecallSummary = z.infer<typeof RecallSummary>;
 

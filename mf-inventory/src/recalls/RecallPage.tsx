@@ -13,7 +13,7 @@ import {
   type RecallTrace,
   type ReturnToSupplierResult,
 } from 'shared-api';
-import { api, isApiError, saveBlob, useMyAccount } from 'shared-auth';
+import { api, isApiError, saveBlob } from 'shared-auth';
 import {
   Button,
   ButtonLink,
@@ -487,7 +487,6 @@ export function RecallPage() {
   const detail = useRecall(id);
   const trace = useRecallTrace(id);
   const network = useRecallNetwork(id);
-  const { data: account } = useMyAccount();
   const staff = useIsStaff();
   const [lifting, setLifting] = useState(false);
 
@@ -507,7 +506,7 @@ export function RecallPage() {
   if (!detail.data) return <Spinner label="Loading recall" />;
   const recall = detail.data;
   // The API decides; the button shows where it would agree: staff, or the unit that raised it.
-  const canLift = staff || (account !== undefined && recall.raisedBy.kind !== 'STAFF' && recall.raisedBy.unitName === account.tradeName);
+  const canLift = staff || recall.mine.raisedByMe;
   const refresh = () => Promise.all([detail.mutate(), trace.mutate(), network.data ? network.mutate() : undefined]);
 
   return (

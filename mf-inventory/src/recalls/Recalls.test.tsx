@@ -268,7 +268,7 @@ describe('stocks/recalls/:id (recall page)', () => {
   });
 
   it('lets the unit that raised it lift it', async () => {
-    show(`stocks/recalls/${RECALL_ID}`, recallState({ recall: { ...RECALL, raisedBy: { kind: 'STOCKIST', unitName: OWNER_ACCOUNT.tradeName } } }));
+    show(`stocks/recalls/${RECALL_ID}`, recallState({ recall: { ...RECALL, raisedBy: { kind: 'STOCKIST', unitName: OWNER_ACCOUNT.tradeName }, mine: { ...RECALL.mine, raisedByMe: true } } }));
     expect(await screen.findByRole('button', { name: 'Lift recall' })).toBeInTheDocument();
   });
 

@@ -21,7 +21,7 @@ export const RECALL: Recall = {
   status: 'ACTIVE',
   liftedAt: null,
   liftReason: null,
-  mine: { holder: true, buyer: false, unitsHeld: 120, unitsQuarantined: 100 },
+  mine: { holder: true, buyer: false, raisedByMe: false, unitsHeld: 120, unitsQuarantined: 100 },
   counts: { holders: 3, buyers: 5, quarantined: 340, returnedToSupplier: 20, destroyed: 0, ordersFlagged: 2 },
   note: null,
 };

@@ -429,6 +429,7 @@ export class RecallsService {
         mine: {
           holder: Boolean(holder) || blocked.rows.some((b) => b.recall_id === r.id),
           buyer: parties.some((p) => p.recall_id === r.id && p.role === 'BUYER'),
+          raisedByMe: r.raised_by_unit_id === caller.unitId,
           unitsHeld: holder?.units ?? 0,
           unitsQuarantined: quarantine.rows.find((q) => q.recall_id === r.id)?.q ?? 0,
         },
