@@ -121,6 +121,7 @@ describe('database', () => {
       { mobile: '9800000002', first_name: 'Priya', last_name: 'Sharma', role: 'OWNER', email: 'priya@sharmamedical.in', unit_code: 'RTL-MUM-001', trade_name: 'Sharma Medical Stores', customer_type: 'RETAILER' },
       { mobile: '9800000003', first_name: 'Anil', last_name: 'Mehta', role: 'OWNER', email: 'anil.mehta@lifelinehospital.in', unit_code: 'HSP-AMD-001', trade_name: 'Lifeline Multispeciality Hospital', customer_type: 'HOSPITAL' },
       { mobile: '9800000011', first_name: 'Suresh', last_name: 'Patil', role: 'EMPLOYEE', email: 'suresh.patil@agarwalpharma.in', unit_code: 'STK-PUN-001', trade_name: 'Agarwal Pharma Distributors', customer_type: 'STOCKIST' },
+      { mobile: '9800000090', first_name: 'Meera', last_name: 'Kulkarni', role: 'OWNER', email: null, unit_code: 'MEDICO-OPS', trade_name: 'Medico back office', customer_type: 'MANUFACTURER' },
     ]);
     const cities = await t.db.selectFrom('units').select('city').distinct().execute();
     expect(cities.map((c) => c.city).sort()).toEqual(['Ahmedabad', 'Bengaluru', 'Chennai', 'Delhi', 'Hyderabad', 'Jaipur', 'Kolkata', 'Mumbai', 'Nagpur', 'Navi Mumbai', 'Pune', 'Thane']);
