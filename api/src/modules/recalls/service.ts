@@ -155,7 +155,17 @@ export class RecallsService {
 
     // 0. Batches of the product being written elsewhere are waited for, and new ones wait for this (migration 049).
     await lockRecallBucket(trx, product.id);
-    // 1. Every matching batch, locked in id order: sales and acceptances of these batches wait for this transaction.
+    // 1. The open orders holding units of the batches, then every matching batch, each in id order (ARCHITECTURE
+    // decision 13: document rows before batches): an acceptance locks its order, then its batches, so taking the
+    // batches first and the order after (to release or flag it) deadlocked against one.
+    await sql`SELECT count(*) FROM (
+      SELECT o.id FROM orders o
+      WHERE o.status IN ('PLACED', 'ACCEPTED') AND o.id IN (
+        SELECT l.order_id FROM inventory_batches b
+        JOIN order_allocations a ON a.batch_id = b.id AND a.status IN ('RESERVED', 'ACCEPTED')
+        JOIN order_lines l ON l.id = a.order_line_id
+        WHERE b.recall_id IS NULL AND ${matches('b', m)})
+      ORDER BY o.id FOR UPDATE) locked`.execute(trx);
     await sql`SELECT count(*) FROM (SELECT b.id FROM inventory_batches b WHERE ${matches('b', m)} ORDER BY b.id FOR UPDATE) locked`.execute(trx);
 
     // 2. Reservations of unaccepted orders on batches not yet under a recall are released; the seller sees the flag.
