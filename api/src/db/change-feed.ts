@@ -104,10 +104,14 @@ export class ChangeFeed {
     const issuedAtRead = this.issued ? this.issued() + 1 : -1;
     if (this.horizon === null || now - this.lastReadAt > STALE_MS) {
       // Start over: the horizon is read before the subscribers reload, so whatever commits from here on is in the log.
-      const { xmin } = await readLog(this.db, null);
+      // The rows already visible above the horizon are part of what they reload: counted as handed on, or the next
+      // read would hand them again (while another session's old transaction holds the horizon back, that re-read
+      // every earlier change still in the log and dropped caches for nothing).
+      const { xmin, rows } = await readLog(this.db, null);
       await this.hand(new Map(TOPICS.map((topic) => [topic, { all: true, keys: new Set<string>(), byUnit: new Map() }])));
       this.horizon = xmin;
       this.applied.clear();
+      for (const row of rows) this.applied.add(row.xid);
       this.lastReadAt = now;
       this.issuedAtRead = issuedAtRead;
       return;
@@ -150,12 +154,14 @@ export class ChangeFeed {
 
 /**
  * The oldest transaction still running (every one before it has ended, so its rows are all visible now), and the
- * visible rows from `horizon` on. Both from one statement, so from one snapshot.
+ * visible rows from `horizon` on (without one, from that oldest transaction on). Both from one statement, so from one
+ * snapshot.
  */
 async function readLog(db: Database, horizon: string | null): Promise<{ xmin: string; rows: ChangeRow[] }> {
+  const from = horizon === null ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`${horizon}::xid8`;
   const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null, string | null][] | null }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-      ${horizon === null ? sql`NULL::json` : sql`(SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key, c.unit_id)) FROM change_log c WHERE c.xid >= ${horizon}::xid8)`} AS changes`.execute(db);
+      (SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key, c.unit_id)) FROM change_log c WHERE c.xid >= ${from}) AS changes`.execute(db);
   const row = rows[0]!;
   return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key, unitId]) => ({ xid, topic, key, unitId })) };
 }
