@@ -36,10 +36,13 @@ export const useRecallTrace = (recallId: string) => useSWR<RecallTrace, ApiError
 export const useRecallNetwork = (recallId: string) =>
   useSWR<RecallNetwork, ApiError>(RECALL_PATHS.network(recallId), fetcher, { shouldRetryOnError: false });
 
-/** Back-office staff (the profile says so): they raise from the regulator's list, import it and lift any recall. */
-export function useIsStaff(): boolean {
+/**
+ * Back-office staff (the profile says so): they raise from the regulator's list, import it and lift any recall.
+ * Undefined until the profile has loaded.
+ */
+export function useIsStaff(): boolean | undefined {
   const { data } = useSWR<Profile, ApiError>(PROFILE_PATHS.profile, fetcher);
-  return data?.isStaff === true;
+  return data?.isStaff;
 }
 
 export const matchProducts = (query: RecallProductQuery) =>

@@ -1,8 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
 import {
-  PROFILE_PATHS,
   RECALL_ACTIONS,
   RECALL_ACTION_LABELS,
   RECALL_IMPORT_EXTENSIONS,
@@ -18,12 +16,12 @@ import {
   type RecallImportRow,
   type RecallReason,
 } from 'shared-api';
-import { fetcher } from 'shared-auth';
 import { Button, Card, DataTable, EmptyState, Select, Stack, TextInput, formatDate, formatNumber, toast, type DataTableColumn } from 'shared-ui';
 import { CheckColumnsCard, rowCount } from '../../upload/ColumnMappingFields';
 import { FilePickCard } from '../../upload/FilePickCard';
 import { downloadText, rejectedCsv } from '../../upload/rejected-csv';
 import { rejectedColumns } from '../../upload/UploadPage';
+import { useIsStaff } from '../recalls-api';
 import { confirmRecallImport, previewRecallList } from './recall-import-api';
 
 
@@ -52,7 +50,7 @@ const raisedColumns: DataTableColumn<RecallImportRaised>[] = [
  * of ambiguous ones; rejected rows explained) → raise one recall per product, batches grouped.
  */
 export function RecallImportPage() {
-  const { data: profile } = useSWR<{ isStaff: boolean }>(PROFILE_PATHS.profile, fetcher);
+  const staff = useIsStaff();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<RecallImport | null>(null);
@@ -65,7 +63,7 @@ export function RecallImportPage() {
   const [progress, setProgress] = useState<{ label: string; fraction: number | null } | null>(null);
   const [inputKey, setInputKey] = useState(0);
 
-  if (profile && !profile.isStaff) return <EmptyState title="Back office only" message="Importing the regulator's recall list is for the provider's staff." />;
+  if (staff === false) return <EmptyState title="Back office only" message="Importing the regulator's recall list is for the provider's staff." />;
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const picked = event.target.files?.[0] ?? null;
