@@ -61,6 +61,10 @@ export const SYSTEM_HEADS = {
   UPI_CLEARING: { name: 'UPI Clearing', group: 'CURRENT_ASSETS' },
   STOCK: { name: 'Stock', group: 'STOCK_IN_HAND' },
   WALK_IN: { name: 'Walk-in Customers', group: 'SUNDRY_DEBTORS' },
+  // Move-in (issue 36): every opening amount posts against OPENING_BALANCES; what is left on it once everything is in
+  // (less the stock brought in at cost) is moved, when the owner confirms it, to OPENING_DIFFERENCE.
+  OPENING_BALANCES: { name: 'Opening Balances', group: 'CAPITAL' },
+  OPENING_DIFFERENCE: { name: 'Difference in Opening Balances', group: 'CAPITAL' },
 } as const satisfies Record<string, { name: string; group: AccountGroup }>;
 export type SystemHead = keyof typeof SYSTEM_HEADS;
 

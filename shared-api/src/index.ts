@@ -30,6 +30,8 @@ export * from './einvoice';
 export * from './ewaybill';
 export * from './recalls';
 export * from './recall-imports';
+export * from './catalogue';
+export * from './move-in';
 export * from './outward';
 export * from './dashboard';
 export * from './clearance';

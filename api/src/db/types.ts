@@ -1309,3 +1309,95 @@ export interface RecallImportsTable {
 export interface DB {
   recall_imports: RecallImportsTable;
 }
+
+/** Move-in (migration 053, issue 36). */
+export interface MoveInsTable {
+  unit_id: string;
+  opening_date: string;
+  difference_paise: Optional<number | string>;
+  difference_voucher_id: Optional<string>;
+  difference_confirmed_at: NullableTimestamp;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface MoveInImportsTable {
+  id: string;
+  unit_id: string;
+  kind: 'PARTIES' | 'ITEMS' | 'BILLS' | 'TRIAL_BALANCE';
+  source: 'MARG' | 'BUSY' | 'TALLY' | 'SHEET';
+  file_name: string;
+  file_type: string;
+  file_hash: string;
+  status: 'PREVIEW' | 'IMPORTED';
+  /** shared-api MoveInImport without its result (jsonb) */
+  preview: ColumnType<unknown, string, string>;
+  /** every valid row, for the import (jsonb) */
+  rows: ColumnType<unknown, string, string>;
+  /** shared-api MoveInImportResult (jsonb) */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by: Optional<string>;
+  created_at: Timestamp;
+  imported_at: NullableTimestamp;
+}
+
+export interface BookPartiesTable {
+  id: string;
+  unit_id: string;
+  role: 'CUSTOMER' | 'SUPPLIER';
+  code: Optional<string>;
+  name: string;
+  name_key: string;
+  gstin: Optional<string>;
+  pan: Optional<string>;
+  drug_licences: Defaulted<string[]>;
+  address: Optional<string>;
+  state_code: Optional<string>;
+  pincode: Optional<string>;
+  phone: Optional<string>;
+  credit_limit_paise: Optional<number | string>;
+  credit_days: Optional<number>;
+  file_balance_paise: Optional<number | string>;
+  account_id: string;
+  linked_unit_id: Optional<string>;
+  invited_at: NullableTimestamp;
+  import_id: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface OpeningBillsTable {
+  id: string;
+  unit_id: string;
+  side: 'RECEIVABLE' | 'PAYABLE';
+  party_id: string;
+  bill_number: string;
+  bill_key: string;
+  bill_date: string;
+  due_date: Optional<string>;
+  bill_amount_paise: Optional<number | string>;
+  pending_paise: number | string;
+  voucher_id: string;
+  import_id: string;
+  created_at: Timestamp;
+}
+
+export interface OpeningBalancesTable {
+  id: string;
+  unit_id: string;
+  head_name: string;
+  group_code: Optional<string>;
+  treatment: 'POST' | 'PARTIES_FILE' | 'STOCK_UPLOAD' | 'PROFIT_AND_LOSS';
+  balance_paise: number | string;
+  account_id: Optional<string>;
+  voucher_id: Optional<string>;
+  import_id: string;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  move_ins: MoveInsTable;
+  move_in_imports: MoveInImportsTable;
+  book_parties: BookPartiesTable;
+  opening_bills: OpeningBillsTable;
+  opening_balances: OpeningBalancesTable;
+}
