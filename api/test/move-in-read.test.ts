@@ -2,14 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { BillRow, BillSide, MoveInKind, PartyRow } from 'shared-api';
-import { tallyXml } from '../src/modules/gst-returns/tally';
-import { postVoucher } from '../src/modules/ledger/post';
 import type { Database } from '../src/db/database';
 import { tallyXml } from '../src/modules/gst-returns/tally';
 import { readMoveInFile } from '../src/modules/move-in/read';
 import { amountOf, dayOf, groupOf } from '../src/modules/move-in/read/values';
-import { unitId } from './cart-fixtures';
-import { build } from './helpers';
 
 // Our Tally export, fed these voucher lines instead of the database's: what it writes must read back.
 jest.mock('../src/modules/gst-returns/repository', () => {
@@ -234,8 +230,8 @@ describe('move-in reader: Tally XML', () => {
     const read = await readMoveInFile('PARTIES', 'tally-vouchers.xml', Buffer.from(written), { today: TODAY });
     expect(read).toMatchObject({ source: 'TALLY', fileType: 'XML', headerRow: 0, dataRows: 2, rejected: [] });
     expect(read.parties.map((p) => [p.name, p.role, p.balancePaise, p.warnings])).toEqual([
-      ['Sharma Medical Stores (RTL-MUM-001)', 'CUSTOMER', null, []],
       ['Shah & Sons <Pharma>', 'SUPPLIER', null, []],
+      ['Sharma Medical Stores (RTL-MUM-001)', 'CUSTOMER', null, []],
     ]);
     const tb = await readMoveInFile('TRIAL_BALANCE', 'tally-vouchers.xml', Buffer.from(written), { today: TODAY });
     expect(tb.dataRows).toBe(5);
@@ -379,38 +375,3 @@ describe('move-in reader: the Marg, Busy and Tally fixtures give the exact parti
   });
 });
 
-// ---- our own Tally export (gst-returns/tally.ts) read back ----
-
-describe('move-in reader: a file our Tally export writes reads back', () => {
-  const t = build();
-
-  it('gives its party ledgers as parties (role from the group) and its other ledgers as trial balance heads', async () => {
-    const seller = await unitId(t.db, 'STK-PUN-001');
-    const buyer = await unitId(t.db, 'RTL-MUM-001');
-    await t.db.transaction().execute((trx) =>
-      postVoucher(trx, {
-        unitId: seller,
-        kind: 'JOURNAL',
-        date: '2026-11-20',
-        documentType: 'JOURNAL',
-        narration: 'Shah & Sons <test>',
-        lines: [
-          { account: { debtor: buyer }, debitPaise: 150_000 },
-          { account: { head: 'SALES' }, creditPaise: 150_000 },
-        ],
-        at: t.clock.now(),
-      }),
-    );
-    const xml = Buffer.from(await tallyXml(t.db, seller, '2026-11-01', '2026-11-30'), 'utf8');
-    const buyerHead = (await t.db.selectFrom('accounts').select('name').where('unit_id', '=', seller).where('party_unit_id', '=', buyer).executeTakeFirstOrThrow()).name;
-
-    const parties = await readMoveInFile('PARTIES', 'tally-vouchers.xml', xml, { today: TODAY });
-    expect(parties).toMatchObject({ source: 'TALLY', fileType: 'XML', rejected: [] });
-    expect(parties.parties.map((p) => [p.name, p.role])).toEqual([[buyerHead, 'CUSTOMER']]);
-
-    const tb = await readMoveInFile('TRIAL_BALANCE', 'tally-vouchers.xml', xml, { today: TODAY });
-    expect(tb.rejected).toEqual([]);
-    expect(tb.dataRows).toBe(2);
-    expect((await readMoveInFile('BILLS', 'tally-vouchers.xml', xml, { today: TODAY })).bills).toEqual([]);
-  });
-});
