@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import {
+  ACCOUNTING_PATHS,
   BOOKS_PATHS,
   MOVE_IN_PATHS,
   PAYMENTS_PATHS,
@@ -10,6 +11,7 @@ import {
   type OutstandingReport,
   type OutstandingSide,
   type PartyOutstandingDetail,
+  type TrialBalance,
 } from 'shared-api';
 import { closeFinancialYear } from '../src/modules/ledger/years';
 import { DEMO, bearer, body, build, login } from './helpers';
@@ -298,10 +300,12 @@ describe('move-in: the opening trial balance and its difference', () => {
     ]);
 
   it('posts each head against Opening Balances, reports the difference and, confirmed, moves it to the opening difference', async () => {
-    const headers = await owner();
-    const mover = await unitOf(MOVER);
+    // A unit holding no stock (the hospital): Opening Balances then holds just the difference.
+    const headers = await owner(DEMO.hospital);
+    const mover = await unitOf(DEMO.hospital);
     await setDate(headers, OPENING);
     const before = await report(headers);
+    expect(before.stock.atCostPaise).toBe(0);
     // Nothing imported: there is nothing to confirm.
     const early = await t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.difference, headers, payload: { differencePaise: before.differencePaise } });
     expect([early.statusCode, early.json().code]).toEqual([409, 'E0026']);
@@ -331,12 +335,16 @@ describe('move-in: the opening trial balance and its difference', () => {
       { head_name: 'Sundry Creditors', treatment: 'PARTIES_FILE', name: null, group_code: null },
       { head_name: 'Sundry Debtors', treatment: 'PARTIES_FILE', name: null, group_code: null },
     ]);
-    // Posted: 2,21,000 Dr and 3,00,000 Cr against Opening Balances, which holds 79,000 Dr. The stock line (80,000)
-    // comes by the stock upload: without it, the difference is what Opening Balances holds less the stock at cost.
+    // Posted: 2,21,000 Dr and 3,00,000 Cr against Opening Balances, which holds the 79,000 Dr the file does not
+    // balance by once its stock line (80,000, brought by the stock upload) is left aside: the difference.
     const r = await report(headers);
-    expect(r.stock).toEqual({ atCostPaise: before.stock.atCostPaise, trialBalancePaise: 8_000_000 });
-    expect(r.differencePaise).toBe(7_900_000 - r.stock.atCostPaise);
+    expect(r.stock).toEqual({ atCostPaise: 0, trialBalancePaise: 8_000_000 });
+    expect(r.differencePaise).toBe(7_900_000);
     expect(r.counts.trialBalanceHeads).toBe(8);
+    const tb = body<TrialBalance>(await t.app.inject({ method: 'GET', url: ACCOUNTING_PATHS.trialBalance, headers, query: { asOf: OPENING } }));
+    const row = (code: string) => tb.rows.find((x) => x.code === code);
+    expect(row('OPENING_BALANCES')).toMatchObject({ name: 'Opening Balances', balancePaise: 7_900_000 });
+    expect(tb.debitPaise).toBe(tb.creditPaise);
 
     // A figure the owner did not see is refused; the one shown is posted.
     const stale = await t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.difference, headers, payload: { differencePaise: r.differencePaise + 100 } });
@@ -350,9 +358,10 @@ describe('move-in: the opening trial balance and its difference', () => {
           await sql<{ net: string | null }>`SELECT sum(l.debit_paise - l.credit_paise) AS net FROM voucher_lines l JOIN ledger_accounts a ON a.id = l.account_id WHERE a.unit_id = ${mover.id} AND a.code = ${code}`.execute(t.db)
         ).rows[0]!.net ?? 0,
       );
-    // What is left on Opening Balances is the stock brought in (its equity); without stock it is zero.
-    expect(await balanceOf('OPENING_BALANCES')).toBe(r.stock.atCostPaise);
-    expect(await balanceOf('OPENING_DIFFERENCE')).toBe(r.differencePaise);
+    expect(await balanceOf('OPENING_BALANCES')).toBe(0);
+    expect(await balanceOf('OPENING_DIFFERENCE')).toBe(7_900_000);
+    const after = body<TrialBalance>(await t.app.inject({ method: 'GET', url: ACCOUNTING_PATHS.trialBalance, headers, query: { asOf: OPENING } }));
+    expect(after.rows.find((x) => x.code === 'OPENING_DIFFERENCE')).toMatchObject({ name: 'Difference in Opening Balances', balancePaise: 7_900_000 });
     // Once files are in, the date stays.
     const moved = await setDate(headers, '2026-09-30');
     expect([moved.statusCode, moved.json().code]).toEqual([409, 'E0026']);
