@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, sqlState } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { csvText, CONTENT_TYPES, type DownloadFile } from '../../http/file-reply';
 import { AppError, notFound } from '../../http/errors';
@@ -50,6 +50,7 @@ const REJECTED_SHOWN = 5_000;
 type StoredPreview = Omit<MoveInImport, 'importId' | 'status' | 'previousImportId' | 'createdAt' | 'result'>;
 
 const rupees = (paise: number) => `₹${formatPaise(paise)}`;
+const UNIQUE_VIOLATION = '23505';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** E0026: the move-in cannot do this now (the message says why and what to do). */
 const cannot = (message: string) => new AppError('E0026', 409, message);
@@ -250,7 +251,8 @@ export class MoveInService {
       };
       await trx.updateTable('move_in_imports').set({ status: 'IMPORTED', result: JSON.stringify(result), imported_at: now }).where('id', '=', stored.id).execute();
       return stored.id;
-    });
+      // A head name another request took meanwhile: the next try reads the names again.
+    }, { retryIf: (error) => sqlState(error) === UNIQUE_VIOLATION });
     return this.detail(caller, done);
   }
 
