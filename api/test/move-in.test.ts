@@ -269,6 +269,21 @@ describe('move-in: parties, open bills and balances into the books', () => {
       ['INV/25-26/101', 300_000],
       [null, 400_000],
     ]);
+
+    // And a payment to a supplier settles its opening purchase bill the same way.
+    await imported(headers, 'BILLS', 'payables.csv', payableBills, { side: 'PAYABLE' });
+    const cipla = (await outstanding(headers, 'PAYABLE', '2026-11-22')).parties.find((p) => p.partyName === 'Cipla Ltd')!;
+    const owed = body<PartyOutstandingDetail>(await t.app.inject({ method: 'GET', url: BOOKS_PATHS.partyOutstanding(cipla.accountId), headers }));
+    const bill = owed.documents.find((d) => d.documentNumber === 'CPL-7781')!;
+    const payment = await t.app.inject({
+      method: 'POST',
+      url: PAYMENTS_PATHS.submit,
+      headers,
+      payload: { direction: 'PAID', partyAccountId: cipla.accountId, method: 'CASH', amountPaise: 1_200_000, paidOn: '2026-11-21', allocation: { mode: 'CHOSEN', items: [{ documentId: bill.documentId, amountPaise: 1_200_000 }] } },
+    });
+    expect(payment.statusCode).toBe(200);
+    const settled = body<PartyOutstandingDetail>(await t.app.inject({ method: 'GET', url: BOOKS_PATHS.partyOutstanding(cipla.accountId), headers }));
+    expect([settled.outstandingPaise, settled.documents]).toEqual([0, []]);
   });
 });
 
