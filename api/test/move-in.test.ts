@@ -467,6 +467,11 @@ describe('move-in: who may, and bad input', () => {
 
   it('downloads the rejected rows with their reasons as CSV', async () => {
     const headers = await owner();
+    const late = await previewed(headers, 'BILLS', 'late.csv', csv([['Party Name', 'Bill No', 'Bill Date', 'Pending Amount'], ['Kale Medicals', 'INV/9', '05-11-2026', '10.00']]), { side: 'RECEIVABLE' });
+    expect(late.bills[0]!.warnings).toEqual([]);
+    await setDate(headers, OPENING);
+    const warned = await previewed(headers, 'BILLS', 'late.csv', csv([['Party Name', 'Bill No', 'Bill Date', 'Pending Amount'], ['Kale Medicals', 'INV/9', '05-11-2026', '10.00']]), { side: 'RECEIVABLE' });
+    expect(warned.bills[0]!.warnings).toEqual(['Dated after the move-in date (31-10-2026): it is not in the opening balances of that day']);
     const preview = await previewed(
       headers,
       'BILLS',
@@ -479,6 +484,7 @@ describe('move-in: who may, and bad input', () => {
       { side: 'RECEIVABLE' },
     );
     expect(preview.rejectedRows).toBe(1);
+    expect(preview.bills[0]!.warnings).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: MOVE_IN_PATHS.rejected(preview.importId), headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
