@@ -619,6 +619,9 @@ describe('move-in: the Marg, Busy and Tally fixtures', () => {
     expect(lines.filter(shown).map((l) => ({ head: l.head_name, group: l.group_code, treatment: l.treatment, balancePaise: Number(l.balance_paise) }))).toEqual(
       [...EXPECTED.trialBalance.lines].filter(shown).sort((a, b) => (a.head < b.head ? -1 : 1)),
     );
+    // The P&L account's balance is brought to the capital head "Profit & Loss A/c".
+    const profit = await t.db.selectFrom('opening_balances as o').innerJoin('ledger_accounts as a', 'a.id', 'o.account_id').select(['a.name', 'a.group_code']).where('o.unit_id', '=', mover.id).where('o.treatment', '=', 'PROFIT_AND_LOSS').execute();
+    expect(profit).toEqual([{ name: 'Profit & Loss A/c', group_code: 'CAPITAL' }]);
     const tbLines = layout === 'TALLY' ? EXPECTED.files['tally-masters.xml'].valid.TRIAL_BALANCE : EXPECTED.trialBalance.lines.length;
     expect(lines.length).toBe(tbLines);
 
