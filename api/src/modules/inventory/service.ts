@@ -210,7 +210,7 @@ export class InventoryService {
           }
         });
         // The rates of the HSNs this chunk names (the file's and those on record), by the one rule, once per chunk.
-        const rates = await gstRatesOn(this.db, [...event.chunk.products.hsn, ...recorded.slice(event.chunk.firstProduct)], today);
+        const rates = await gstRatesOn(this.db, [...event.chunk.products.hsn, ...recorded.slice(event.chunk.firstProduct).map((h) => h ?? null)], today);
         const rate = (hsn: string) => rateOf(rates, hsn);
         for (let i = 0; i < lines.count; i++) {
           const p = lines.product[i]!;
