@@ -4,11 +4,19 @@ import { sellersVisibleTo } from '../connections/visibility';
 import type { ProductText } from './product-index';
 import type { StockRow } from './stock-cache';
 
-/** Products by id, or every product (the index's first load). */
+/**
+ * Products by id, or every product (the index's first load), with the names they were also known by (aliases of
+ * duplicates merged into them, migration 052); a merged product is left out, so search never offers it again.
+ */
 export async function loadProducts(db: Database, ids?: readonly string[]): Promise<ProductText[]> {
-  let query = db.selectFrom('products').select(['id', 'name', 'manufacturer', 'composition', 'pack']);
-  if (ids) query = query.where('id', '=', sql<string>`ANY(${ids}::uuid[])`);
-  return query.execute();
+  let query = db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.name', 'p.manufacturer', 'p.composition', 'p.pack'])
+    .select(sql<string[] | null>`(SELECT array_agg(a.name ORDER BY a.created_at) FROM product_aliases a WHERE a.product_id = p.id)`.as('aliases'))
+    .where('p.merged_into', 'is', null);
+  if (ids) query = query.where('p.id', '=', sql<string>`ANY(${ids}::uuid[])`);
+  const rows = await query.execute();
+  return rows.map(({ aliases, ...p }) => (aliases ? { ...p, aliases } : p));
 }
 
 /**
