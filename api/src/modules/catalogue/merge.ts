@@ -190,6 +190,8 @@ async function mergeCartEntries(trx: Database, survivor: ProductRow, duplicates:
 
 /** The sellers' remembered items (migration 051): an item code or name that meant a duplicate now means the survivor. */
 async function moveSellerItems(trx: Database, survivorId: string, duplicates: readonly string[]): Promise<void> {
+  const { rows } = await sql<{ t: string | null }>`SELECT to_regclass('seller_items')::text AS t`.execute(trx); // TEMP until 051
+  if (!rows[0]?.t) return;
   await sql`UPDATE seller_items SET product_id = ${survivorId} WHERE product_id = ANY(${duplicates}::uuid[])`.execute(trx);
 }
 
