@@ -11,7 +11,8 @@ import { migrate } from '../../db/migrate';
 import { mergeDuplicateGroups } from './merge';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  // pnpm may pass its own `--` through.
+  const args = process.argv.slice(2).filter((a) => a !== '--');
   if (args.some((a) => a !== '--apply')) {
     console.error('usage: pnpm --filter api catalogue:merge-duplicates [--apply]');
     process.exit(2);
