@@ -255,3 +255,34 @@ describe('merging duplicates in the product master', () => {
     expect(await t.db.selectFrom('clearance_offers').select(['batch_id', 'ended_at']).where('id', '=', offer).executeTakeFirstOrThrow()).toEqual({ batch_id: w.batches.punFar, ended_at: null });
   });
 });
+
+// Decision 13: a merge beside a cart submit and an acceptance of the duplicate takes its locks in the same order (the
+// documents, then the batches), so none deadlocks; on PostgreSQL they really run at once.
+describe('merging while the duplicate is bought and sold', () => {
+  it('lets a cart submit, an acceptance and the merge all finish, and the stock adds up', async () => {
+    const w = await duplicateWorld();
+    const retailer = await signedIn(DEMO.retailer);
+    const stockist = await signedIn(DEMO.stockist);
+    const staff = await signedIn(DEMO.staff);
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dlv, sellerUnitCode: 'STK-PUN-001', quantity: 4 });
+    const placed = body<SubmitResult>(await retailer.post(MARKETPLACE_PATHS.cartSubmit)).orders[0]!.orderId;
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dlv, sellerUnitCode: 'STK-PUN-001', quantity: 6 });
+    await retailer.post(MARKETPLACE_PATHS.cartAddEntry, { productId: w.dlv, sellerUnitCode: 'STK-MUM-001', quantity: 2 });
+
+    const [submit, accept, merge] = await Promise.all([
+      retailer.post(MARKETPLACE_PATHS.cartSubmit),
+      stockist.post(MARKETPLACE_PATHS.acceptOrder(placed)),
+      staff.post(CATALOGUE_PATHS.merge, { survivorId: w.dolovex, duplicateIds: [w.dlv] }),
+    ]);
+    expect([submit.statusCode, accept.statusCode, merge.statusCode]).toEqual([200, 200, 200]);
+    expect(await unbalancedBatches([w.dolovex, w.dlv])).toEqual([]);
+    // Reservations: each batch's reserved is what its RESERVED allocations hold.
+    const { rows } = await sql<{ batch_no: string; reserved: number; held: number }>`SELECT b.batch_no, b.reserved,
+        coalesce((SELECT sum(a.quantity) FROM order_allocations a WHERE a.batch_id = b.id AND a.status = 'RESERVED'), 0)::int AS held
+      FROM inventory_batches b WHERE b.product_id = ANY(${[w.dolovex, w.dlv]}::uuid[])`.execute(t.db);
+    expect(rows.filter((r) => r.reserved !== r.held)).toEqual([]);
+    expect(rows.reduce((sum, r) => sum + r.reserved, 0)).toBe(8);
+    const left = await t.db.selectFrom('inventory_batches').select(['product_id']).where('product_id', '=', w.dlv).where('quantity', '>', 0).execute();
+    expect(left).toEqual([]);
+  });
+});

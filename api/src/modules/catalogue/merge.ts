@@ -35,7 +35,9 @@ const refused = (message: string) => new AppError('E0049', 409, message);
  * an alias of the survivor, which search finds, and `merged_into` takes it out of every offer.
  *
  * Locks (ARCHITECTURE.md decision 13): the products' recall buckets (as raising a recall takes them), the products in
- * id order, then the carts and open orders that name a duplicate (the documents), then the batches in id order.
+ * id order (FOR NO KEY UPDATE: a cart submitted meanwhile still inserts order lines naming them, whose foreign key
+ * takes KEY SHARE), then the carts and open orders that name a duplicate (the documents), then the batches in id
+ * order.
  */
 export async function mergeProducts(trx: Database, survivorId: string, duplicateIds: readonly string[], by: MergedBy): Promise<MergeResult> {
   const duplicates = [...new Set(duplicateIds)];
@@ -46,7 +48,7 @@ export async function mergeProducts(trx: Database, survivorId: string, duplicate
   await sql`SELECT pg_advisory_xact_lock(hashtext('recall_batches'), bucket)
     FROM (SELECT DISTINCT recall_lock_bucket(id) AS bucket FROM unnest(${all}::uuid[]) AS id) b ORDER BY bucket`.execute(trx);
   const { rows: products } = await sql<ProductRow>`SELECT id, name, pack, manufacturer, composition, hsn, merged_into FROM products
-    WHERE id = ANY(${all}::uuid[]) ORDER BY id FOR UPDATE`.execute(trx);
+    WHERE id = ANY(${all}::uuid[]) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
   const byId = new Map(products.map((p) => [p.id, p]));
   const survivor = byId.get(survivorId);
   if (!survivor || duplicates.some((id) => !byId.has(id))) throw notFound();
