@@ -5,6 +5,7 @@ import {
   CATALOGUE_PATHS,
   MARKETPLACE_PATHS,
   PATHS,
+  RECALL_PATHS,
   type Cart,
   type DuplicateGroups,
   type GlobalSearchResult,
@@ -127,6 +128,18 @@ describe('merging duplicates in the product master', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('DLV 650 Tab');
     expect(text).not.toContain('Dolovex');
+
+    // A recall of the survivor's PUN-B2 raised after the merge reaches the buyer invoiced under the old name (5 units);
+    // Agarwal holds 115 and the 15 of the two accepted orders not yet dispatched.
+    const raised = await staff.post(RECALL_PATHS.list, {
+      productId: w.dolovex, batchNos: ['PUN-B2'], reason: 'NSQ', action: 'QUARANTINE', source: { noticeNumber: 'CDSCO/NSQ/1', noticeDate: '2026-11-21' },
+    });
+    expect(raised.statusCode).toBe(200);
+    const told = await t.db.selectFrom('recall_parties').select(['unit_id', 'role', 'units']).where('recall_id', '=', body<{ id: string }>(raised).id).orderBy('role').execute();
+    expect(told).toEqual([
+      { unit_id: await unitId(t.db, 'RTL-MUM-001'), role: 'BUYER', units: 5 },
+      { unit_id: await unitId(t.db, 'STK-PUN-001'), role: 'HOLDER', units: 130 },
+    ]);
 
     const merged = await t.db.selectFrom('products').select('merged_into').where('id', '=', w.dlv).executeTakeFirstOrThrow();
     expect(merged.merged_into).toBe(w.dolovex);
