@@ -9,10 +9,12 @@ import type { StockRow } from './stock-cache';
  * duplicates merged into them, migration 052); a merged product is left out, so search never offers it again.
  */
 export async function loadProducts(db: Database, ids?: readonly string[]): Promise<ProductText[]> {
+  // Joined once, grouped (not a subquery per product): the first load reads the whole catalogue.
+  const aliases = db.selectFrom('product_aliases').select(['product_id', sql<string[]>`array_agg(name ORDER BY created_at)`.as('names')]).groupBy('product_id');
   let query = db
     .selectFrom('products as p')
-    .select(['p.id', 'p.name', 'p.manufacturer', 'p.composition', 'p.pack'])
-    .select(sql<string[] | null>`(SELECT array_agg(a.name ORDER BY a.created_at) FROM product_aliases a WHERE a.product_id = p.id)`.as('aliases'))
+    .leftJoin(aliases.as('a'), 'a.product_id', 'p.id')
+    .select(['p.id', 'p.name', 'p.manufacturer', 'p.composition', 'p.pack', 'a.names as aliases'])
     .where('p.merged_into', 'is', null);
   if (ids) query = query.where('p.id', '=', sql<string>`ANY(${ids}::uuid[])`);
   const rows = await query.execute();
