@@ -4,6 +4,8 @@ import type { DuplicateGroup, MergeResult } from 'shared-api';
 import type { Database } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import { inTransaction } from '../../db/transaction';
+import { companyWords } from '../recalls/matching';
+import { isNumber, wordsOf } from '../search/text';
 
 /** Who merges, when, and whether a difference of strength, form or variant was overridden (staff only). */
 export interface MergedBy {
@@ -227,16 +229,61 @@ async function markRecalledBatches(trx: Database, survivorId: string): Promise<v
 
 // ---- finding duplicates ----
 
-/** TEMPORARY until mi-catalogue's normaliseItem: what makes two products one. */
-function groupKeyOf(p: { name: string; pack: string; manufacturer: string }): string {
-  const words = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-  return `${words(p.name)}|${words(p.pack)}|${words(p.manufacturer).split(' ')[0] ?? ''}`;
+// What makes two products one, until the catalogue's normaliseItem (mi-catalogue) takes over: the name's words
+// without its strength and dosage form, the strength, the form (TAB/TABS/TABLET are one), the pack's count ("15'S",
+// "1X15", "strip of 15", "15 tablets" are 15) and the manufacturer's first word that names it.
+const FORMS: [RegExp, string][] = [
+  [/^tab(let)?s?$/, 'tablet'],
+  [/^cap(sule)?s?$/, 'capsule'],
+  [/^inj(ection)?s?$/, 'injection'],
+  [/^sy(r|p|rup)s?$/, 'syrup'],
+  [/^susp(ension)?$/, 'suspension'],
+  [/^oint(ment)?$/, 'ointment'],
+  [/^(cream|gel|lotion|powder|sachet|spray|solution|soln)$/, 'other'],
+  [/^drops?$/, 'drops'],
+];
+const UNITS = new Set(['mg', 'ml', 'mcg', 'g', 'gm', 'gms', 'iu', 'kg', 'l', 's', 'x', 'of', 'strip', 'pack', 'box', 'bottle']);
+const formOf = (word: string) => FORMS.find(([re]) => re.test(word))?.[1];
+
+interface ItemShape {
+  words: string[];
+  strength: string;
+  form: string;
+  pack: string;
+  maker: string;
 }
 
-/** TEMPORARY: why the duplicate is not the survivor (strength, form or variant), or null when they may be one. */
+function shapeOf(p: { name: string; pack: string; manufacturer: string }): ItemShape {
+  // A pack written into the name ("DOLO 650 TAB 15'S", "… 1X15", "… strip of 15") is the pack, not a strength.
+  const bare = p.name.replace(/\b\d+\s*'\s*s\b|\b\d+\s*x\s*\d+\b|\bstrip\s+of\s+\d+\b/gi, ' ');
+  const name = wordsOf(bare.replace(/(\d)\.(\d)/g, '$1p$2'));
+  const packWords = wordsOf(p.pack);
+  const numbers = packWords.filter(isNumber).map(Number);
+  const volume = packWords.find((w) => w === 'ml' || w === 'g' || w === 'gm');
+  return {
+    words: [...new Set(name.filter((w) => !isNumber(w) && !/^\d+p\d+$/.test(w) && !UNITS.has(w) && !formOf(w)))].sort(),
+    strength: name.filter((w) => isNumber(w) || /^\d+p\d+$/.test(w)).join('/'),
+    form: name.map(formOf).find(Boolean) ?? packWords.map(formOf).find(Boolean) ?? '',
+    pack: numbers.length ? `${numbers.reduce((a, b) => a * b, 1)}${volume ? 'ml' : ''}` : packWords.join(' '),
+    maker: companyWords(p.manufacturer)[0] ?? '',
+  };
+}
+
+function groupKeyOf(p: { name: string; pack: string; manufacturer: string }): string {
+  const s = shapeOf(p);
+  return [s.words.join(' '), s.strength, s.form, s.pack, s.maker].join('|');
+}
+
+/** Why the duplicate is not the survivor (its strength, form or variant), or null when they may be one product. */
 function itemDifference(survivor: { name: string; pack: string; manufacturer: string }, duplicate: { name: string; pack: string; manufacturer: string }): string | null {
-  const strength = (t: string) => (t.match(/\d+(\.\d+)?/g) ?? []).join('/');
-  return strength(survivor.name) === strength(duplicate.name) ? null : 'the strength differs';
+  const a = shapeOf(survivor);
+  const b = shapeOf(duplicate);
+  if (a.strength !== b.strength) return `the strength differs (${b.strength || 'none'} against ${a.strength || 'none'})`;
+  if (a.form && b.form && a.form !== b.form) return `the form differs (${b.form} against ${a.form})`;
+  const extra = [...a.words.filter((w) => !b.words.includes(w)), ...b.words.filter((w) => !a.words.includes(w))];
+  // A word one name has and the other has not ("P", "SP", "Forte", or a spelling the catalogue cannot tell apart).
+  if (extra.length) return `the variant differs (${extra.join(', ')})`;
+  return null;
 }
 
 /**
