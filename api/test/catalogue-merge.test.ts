@@ -248,7 +248,7 @@ describe('merging duplicates in the product master', () => {
     expect((body<DuplicateGroups>(await staff.get(CATALOGUE_PATHS.duplicates))).groups.some((g) => g.groupKey === group.groupKey)).toBe(false);
   });
 
-  it('moves recalls, search hits and offers, and marks the survivor batches a moved recall names', async () => {
+  it('moves recalls, search hits, offers and the sellers\' remembered items, and marks the survivor batches a moved recall names', async () => {
     const w = await duplicateWorld();
     const agarwal = await unitId(t.db, 'STK-PUN-001');
     const staffUser = await t.db.selectFrom('users').select(['id', 'unit_id']).where('mobile', '=', DEMO.staff).executeTakeFirstOrThrow();
@@ -268,7 +268,15 @@ describe('merging duplicates in the product master', () => {
     const owner = await t.db.selectFrom('users').select('id').where('mobile', '=', DEMO.stockist).executeTakeFirstOrThrow();
     await t.db.insertInto('clearance_offers').values({ id: offer, seller_unit_id: agarwal, batch_id: w.dup.punB2, offer_ptr_paise: 2000, ends_on: '2027-01-31', created_by: owner.id, created_at: t.clock.now() }).execute();
 
+    // Agarwal's remembered item (migration 051): its code DLV650 meant the duplicate.
+    await t.db
+      .insertInto('seller_items')
+      .values({ id: randomUUID(), unit_id: agarwal, item_key: 'dlv 650 tab|15|microvia', item_code: 'DLV650', product_id: w.dlv, name: 'DLV 650 Tab', created_at: t.clock.now(), updated_at: t.clock.now() })
+      .execute();
+
     await inTransaction(t.db, (trx) => mergeProducts(trx, w.dolovex, [w.dlv], { userId: null, now: t.clock.now(), force: true }));
+
+    expect(await t.db.selectFrom('seller_items').select(['item_code', 'product_id']).where('unit_id', '=', agarwal).execute()).toEqual([{ item_code: 'DLV650', product_id: w.dolovex }]);
 
     expect(await t.db.selectFrom('recalls').select('product_id').where('id', '=', recallId).executeTakeFirstOrThrow()).toEqual({ product_id: w.dolovex });
     const recalled = await t.db.selectFrom('inventory_batches').select('batch_no').where('recall_id', '=', recallId).orderBy('batch_no').execute();

@@ -4,8 +4,7 @@ import type { DuplicateGroup, MergeResult } from 'shared-api';
 import type { Database } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import { inTransaction } from '../../db/transaction';
-import { companyWords } from '../recalls/matching';
-import { isNumber, wordsOf } from '../search/text';
+import { canonicalKey, describePack, describeStrengths, normaliseItem, packAgreement, sameStrengths, type ManufacturerAliases } from './normalise';
 
 /** Who merges, when, and whether a difference of strength, form or variant was overridden (staff only). */
 export interface MergedBy {
@@ -55,11 +54,12 @@ export async function mergeProducts(trx: Database, survivorId: string, duplicate
   const survivor = byId.get(survivorId);
   if (!survivor || duplicates.some((id) => !byId.has(id))) throw notFound();
   if (survivor.merged_into) throw refused(`${survivor.name} was merged into another product: merge into that one`);
+  const aliases = by.force ? new Map<string, string>() : await manufacturerAliases(trx);
   for (const id of duplicates) {
     const duplicate = byId.get(id)!;
     if (duplicate.merged_into) throw refused(`${duplicate.name} (${duplicate.pack}) was merged before`);
     if (by.force) continue;
-    const difference = itemDifference(survivor, duplicate);
+    const difference = itemDifference(survivor, duplicate, aliases);
     if (difference) throw refused(`${duplicate.name} (${duplicate.pack}) is not ${survivor.name} (${survivor.pack}): ${difference}. Merge anyway only if they are one product`);
   }
 
@@ -194,8 +194,6 @@ async function mergeCartEntries(trx: Database, survivor: ProductRow, duplicates:
 
 /** The sellers' remembered items (migration 051): an item code or name that meant a duplicate now means the survivor. */
 async function moveSellerItems(trx: Database, survivorId: string, duplicates: readonly string[]): Promise<void> {
-  const { rows } = await sql<{ t: string | null }>`SELECT to_regclass('seller_items')::text AS t`.execute(trx); // TEMP until 051
-  if (!rows[0]?.t) return;
   await sql`UPDATE seller_items SET product_id = ${survivorId} WHERE product_id = ANY(${duplicates}::uuid[])`.execute(trx);
 }
 
@@ -229,60 +227,29 @@ async function markRecalledBatches(trx: Database, survivorId: string): Promise<v
 
 // ---- finding duplicates ----
 
-// What makes two products one, until the catalogue's normaliseItem (mi-catalogue) takes over: the name's words
-// without its strength and dosage form, the strength, the form (TAB/TABS/TABLET are one), the pack's count ("15'S",
-// "1X15", "strip of 15", "15 tablets" are 15) and the manufacturer's first word that names it.
-const FORMS: [RegExp, string][] = [
-  [/^tab(let)?s?$/, 'tablet'],
-  [/^cap(sule)?s?$/, 'capsule'],
-  [/^inj(ection)?s?$/, 'injection'],
-  [/^sy(r|p|rup)s?$/, 'syrup'],
-  [/^susp(ension)?$/, 'suspension'],
-  [/^oint(ment)?$/, 'ointment'],
-  [/^(cream|gel|lotion|powder|sachet|spray|solution|soln)$/, 'other'],
-  [/^drops?$/, 'drops'],
-];
-const UNITS = new Set(['mg', 'ml', 'mcg', 'g', 'gm', 'gms', 'iu', 'kg', 'l', 's', 'x', 'of', 'strip', 'pack', 'box', 'bottle']);
-const formOf = (word: string) => FORMS.find(([re]) => re.test(word))?.[1];
+type ItemText = { name: string; pack: string; manufacturer: string };
 
-interface ItemShape {
-  words: string[];
-  strength: string;
-  form: string;
-  pack: string;
-  maker: string;
+/** The catalogue's manufacturer aliases (migration 051: "MICRO LABS" and "Micro Labs Ltd" are one maker). */
+async function manufacturerAliases(db: Database): Promise<ManufacturerAliases> {
+  const rows = await db.selectFrom('manufacturer_aliases').select(['alias_key', 'canonical_key']).execute();
+  return new Map(rows.map((r) => [r.alias_key, r.canonical_key]));
 }
 
-function shapeOf(p: { name: string; pack: string; manufacturer: string }): ItemShape {
-  // A pack written into the name ("DOLO 650 TAB 15'S", "… 1X15", "… strip of 15") is the pack, not a strength.
-  const bare = p.name.replace(/\b\d+\s*'\s*s\b|\b\d+\s*x\s*\d+\b|\bstrip\s+of\s+\d+\b/gi, ' ');
-  const name = wordsOf(bare.replace(/(\d)\.(\d)/g, '$1p$2'));
-  const packWords = wordsOf(p.pack);
-  const numbers = packWords.filter(isNumber).map(Number);
-  const volume = packWords.find((w) => w === 'ml' || w === 'g' || w === 'gm');
-  return {
-    words: [...new Set(name.filter((w) => !isNumber(w) && !/^\d+p\d+$/.test(w) && !UNITS.has(w) && !formOf(w)))].sort(),
-    strength: name.filter((w) => isNumber(w) || /^\d+p\d+$/.test(w)).join('/'),
-    form: name.map(formOf).find(Boolean) ?? packWords.map(formOf).find(Boolean) ?? '',
-    pack: numbers.length ? `${numbers.reduce((a, b) => a * b, 1)}${volume ? 'ml' : ''}` : packWords.join(' '),
-    maker: companyWords(p.manufacturer)[0] ?? '',
-  };
-}
+const normalised = (p: ItemText, aliases: ManufacturerAliases) => normaliseItem(p.name, p.pack, p.manufacturer, aliases);
 
-function groupKeyOf(p: { name: string; pack: string; manufacturer: string }): string {
-  const s = shapeOf(p);
-  return [s.words.join(' '), s.strength, s.form, s.pack, s.maker].join('|');
-}
-
-/** Why the duplicate is not the survivor (its strength, form or variant), or null when they may be one product. */
-function itemDifference(survivor: { name: string; pack: string; manufacturer: string }, duplicate: { name: string; pack: string; manufacturer: string }): string | null {
-  const a = shapeOf(survivor);
-  const b = shapeOf(duplicate);
-  if (a.strength !== b.strength) return `the strength differs (${b.strength || 'none'} against ${a.strength || 'none'})`;
-  if (a.form && b.form && a.form !== b.form) return `the form differs (${b.form} against ${a.form})`;
-  const extra = [...a.words.filter((w) => !b.words.includes(w)), ...b.words.filter((w) => !a.words.includes(w))];
-  // A word one name has and the other has not ("P", "SP", "Forte", or a spelling the catalogue cannot tell apart).
-  if (extra.length) return `the variant differs (${extra.join(', ')})`;
+/**
+ * Why the duplicate is not the survivor, as the catalogue reads them (normaliseItem): another strength, dosage form,
+ * variant (SR, DSR, FORTE …), pack, brand or maker; null when they may be one product.
+ */
+function itemDifference(survivor: ItemText, duplicate: ItemText, aliases: ManufacturerAliases): string | null {
+  const a = normalised(survivor, aliases);
+  const b = normalised(duplicate, aliases);
+  if (!sameStrengths(a.strengths, b.strengths)) return `the strength differs (${describeStrengths(b.strengths)} against ${describeStrengths(a.strengths)})`;
+  if (a.form && b.form && a.form !== b.form) return `the form differs (${b.form.toLowerCase()} against ${a.form.toLowerCase()})`;
+  if (a.variants.join(' ') !== b.variants.join(' ')) return `the variant differs (${b.variants.join(' ') || 'none'} against ${a.variants.join(' ') || 'none'})`;
+  if (packAgreement(a.pack, b.pack) === 'DIFFERENT') return `the pack differs (${describePack(b.pack)} against ${describePack(a.pack)})`;
+  if (a.brand.join(' ') !== b.brand.join(' ')) return 'the names differ';
+  if (a.manufacturer !== b.manufacturer) return 'the manufacturers differ';
   return null;
 }
 
@@ -297,9 +264,10 @@ export async function findDuplicates(db: Database): Promise<DuplicateGroup[]> {
     .select(['id', 'name', 'pack', 'manufacturer', 'hsn', 'created_at'])
     .where('merged_into', 'is', null)
     .execute();
+  const aliases = await manufacturerAliases(db);
   const byKey = new Map<string, typeof products>();
   for (const p of products) {
-    const key = groupKeyOf(p);
+    const key = canonicalKey(normalised(p, aliases));
     const group = byKey.get(key);
     if (group) group.push(p);
     else byKey.set(key, [p]);
