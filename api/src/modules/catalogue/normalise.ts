@@ -47,7 +47,7 @@ form('OINTMENT', 'oint', 'ointment', 'ont');
 form('GEL', 'gel', 'jelly');
 form('LOTION', 'lotion', 'lot', 'lotn');
 form('POWDER', 'powder', 'pwd', 'pow', 'powd', 'sachet', 'sachets', 'sach', 'granules', 'gran');
-form('INHALER', 'inhaler', 'inh', 'mdi', 'evohaler', 'autohaler');
+form('INHALER', 'inhaler', 'inh', 'evohaler', 'autohaler', 'transhaler');
 form('ROTACAP', 'rotacap', 'rotacaps', 'redicap');
 form('RESPULES', 'respules', 'respule', 'resp', 'nebules', 'neb');
 form('SOAP', 'soap', 'bar');
@@ -65,15 +65,16 @@ delete FORMS['tabs.'];
 /** Release and variant markers: each spelling → its canonical marker. Kept as identity (Pan 40 ≠ Pan D ≠ Pan DSR). */
 const VARIANTS: Record<string, string> = {};
 const variant = (canonical: string, ...spellings: string[]) => spellings.forEach((s) => (VARIANTS[s] = canonical));
-for (const m of ['sr', 'er', 'xr', 'cr', 'mr', 'dt', 'md', 'ls', 'ds', 'dsr', 'd', 'm', 'h', 'am', 'at', 'trio', 'hd', 'xl', 'od', 'lc', 'cv', 'mt', 'ct', 'gp', 'pg', 'g', 'p', 'mf', 'ez', 'beta', 'duo', 'advance', 'extra', 'max', 'nf', 'ph', 'cd', 'dx', 'az', 'o', 'a', 'total', 'cold', 'active', 'rapid', 'gold', 'fort', 'mps', 'dha', 'k2', 'xt', 'dm', 'zn', 'lm', 'n'])
+for (const m of ['sr', 'er', 'xr', 'cr', 'mr', 'dt', 'md', 'ls', 'ds', 'dsr', 'd', 'm', 'h', 'am', 'at', 'trio', 'hd', 'xl', 'od', 'lc', 'cv', 'mt', 'ct', 'gp', 'pg', 'g', 'p', 'mf', 'ez', 'beta', 'duo', 'advance', 'extra', 'max', 'nf', 'ph', 'cd', 'dx', 'az', 'o', 'a', 'total', 'cold', 'active', 'rapid', 'gold', 'fort', 'mps', 'dha', 'k2', 'xt', 'dm', 'zn', 'lm', 'n', 'sp', 'av', 'b', 'c', 'v', 'l', 'kt', 'fc', 'ol', 'tr', 'aq'])
   variant(m.toUpperCase(), m);
 variant('PLUS', 'plus', '+');
 variant('FORTE', 'forte', 'frt');
 variant('KID', 'kid', 'kids', 'paed', 'paediatric', 'pediatric', 'ped', 'junior', 'jr', 'infant', 'baby', 'child');
 variant('ADULT', 'adult');
+variant('ADVANCE', 'adv', 'advance');
 
 /** Words that say nothing about the product: pack words, marketing noise. */
-const NOISE = new Set(['new', 'rx', 'otc', 'mg', 'strip', 'strips', 'of', 'x', 's', 'pcs', 'pc', 'nos', 'no', 'pack', 'pkt', 'box', 'bottle', 'btl', 'tube', 'jar', 'the', 'and', 'with', 'w', 'for', 'in', 'i', 'ip', 'bp', 'usp', 'each', 'per', 'unit', 'units']);
+const NOISE = new Set(['new', 'rx', 'otc', 'mg', 'strip', 'strips', 'of', 'x', 's', 'pcs', 'pc', 'nos', 'no', 'pack', 'pkt', 'box', 'bottle', 'btl', 'tube', 'jar', 'the', 'and', 'with', 'w', 'for', 'in', 'i', 'ip', 'bp', 'usp', 'each', 'per', 'unit', 'units', 'chewable', 'chew', 'film', 'coated', 'uncoated', 'dispersible', 'strip', 'mdi']);
 
 /** Words of a company's form, not its name. */
 const COMPANY_WORDS = new Set([
@@ -84,7 +85,7 @@ const COMPANY_WORDS = new Set([
 ]);
 
 const MASS: Record<string, [number, string]> = {
-  mg: [1, 'mg'], mgs: [1, 'mg'], mcg: [0.001, 'mg'], ug: [0.001, 'mg'], g: [1000, 'mg'], gm: [1000, 'mg'], gms: [1000, 'mg'], gram: [1000, 'mg'], grams: [1000, 'mg'],
+  mg: [1, 'mg'], mgs: [1, 'mg'], mcg: [1, 'mcg'], ug: [1, 'mcg'], g: [1000, 'mg'], gm: [1000, 'mg'], gms: [1000, 'mg'], gram: [1000, 'mg'], grams: [1000, 'mg'],
   iu: [1, 'iu'], ku: [1000, 'iu'], lac: [100000, 'iu'], '%': [1, '%'], 'w/w': [1, '%'], 'w/v': [1, '%'],
 };
 const VOLUME: Record<string, [number, string]> = { ml: [1, 'ml'], mls: [1, 'ml'], l: [1000, 'ml'], ltr: [1000, 'ml'], lit: [1000, 'ml'], litre: [1000, 'ml'] };
@@ -99,7 +100,8 @@ function clean(text: string): string {
     .replace(/(\d)\s*[*×]\s*(\d)/g, '$1x$2')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/[^a-z0-9.%/+]+/g, ' ')
-    .replace(/(^|\s)\.+|\.+(\s|$)/g, ' ')
+    // a dot is kept only inside a number (0.5%, 21.8 g): "LIV.52", "DR.REDDY" are two words
+    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
     .trim();
 }
 
@@ -146,7 +148,7 @@ function parseStrength(token: string): Strength[] | null {
 }
 
 /** A pack written as one token: 15s / 15's, 1x15, 10x10, 60ml, 100ml, 30gm (as pack), 1vial. */
-function parsePackToken(token: string, next: string | undefined): Pack | null {
+export function parsePackToken(token: string, next: string | undefined): Pack | null {
   let m = /^(\d+)s$/.exec(token.replace("'", ''));
   if (m && token.includes("'")) return { count: Number(m[1]), unit: 'unit' };
   m = /^(\d+)x(\d+(?:\.\d+)?)(ml|gm|g|s|tab|tabs|cap|caps)?$/.exec(token);
@@ -251,6 +253,12 @@ export function normaliseItem(name: string, pack: string, manufacturer: string, 
     pack: parsePack(pack) ?? namePack,
     manufacturer: manufacturerKey(manufacturer, aliases),
   };
+}
+
+/** Every strength a text states (a product's composition: "Paracetamol 500 mg" → 500 mg). */
+export function strengthsIn(text: string | null): Strength[] {
+  if (!text) return [];
+  return tokens(text).flatMap((t) => (/[a-z%]/.test(t) ? (parseStrength(t) ?? []) : []));
 }
 
 const strengthText = (s: Strength) => `${s.value}${s.unit ?? ''}`;
