@@ -159,6 +159,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { table: 'mf-inventory', path: 'stocks/recalls' },
   { table: 'mf-inventory', path: 'stocks/recalls/new' },
   { table: 'mf-inventory', path: 'stocks/recalls/import' },
+  { table: 'mf-inventory', path: 'stocks/catalogue' },
   { table: 'mf-inventory', path: 'stocks/recalls/:id', owner: 'seller', url: (ids) => app(`stocks/recalls/${ids.recallId}`) },
 
   // mf-customers/src/routes.tsx

@@ -124,13 +124,15 @@ describe('activeLinkFor', () => {
     expect(activeLinkFor(groups, '/profile')).toBeNull();
   });
 
-  it('gives back-office staff the dashboard and the verification queue only', () => {
+  it('gives back-office staff the dashboard, the verification queue, recalls and the catalogue', () => {
     const groups = navGroupsFor({ customerType: 'MANUFACTURER', role: 'OWNER' }, { staff: true });
     expect(groups.map((g) => [g.label, g.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Verifications', '/staff/verifications'],
       ['Recalls', '/stocks/recalls'],
+      ['Catalogue', '/stocks/catalogue'],
     ]);
     expect(activeLinkFor(groups, '/staff/verifications')).toBe('/staff/verifications');
+    expect(activeLinkFor(groups, '/stocks/catalogue')).toBe('/stocks/catalogue');
   });
 });

@@ -44,6 +44,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       { id: 'verifications', label: 'Verifications', icon: 'verify', to: '/staff/verifications' },
       // Issue 35: staff raise recalls from the regulator's list and follow every one.
       { id: 'recalls', label: 'Recalls', icon: 'recall', to: '/stocks/recalls' },
+      // Issue 36: staff merge duplicates in the product master (mf-inventory catalogue/).
+      { id: 'catalogue', label: 'Catalogue', icon: 'stores', to: '/stocks/catalogue' },
     ];
   }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
