@@ -1,4 +1,7 @@
-import { Button, Card, Select, Stack, formatNumber } from 'shared-ui';
+import { Button } from '../buttons/Button';
+import { formatNumber } from '../format';
+import { Select } from '../inputs/inputs';
+import { Card, Stack } from '../layout/layout';
 
 export interface MappableField<F extends string> {
   field: F;
