@@ -2,12 +2,14 @@ import useSWR from 'swr';
 import {
   COUNT_FREE_FIELD,
   INVENTORY_PATHS,
+  ITEM_PICKS_FIELD,
   type AddStock,
   type ColumnMapping,
   type FixProductHsn,
   type ImportResult,
   type InventoryList,
   type InventoryQuery,
+  type ItemPick,
   type ProductHsn,
   type StockBatch,
   type StockBucket,
@@ -43,6 +45,8 @@ export function previewUpload(file: File, mapping: ColumnMapping | undefined, co
   return postFile<UploadPreview>(INVENTORY_PATHS.uploadPreview, file, fields, onProgress);
 }
 
-export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, countFree: boolean, onProgress: UploadProgress) {
-  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, { mode, mapping: JSON.stringify(mapping), [COUNT_FREE_FIELD]: String(countFree) }, onProgress);
+/** The import, with the seller's answers for the preview's uncertain items (issue 36). */
+export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, countFree: boolean, picks: ItemPick[], onProgress: UploadProgress) {
+  const fields = { mode, mapping: JSON.stringify(mapping), [COUNT_FREE_FIELD]: String(countFree), [ITEM_PICKS_FIELD]: JSON.stringify(picks) };
+  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, fields, onProgress);
 }

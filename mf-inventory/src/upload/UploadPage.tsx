@@ -31,6 +31,7 @@ import {
   type DataTableColumn,
 } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
+import { CheckProductsCard, defaultPicks, picksToSend, type ItemPicks } from './CheckProductsCard';
 
 const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   {
@@ -49,7 +50,7 @@ const MODES: { mode: UploadMode; title: string; detail: string }[] = [
 const fileQuantity = (r: PreviewRow) => (r.freeQuantity > 0 ? `${formatNumber(r.fileQuantity)} + ${formatNumber(r.freeQuantity)} free` : formatNumber(r.fileQuantity));
 
 /** The sample; "Into stock" follows the free-goods choice (PreviewRow: quantity = fileQuantity + free when counted). */
-const sampleColumns = (countFree: boolean): DataTableColumn<PreviewRow>[] => [
+const sampleColumns = (countFree: boolean, withCost: boolean): DataTableColumn<PreviewRow>[] => [
   { key: 'rowNumber', header: 'Row', align: 'right' },
   { key: 'name', header: 'Product' },
   { key: 'pack', header: 'Pack' },
@@ -58,6 +59,8 @@ const sampleColumns = (countFree: boolean): DataTableColumn<PreviewRow>[] => [
   { key: 'expiryDate', header: 'Expiry', render: (r) => formatDate(r.expiryDate) },
   { key: 'mrpPaise', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrpPaise) },
   { key: 'ptrPaise', header: 'PTR', align: 'right', render: (r) => formatRupees(r.ptrPaise) },
+  // The opening stock's value at cost (a Cost / purchase rate column); without one the stock is valued at PTS, else PTR.
+  ...(withCost ? [{ key: 'costPaise', header: 'Cost', align: 'right' as const, render: (r: PreviewRow) => (r.costPaise === null ? '' : formatRupees(r.costPaise)) }] : []),
   { key: 'fileQuantity', header: 'Qty in file', align: 'right', render: fileQuantity },
   { key: 'quantity', header: 'Into stock', align: 'right', render: (r) => formatNumber(r.fileQuantity + (countFree ? r.freeQuantity : 0)) },
   { key: 'scheme', header: 'Scheme', render: (r) => r.scheme ?? '' },
@@ -95,6 +98,8 @@ export function UploadPage() {
   const [result, setResult] = useState<ImportResult | null>(null);
   // The user's free-goods choice for this upload; null: the unit's last one, as the preview says.
   const [countFree, setCountFree] = useState<boolean | null>(null);
+  // The seller's product for each uncertain item of the preview (the best candidate until changed).
+  const [picks, setPicks] = useState<ItemPicks>({});
   // A new file input after each import: a browser fires no change event when the file chosen is the one the input
   // already holds, so choosing the same (perhaps re-exported) file again would go unnoticed.
   const [inputKey, setInputKey] = useState(0);
@@ -121,6 +126,7 @@ export function UploadPage() {
       );
       setPreview(answer);
       setMapping(answer.mapping);
+      setPicks(defaultPicks(answer.itemMatches));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -132,7 +138,7 @@ export function UploadPage() {
     if (!file || !preview || !mode) return;
     setProgress({ label: 'Uploading', fraction: 0 });
     try {
-      const answer = await importUpload(file, mode, mapping, freeCounted, (f) =>
+      const answer = await importUpload(file, mode, mapping, freeCounted, picksToSend(picks), (f) =>
         setProgress(f === null ? { label: 'Importing… (one transaction: all valid rows or none)', fraction: null } : { label: 'Uploading', fraction: f }),
       );
       setResult(answer);
@@ -155,6 +161,9 @@ export function UploadPage() {
 
   const mappingChanged = preview !== null && JSON.stringify(mapping) !== JSON.stringify(preview.mapping);
   const busy = progress !== null;
+  const columnsOk = preview !== null && !result && !mappingChanged && preview.missingFields.length === 0;
+  // The "Check products" step shows once the columns are right and the file has items (issue 36).
+  const checksProducts = columnsOk && preview.catalogue.items > 0;
 
   return (
     <Stack gap="lg">
@@ -185,8 +194,17 @@ export function UploadPage() {
         />
       )}
 
-      {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
-        <Card title={`3. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
+      {checksProducts && (
+        <CheckProductsCard
+          itemMatches={preview.itemMatches}
+          catalogue={preview.catalogue}
+          picks={picks}
+          onPick={(itemKey, productId) => setPicks((p) => ({ ...p, [itemKey]: productId }))}
+        />
+      )}
+
+      {columnsOk && (
+        <Card title={`${checksProducts ? 4 : 3}. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
             {preview.rowsWithFree > 0 && (
               <Checkbox
@@ -196,7 +214,7 @@ export function UploadPage() {
               />
             )}
             {preview.sample.length > 0 && (
-              <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
+              <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted, preview.mapping.cost !== undefined)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
             )}
             {preview.warnedRows > 0 && (
               <>
@@ -254,6 +272,9 @@ export function UploadPage() {
                 : `${formatNumber(result.rowsImported)} batches ${result.mode === 'ADD' ? 'added to' : 'are now'} the stock of ${preview.warehouseName}` +
                   `${result.mode === 'REPLACE' && result.batchesZeroed > 0 ? `; ${formatNumber(result.batchesZeroed)} batches not in the file went to zero` : ''}. ` +
                   `${formatNumber(result.productsCreated)} new products; ${rowCount(result.rowsRejected)} rejected.`}
+              {result.catalogue &&
+                result.catalogue.items > result.productsCreated &&
+                ` ${formatNumber(result.catalogue.items - result.productsCreated)} items went to products already in the catalogue; your choices are remembered for the next upload.`}
             </p>
             {preview.rowsWithFree > 0 && <p>Free goods {result.countFree ? 'were' : 'were not'} counted as stock.</p>}
             {result.referralCredited && <p>Your first inventory is in: 3 more free deliveries have been added to your referral offer.</p>}

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, StockMovementKind } from '../../db/types';
 import type { StockLine } from './parsers/rows';
-import { nullableNumbers, type LineColumns, type ProductColumns } from './parsers/stock-lines';
+import { nullableNumbers, unitCost, type LineColumns, type ProductColumns } from './parsers/stock-lines';
 
 type Db = Kysely<DB>;
 
@@ -127,7 +127,7 @@ export interface BatchWrites {
 }
 
 /**
- * New batches of one warehouse, ids chosen here: a plain multi-row insert (no ON CONFLICT, no RETURNING), the
+ * New batches of one warehouse, ids chosen here (opening cost: the line's Cost, else PTS, else PTR): a plain multi-row insert (no ON CONFLICT, no RETURNING), the
  * cheapest bulk path on both databases. The caller has locked the warehouse's batches and knows these are new; a
  * batch created concurrently in between makes the unique index refuse the insert, so the import rolls back whole.
  */
@@ -138,13 +138,14 @@ export async function insertBatches(trx: Db, unitId: string, warehouseId: string
       INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise,
                                      pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
       SELECT u.id, ${unitId}::uuid, ${warehouseId}::uuid, u.product_id, u.batch_no, u.expiry_date, u.mrp, u.ptr, u.pts,
-             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz, coalesce(u.pts, u.ptr)
+             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz, u.cost
       FROM unnest(${batches.id.slice(from, to)}::uuid[], ${at.map((i) => productIds[lines.product[i]!])}::uuid[],
                   ${at.map((i) => lines.batchNo[i])}::text[], ${at.map((i) => lines.expiryDate[i])}::date[],
                   ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
                   ${nullableNumbers(lines.ptsPaise, at)}::int[], ${batches.quantity.slice(from, to)}::int[],
-                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[])
-        AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free)`.execute(trx);
+                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[],
+                  ${at.map((i) => unitCost(lines, i))}::int[])
+        AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free, cost)`.execute(trx);
   }
 }
 
@@ -168,7 +169,7 @@ export async function updateBatches(trx: Db, lines: LineColumns, batches: BatchW
 export interface MovementWrites {
   batchId: string[];
   delta: number[];
-  /** Cost of one unit of each inbound movement, fixed now (a bill line's cost; an upload's own PTS, else PTR); left
+  /** Cost of one unit of each inbound movement, fixed now (a bill line's cost; an upload's Cost column, else its PTS, else PTR); left
    * out or null: the batch's PTS, else PTR, as it stands when the movement is written (migration 042's trigger). */
   unitCostPaise?: (number | null)[];
 }

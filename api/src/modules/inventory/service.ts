@@ -30,7 +30,7 @@ import { gstRatesOn, rateOf } from '../ledger/gst-rates';
 import { repriceUnratedLines } from '../orders/repository';
 import { hsnGstWarnings, unsellableWarning } from './hsn-check';
 import type { StockLine } from './parsers/rows';
-import { appendProducts, noProducts, stockLinesBuilder, storedQuantity } from './parsers/stock-lines';
+import { appendProducts, noProducts, stockLinesBuilder, storedQuantity, unitCost } from './parsers/stock-lines';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -63,6 +63,7 @@ function alreadyImported(previous: PreviousImportRow): ImportResult {
     referralCredited: false,
     rejected: [],
     countFree: previous.count_free,
+    catalogue: null,
   };
 }
 
@@ -169,6 +170,7 @@ export class InventoryService {
             expiryDate: lines.expiryDate[i]!,
             mrpPaise: lines.mrpPaise[i]!,
             ptrPaise: lines.ptrPaise[i]!,
+            costPaise: Number.isNaN(lines.costPaise[i]!) ? null : lines.costPaise[i]!,
             quantity: storedQuantity(lines, i, countFree),
             fileQuantity: lines.quantity[i]!,
             freeQuantity,
@@ -201,6 +203,8 @@ export class InventoryService {
       rowsWithFree: incomplete ? 0 : rowsWithFree,
       warnedRows: incomplete ? 0 : warnedRows,
       warned: incomplete ? [] : warned,
+      itemMatches: [],
+      catalogue: { items: 0, remembered: 0, exact: 0, confident: 0, uncertain: 0, new: 0 },
     };
   }
 
@@ -295,10 +299,9 @@ export class InventoryService {
           if (delta !== 0) {
             moves.batchId.push(id);
             moves.delta.push(delta);
-            // Units added are a cost layer at the file's own price (PTS, else PTR), fixed now: a later price edit
-            // changes no earlier layer (issue 32).
-            const pts = lines.ptsPaise[i]!;
-            moves.unitCostPaise.push(delta > 0 ? (Number.isNaN(pts) ? lines.ptrPaise[i]! : pts) : null);
+            // Units added are a cost layer at the file's own cost (its Cost column, else PTS, else PTR), fixed now:
+            // a later price edit changes no earlier layer (issue 32).
+            moves.unitCostPaise.push(delta > 0 ? unitCost(lines, i) : null);
           }
         }
         await repo.insertBatches(trx, caller.unitId, warehouseId, lines, productIds, fresh, now);
@@ -343,6 +346,7 @@ export class InventoryService {
         referralCredited,
         rejected: done.rejected,
         countFree,
+        catalogue: null,
       };
     });
   }
