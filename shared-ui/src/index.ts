@@ -84,4 +84,4 @@ export { FilePickCard } from './upload/FilePickCard';
 export { ColumnMappingFields, CheckColumnsCard, rowCount, type MappableField } from './upload/ColumnMappingFields';
 export { RejectedRows, rejectedColumns, type RejectedKeyColumn } from './upload/RejectedRows';
 export { rejectedCsv, downloadText } from './upload/rejected-csv';
-export { CheckProducts, catalogueSummaryText, itemPicksOf, MATCH_KIND_LABELS, type ItemPickState } from './upload/CheckProducts';
+export { CheckProductsCard, defaultPicks, picksToSend, type ItemPicks } from './upload/CheckProductsCard';

@@ -20,7 +20,7 @@ import {
   Button,
   Card,
   CheckColumnsCard,
-  CheckProducts,
+  CheckProductsCard,
   DataTable,
   FilePickCard,
   ProgressBar,
@@ -31,11 +31,12 @@ import {
   formatDate,
   formatNumber,
   formatRupees,
-  itemPicksOf,
+  defaultPicks,
+  picksToSend,
   rowCount,
   toast,
   type DataTableColumn,
-  type ItemPickState,
+  type ItemPicks,
 } from 'shared-ui';
 import { formatDrCr } from '../books-common/money';
 import { GROUP_OPTIONS } from '../heads/heads-api';
@@ -194,7 +195,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<MoveInImport | null>(null);
   const [mapping, setMapping] = useState<MoveInMapping>({});
-  const [picks, setPicks] = useState<ItemPickState>({});
+  const [picks, setPicks] = useState<ItemPicks>({});
   const [groups, setGroups] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<{ label: string; fraction: number | null } | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -224,6 +225,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
       reset();
       setPreview(answer);
       setMapping(answer.mapping);
+      setPicks(defaultPicks(answer.itemMatches));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -236,7 +238,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
     setProblem(null);
     setProgress({ label: 'Importing… (one transaction: every valid row or none)', fraction: null });
     try {
-      const done = await confirmMoveInImport(preview.importId, { picks: itemPicksOf(picks), groups });
+      const done = await confirmMoveInImport(preview.importId, { picks: picksToSend(picks), groups });
       setPreview(done);
       setFile(null);
       setInputKey((k) => k + 1);
@@ -311,8 +313,18 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
         </Card>
       )}
 
+      {preview && !result && !mappingChanged && preview.missingFields.length === 0 && preview.catalogue && preview.catalogue.items > 0 && (
+        <CheckProductsCard
+          title="3. Check products against the catalogue"
+          itemMatches={preview.itemMatches}
+          catalogue={preview.catalogue}
+          picks={picks}
+          onPick={(itemKey, productId) => setPicks((p) => ({ ...p, [itemKey]: productId }))}
+        />
+      )}
+
       {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
-        <Card title={`3. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
+        <Card title={`${preview.catalogue && preview.catalogue.items > 0 ? 4 : 3}. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
             {preview.previousImportId && <p role="status">This exact file was imported before: importing it again changes nothing.</p>}
             {totals && (
@@ -321,9 +333,6 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
               </p>
             )}
             {preview.validRows > 0 && <ValidRows preview={preview} groups={groups} setGroup={(head, group) => setGroups((g) => ({ ...g, [head]: group }))} />}
-            {kind === 'ITEMS' && preview.itemMatches.length > 0 && (
-              <CheckProducts matches={preview.itemMatches} summary={preview.catalogue} picks={picks} onPick={(itemKey, productId) => setPicks((p) => ({ ...p, [itemKey]: productId }))} />
-            )}
             {preview.rejectedRows > 0 && (
               <RejectedRows
                 title="Rejected rows: these are not imported"

@@ -17,6 +17,7 @@ import {
   Button,
   Card,
   CheckColumnsCard,
+  CheckProductsCard,
   Checkbox,
   DataTable,
   FilePickCard,
@@ -28,10 +29,12 @@ import {
   formatRupees,
   rowCount,
   toast,
+  defaultPicks,
+  picksToSend,
   type DataTableColumn,
+  type ItemPicks,
 } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
-import { CheckProductsCard, defaultPicks, picksToSend, type ItemPicks } from './CheckProductsCard';
 
 const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   {
