@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MOVE_IN_PATHS, MOVE_IN_TYPES_MESSAGE, type ItemMatch, type MoveInImport } from 'shared-api';
+import { failure } from 'shared-auth/testing/fake-api';
 import { resetFakeApi, success, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
-import { booksApi, cells, file, recordDownloads } from '../books-common/testing';
+import { booksApi, cells, file, ok, recordDownloads } from '../books-common/testing';
 import { App } from '../routes';
-import { BILLS_IMPORTED, BILLS_MAPPED, BILLS_UNMAPPED } from './move-in.test-kit';
+import { BILLS_IMPORTED, BILLS_MAPPED, BILLS_UNMAPPED, EMPTY_REPORT, REPORT } from './move-in.test-kit';
 
 const form = (r: FakeRequest | undefined) => Object.fromEntries([...((r?.body as FormData | undefined)?.entries() ?? [])].filter(([k]) => k !== 'file'));
 const pickFile = (name: string) => fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [new File(['x'], name, { type: 'application/octet-stream' })] } });
@@ -71,6 +72,29 @@ describe('MoveInImportPage', () => {
     expect(screen.getByText('2 rows imported from marg-bills.xlsx; 2 vouchers posted.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the outstanding with ageing' })).toHaveAttribute('href', '/app/ledgers?tab=outstanding&side=PAYABLE');
     expect(requests.find((r) => r.path === MOVE_IN_PATHS.confirm('imp-2'))?.body).toEqual({ picks: [], groups: {} });
+  });
+
+  it('sends the owner to set the opening date first', async () => {
+    booksApi({ [`GET ${MOVE_IN_PATHS.report}`]: ok(EMPTY_REPORT) });
+    renderAt('', 'move-in/import/parties', withProviders(<App />));
+    expect(await screen.findByRole('heading', { name: 'Set the opening date first' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'set it on the move-in page' })).toHaveAttribute('href', '/move-in');
+    expect(screen.queryByLabelText('File to import')).toBeNull();
+  });
+
+  it('shows the date the balances are as of, and why an import was refused beside its button', async () => {
+    booksApi({
+      [`GET ${MOVE_IN_PATHS.report}`]: ok(REPORT),
+      [`POST ${MOVE_IN_PATHS.imports}`]: () => success(BILLS_MAPPED),
+      [`POST ${MOVE_IN_PATHS.confirm('imp-2')}`]: () => failure(409, 'E0013', 'Financial year 2025-26 is closed: nothing can be dated 14-02-2026'),
+    });
+    renderAt('', 'move-in/import/bills', withProviders(<App />));
+    expect(await screen.findByText(/Balances as of 31\/03\/2026/)).toBeInTheDocument();
+    pickFile('marg-bills.xlsx');
+    await userEvent.click(screen.getByRole('button', { name: 'Read file' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    const card = screen.getByRole('heading', { name: '3. 2 rows ready, 1 rejected' }).closest('section')!;
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Financial year 2025-26 is closed: nothing can be dated 14-02-2026');
   });
 
   it('says when the very file was imported before', async () => {

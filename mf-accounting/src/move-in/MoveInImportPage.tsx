@@ -40,7 +40,17 @@ import {
 } from 'shared-ui';
 import { formatDrCr } from '../books-common/money';
 import { GROUP_OPTIONS } from '../heads/heads-api';
-import { MOVE_IN_HOME, MOVE_IN_NETWORK, STOCK_UPLOAD_PATH, confirmMoveInImport, downloadRejected, outstandingPath, previewMoveInFile, useRevalidateMoveIn } from './move-in-api';
+import {
+  MOVE_IN_HOME,
+  MOVE_IN_NETWORK,
+  STOCK_UPLOAD_PATH,
+  confirmMoveInImport,
+  downloadRejected,
+  outstandingPath,
+  previewMoveInFile,
+  useMoveInReport,
+  useRevalidateMoveIn,
+} from './move-in-api';
 
 /** What to export from the old software, per kind. */
 const WHAT_TO_EXPORT: Readonly<Record<MoveInKind, string>> = {
@@ -190,9 +200,12 @@ function resultText(preview: MoveInImport): string {
  */
 export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
   const revalidate = useRevalidateMoveIn();
+  const openingDate = useMoveInReport().data?.openingDate;
   const [file, setFile] = useState<File | null>(null);
   const [side, setSide] = useState<BillSide | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Why the import itself failed, shown beside its button (the file's problems stay with the file).
+  const [importProblem, setImportProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<MoveInImport | null>(null);
   const [mapping, setMapping] = useState<MoveInMapping>({});
   const [picks, setPicks] = useState<ItemPicks>({});
@@ -202,6 +215,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
 
   function reset() {
     setPreview(null);
+    setImportProblem(null);
     setPicks({});
     setGroups({});
   }
@@ -235,7 +249,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
 
   async function runImport() {
     if (!preview) return;
-    setProblem(null);
+    setImportProblem(null);
     setProgress({ label: 'Importing… (one transaction: every valid row or none)', fraction: null });
     try {
       const done = await confirmMoveInImport(preview.importId, { picks: picksToSend(picks), groups });
@@ -245,7 +259,7 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
       toast.success({ title: 'Imported', message: resultText(done) });
       await revalidate();
     } catch (error) {
-      setProblem((error as Error).message);
+      setImportProblem((error as Error).message);
     } finally {
       setProgress(null);
     }
@@ -258,10 +272,21 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
   const fields = MOVE_IN_FIELDS[kind];
   const totals = preview && totalsText(preview);
 
+  if (openingDate === null) {
+    return (
+      <Card title="Set the opening date first">
+        <p>
+          Every balance and open bill is imported as of the move-in’s opening date: <Link to={MOVE_IN_HOME}>set it on the move-in page</Link>, then come back.
+        </p>
+      </Card>
+    );
+  }
+
   return (
     <Stack gap="lg">
       <p>
         <Link to={MOVE_IN_HOME}>Back to the move-in steps</Link>
+        {openingDate && ` · Balances as of ${formatDate(openingDate)}`}
       </p>
       <FilePickCard
         title={`1. Pick the file: ${MOVE_IN_KIND_LABELS[kind]}`}
@@ -344,6 +369,11 @@ export function MoveInImportPage({ kind }: { kind: MoveInKind }) {
               />
             )}
             {groupsToChoose.length > 0 && <p role="alert">Choose the group of: {groupsToChoose.join(', ')}.</p>}
+            {importProblem && (
+              <p role="alert" style={{ color: '#c62828' }}>
+                {importProblem}
+              </p>
+            )}
             <div>
               <Button type="button" onClick={() => void runImport()} disabled={busy || preview.validRows === 0 || groupsToChoose.length > 0}>
                 Import {rowCount(preview.validRows)}
