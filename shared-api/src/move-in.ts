@@ -54,6 +54,8 @@ export const MOVE_IN_FIELDS = {
     { field: 'creditDays', label: 'Credit days', required: false },
     { field: 'balance', label: 'Balance (Dr/Cr)', required: false },
     { field: 'balanceSide', label: 'Dr / Cr', required: false },
+    { field: 'debit', label: 'Debit balance', required: false },
+    { field: 'credit', label: 'Credit balance', required: false },
   ],
   ITEMS: [
     { field: 'name', label: 'Item name', required: true },
@@ -84,6 +86,7 @@ export const MOVE_IN_FIELDS = {
     { field: 'debit', label: 'Debit', required: false },
     { field: 'credit', label: 'Credit', required: false },
     { field: 'balance', label: 'Balance (Dr/Cr)', required: false },
+    { field: 'balanceSide', label: 'Dr / Cr', required: false },
   ],
 } as const;
 export type MoveInField<K extends MoveInKind = MoveInKind> = (typeof MOVE_IN_FIELDS)[K][number]['field'];
