@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, MOVE_IN_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -91,6 +91,8 @@ interface Victim {
   /** A recall the victim raised of stock it distributes (on its own letter), reaching no unit of the attacker's. */
   recallId: string;
   documentId: string;
+  /** A parties file the victim moved in (issue 36). */
+  moveInImportId: string;
 }
 
 /** Request for each signed-in route, aimed at the victim's rows wherever the route takes an id or unit code. */
@@ -124,8 +126,9 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     eInvoiceId: victim.eInvoiceId,
     recallId: victim.recallId,
     documentId: victim.documentId,
-    // Recall list imports are the back office's, no unit's: any id (the route refuses traders at the door).
-    importId: victim.productId,
+    // The victim's move-in file; recall list imports are the back office's, no unit's: any id does (the route refuses
+    // traders at the door).
+    importId: victim.moveInImportId,
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`authorization test: no victim value for :${name} in ${route.url}`);
@@ -169,6 +172,14 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${RECALL_IMPORT_PATHS.imports}`]: multipart('alert.csv', Buffer.from('Product,Manufacturer,Batch No\nDolo 650 Tablet,Micro Labs,X1\n')),
     'GET /inventory/recalls/imports/:importId': {},
     'POST /inventory/recalls/imports/:importId/confirm': { payload: { noticeNumber: 'N1', noticeDate: '2026-11-20' } },
+    // Move-in (issue 36): the attacker's own date, report and file; the victim's file by id.
+    [`GET ${MOVE_IN_PATHS.report}`]: {},
+    [`PUT ${MOVE_IN_PATHS.openingDate}`]: { payload: { openingDate: '2026-10-31' } },
+    [`POST ${MOVE_IN_PATHS.imports}`]: multipart('parties.csv', Buffer.from('Party Name,Group,Balance\nAttacker Party,Sundry Debtors,1.00 Dr\n'), { kind: 'PARTIES' }),
+    'GET /move-in/imports/:importId': {},
+    'GET /move-in/imports/:importId/rejected.csv': {},
+    'POST /move-in/imports/:importId/confirm': { payload: {} },
+    [`POST ${MOVE_IN_PATHS.difference}`]: { payload: { differencePaise: 0 } },
     [`GET ${PATHS.cart}`]: { query: { unitCode: 'HSP-AMD-001' } },
     [`POST ${PATHS.firebaseAddToken}`]: {
       payload: { token: 'attacker-token', channel: 'WEB', osType: 'LINUX', deviceId: 'victim-device', model: 'Desktop' },
@@ -491,6 +502,12 @@ async function prepareVictim(): Promise<Victim> {
     productId: recalled, batchNos: ['VR-1'], expiryUpTo: null, reason: 'VOLUNTARY', action: 'QUARANTINE', note: 'Victim recall note',
     source: { noticeNumber: 'VICTIM-NOTICE-7', noticeDate: '2026-11-20', letterDocumentId: letter.documentId },
   });
+  // The victim moved its parties in (issue 36).
+  const moveIn = bearer(owner);
+  await t.app.inject({ method: 'PUT', url: MOVE_IN_PATHS.openingDate, headers: moveIn, payload: { openingDate: '2026-10-31' } });
+  const partiesForm = multipart('victim-parties.csv', Buffer.from('Party Name,Group,Balance\nVictim Book Party,Sundry Debtors,"1,234.00 Dr"\n'), { kind: 'PARTIES' });
+  const moveInImport = body<{ importId: string }>(await t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.imports, headers: { ...moveIn, ...partiesForm.headers }, payload: partiesForm.payload }));
+  expect((await t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.confirm(moveInImport.importId), headers: moveIn, payload: {} })).statusCode).toBe(200);
   const providerInvoice = await db.selectFrom('provider_invoices').select(['id', 'invoice_number']).where('unit_id', '=', unit.id).orderBy('month', 'desc').executeTakeFirstOrThrow();
 
   return {
@@ -506,6 +523,7 @@ async function prepareVictim(): Promise<Victim> {
     offerId: offer.offerId,
     recallId: recall.id,
     documentId: letter.documentId,
+    moveInImportId: moveInImport.importId,
     productId: product,
     consignmentId,
     barcodeId: consignment.barcode_id,
@@ -525,6 +543,7 @@ async function prepareVictim(): Promise<Victim> {
       'STK-PUN-001', 'Ramesh', 'Suresh', '9800000001', '9800000011', 'HSP-AMD-001', 'VICTIM-CART-LINE', 'victim-token', 'ORD-VICTIM-1', orderId, invoice.invoiceId, creditNote.creditNoteId, 'Victimol', bill.billId, 'Victim Supplier', debitNote.debitNoteId, supplierOrder.orderId, quotation.quotationId, quotation.quotationNumber,
       upiAccount.vpa!, received.paymentId, '700000000777', '700000000888', unmatchedId, memo.requestId, memo.reference, 'Victim Memo Party', providerInvoice.id, providerInvoice.invoice_number,
       offer.offerId, recall.id, recall.recallNumber, 'VICTIM-NOTICE-7', 'Victim recall note', letter.documentId, 'victim-letter', consignmentId, consignment.barcode_id, photo.id, 'Victim Pickup Party', 'Victim consignment note', '9822233366',
+      'Victim Book Party', 'victim-parties', moveInImport.importId,
       unit.id, ...warehouses.map((w) => w.id), ...users.map((u) => u.id), ...notifications.map((n) => n.id),
     ],
   };
@@ -558,6 +577,9 @@ async function victimState() {
     clearanceOffers: await t.db.selectFrom('clearance_offers').select(['id', 'ended_at', 'offer_ptr_paise']).where('seller_unit_id', '=', unit.id).orderBy('id').execute(),
     warehouseClosures: await t.db.selectFrom('warehouses').select(['id', 'closed_until', 'closed_note']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     recalls: await t.db.selectFrom('recalls').select(['id', 'status']).where('raised_by_unit_id', '=', unit.id).orderBy('id').execute(),
+    moveIn: await t.db.selectFrom('move_ins').selectAll().where('unit_id', '=', unit.id).execute(),
+    moveInImports: await t.db.selectFrom('move_in_imports').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    bookParties: await t.db.selectFrom('book_parties').select(['id', 'file_balance_paise']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }
@@ -611,7 +633,9 @@ describe('authorization on every route', () => {
       const label = `${route.method} ${route.url} → ${res.statusCode}`;
       if (res.statusCode >= 400) {
         expect([label, res.json().type]).toEqual([label, 'error']);
-        expect([label, [403, 404].includes(res.statusCode)]).toEqual([label, true]);
+        // The attacker's own move-in has nothing imported: confirming its difference is refused on its own state.
+        const ownState = label === `POST ${MOVE_IN_PATHS.difference} → 409` && res.json().code === 'E0026';
+        expect([label, [403, 404].includes(res.statusCode) || ownState]).toEqual([label, true]);
       } else {
         const leaked = victim.markers.filter((m) => res.body.includes(m));
         expect({ label, leaked }).toEqual({ label, leaked: [] });

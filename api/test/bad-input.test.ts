@@ -5,6 +5,7 @@ import {
   BOOKS_PATHS,
   CONNECTIONS_PATHS,
   INVENTORY_PATHS,
+  MOVE_IN_PATHS,
   PATHS,
   PAYMENTS_PATHS,
   PROFILE_PATHS,
@@ -543,3 +544,27 @@ async function sendEvent(change: Record<string, unknown>) {
     payload: raw,
   });
 }
+
+describe('move-in files (issue 36)', () => {
+  it('answers 400 E0001 naming the field to a wrong kind, no file, a file of another type and a mapping to a column that is not there, storing nothing', async () => {
+    const headers = bearer(await login(t.app, DEMO.stockist));
+    const parties = Buffer.from('Party Name,Group,Balance\r\nGupta Chemists,Sundry Debtors,"5,000.00 Dr"\r\n');
+    const send = (name: string, bytes: Buffer, fields: Record<string, string>) => {
+      const form = multipart(name, bytes, fields);
+      return t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.imports, headers: { ...headers, ...form.headers }, payload: form.payload });
+    };
+    const imports = async () => Number((await t.db.selectFrom('move_in_imports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await imports();
+    const cases: [string, Promise<{ statusCode: number; json: () => { code: string; message: string; fields?: Record<string, string> } }>, string][] = [
+      ['kind', send('parties.csv', parties, { kind: 'LEDGERS' }), 'Say what the file holds: PARTIES, ITEMS, BILLS, TRIAL_BALANCE'],
+      ['file', t.app.inject({ method: 'POST', url: MOVE_IN_PATHS.imports, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nPARTIES\r\n--x--\r\n' }), 'A file must be picked'],
+      ['file', send('parties.docx', parties, { kind: 'PARTIES' }), 'parties.docx: only Excel (XLSX, XLS), CSV or Tally XML allowed'],
+      ['mapping', send('parties.csv', parties, { kind: 'PARTIES', mapping: JSON.stringify({ name: 0, balance: 9 }) }), 'The mapping puts balance in column 10, but the file has 3 columns'],
+    ];
+    for (const [field, request, message] of cases) {
+      const res = await request;
+      expect({ field, status: res.statusCode, code: res.json().code, message: res.json().message, named: typeof res.json().fields?.[field] }).toEqual({ field, status: 400, code: 'E0001', message, named: 'string' });
+    }
+    expect(await imports()).toBe(before);
+  });
+});

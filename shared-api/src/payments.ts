@@ -135,7 +135,8 @@ export const RecordPayment = z
   .superRefine(instrumentRule);
 export type RecordPayment = z.input<typeof RecordPayment>;
 
-export const ALLOCATION_TARGETS = ['SALES_INVOICE', 'PURCHASE_BILL', 'ON_ACCOUNT'] as const;
+/** OPENING_BILL: an unpaid bill brought in by the move-in (issue 36), settled by its number like an invoice or a bill. */
+export const ALLOCATION_TARGETS = ['SALES_INVOICE', 'PURCHASE_BILL', 'OPENING_BILL', 'ON_ACCOUNT'] as const;
 
 /** One part of a payment: a document it settles, or ON_ACCOUNT (an advance, settling the oldest later). */
 export const AllocationLine = z.object({

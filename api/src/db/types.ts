@@ -709,7 +709,7 @@ export interface PaymentAllocationsTable {
   payment_id: string;
   unit_id: string;
   position: number;
-  target: 'SALES_INVOICE' | 'PURCHASE_BILL' | 'ON_ACCOUNT';
+  target: 'SALES_INVOICE' | 'PURCHASE_BILL' | 'OPENING_BILL' | 'ON_ACCOUNT';
   document_id: string | null;
   document_number: string | null;
   document_date: string | null;
@@ -1359,6 +1359,8 @@ export interface BookPartiesTable {
   credit_days: Optional<number>;
   file_balance_paise: Optional<number | string>;
   account_id: string;
+  /** false while only a bills file named it (migration 053) */
+  listed: Defaulted<boolean>;
   linked_unit_id: Optional<string>;
   invited_at: NullableTimestamp;
   import_id: Optional<string>;

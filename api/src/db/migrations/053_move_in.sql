@@ -58,6 +58,8 @@ CREATE TABLE book_parties (
   -- as the file said, + debit (owed to the unit); null: the file gave none
   file_balance_paise bigint,
   account_id uuid NOT NULL,
+  -- false while only a bills file has named it (its master and balance not imported yet): the parties file fills it in
+  listed boolean NOT NULL DEFAULT true,
   linked_unit_id uuid REFERENCES units (id),
   invited_at timestamptz,
   import_id uuid REFERENCES move_in_imports (id),
@@ -104,3 +106,8 @@ CREATE TABLE opening_balances (
   created_at timestamptz NOT NULL
 );
 CREATE UNIQUE INDEX opening_balances_head ON opening_balances (unit_id, lower(head_name));
+
+-- A receipt or payment settles an opening bill by its id, like an invoice or a bill (payments/posting.ts).
+ALTER TABLE payment_allocations DROP CONSTRAINT payment_allocations_target_check;
+ALTER TABLE payment_allocations ADD CONSTRAINT payment_allocations_target_check
+  CHECK (target IN ('SALES_INVOICE', 'PURCHASE_BILL', 'OPENING_BILL', 'ON_ACCOUNT'));

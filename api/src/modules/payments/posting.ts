@@ -25,8 +25,12 @@ export const SETTLEMENT_OF: Record<PaymentMethod, Settlement> = { UPI: 'UPI_CLEA
 
 export type Role = 'PAYEE' | 'PAYER';
 const SIDE_OF: Record<Role, OutstandingSide> = { PAYEE: 'RECEIVABLE', PAYER: 'PAYABLE' };
-/** The only documents a payment is allocated to: invoices on the debtor side, bills on the creditor side. */
+/**
+ * The only documents a payment is allocated to: invoices on the debtor side, bills on the creditor side, and on
+ * either side the unpaid bills a move-in brought in (issue 36: later receipts settle them by number).
+ */
 const DOCUMENT_OF = { RECEIVABLE: 'SALES_INVOICE', PAYABLE: 'PURCHASE_BILL' } as const satisfies Record<OutstandingSide, string>;
+const OPENING_BILL = 'OPENING_BILL';
 
 export const rupees = (paise: number) => `₹${formatPaise(paise)}`;
 export const cannot = (message: string) => new AppError('E0010', 409, message);
@@ -99,6 +103,7 @@ export type Plan =
   | { mode: 'DOCUMENTS'; documents: readonly { documentId: string; maxPaise?: number }[] };
 
 interface OpenDoc {
+  target: AllocationLine['target'];
   documentId: string;
   documentNumber: string | null;
   date: string;
@@ -109,10 +114,10 @@ interface OpenDoc {
 function openDocuments(items: readonly OpenItem[], side: OutstandingSide): OpenDoc[] {
   const docs = new Map<string, OpenDoc>();
   for (const i of items) {
-    if (i.documentType !== DOCUMENT_OF[side] || !i.documentId) continue;
+    if ((i.documentType !== DOCUMENT_OF[side] && i.documentType !== OPENING_BILL) || !i.documentId) continue;
     const d = docs.get(i.documentId);
     if (d) d.outstandingPaise += i.outstandingPaise;
-    else docs.set(i.documentId, { documentId: i.documentId, documentNumber: i.documentNumber, date: i.date, outstandingPaise: i.outstandingPaise });
+    else docs.set(i.documentId, { target: i.documentType === OPENING_BILL ? OPENING_BILL : DOCUMENT_OF[side], documentId: i.documentId, documentNumber: i.documentNumber, date: i.date, outstandingPaise: i.outstandingPaise });
   }
   return [...docs.values()];
 }
@@ -124,7 +129,7 @@ export function planAllocation(items: readonly OpenItem[], side: OutstandingSide
   let left = amountPaise;
   const take = (d: OpenDoc, amount: number) => {
     if (amount <= 0) return;
-    lines.push({ target: DOCUMENT_OF[side], documentId: d.documentId, documentNumber: d.documentNumber, documentDate: d.date, duePaise: d.outstandingPaise, amountPaise: amount });
+    lines.push({ target: d.target, documentId: d.documentId, documentNumber: d.documentNumber, documentDate: d.date, duePaise: d.outstandingPaise, amountPaise: amount });
     left -= amount;
   };
   if (plan.mode === 'OLDEST_FIRST') {
