@@ -1,6 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
+import type { BillRow, BillSide, MoveInKind, PartyRow } from 'shared-api';
+import type { Database } from '../src/db/database';
+import { tallyXml } from '../src/modules/gst-returns/tally';
 import { readMoveInFile } from '../src/modules/move-in/read';
 import { amountOf, dayOf, groupOf } from '../src/modules/move-in/read/values';
+
+// Our Tally export, fed these voucher lines instead of the database's: what it writes must read back.
+jest.mock('../src/modules/gst-returns/repository', () => {
+  const line = (id: string, kind: string, date: string, position: number, account: [string, string, string], debit: number, credit: number) => ({
+    id,
+    kind,
+    voucher_date: date,
+    document_number: `DOC-${id}`,
+    narration: 'Sale',
+    position,
+    debit_paise: debit,
+    credit_paise: credit,
+    line_document_id: null,
+    line_document_number: null,
+    account_id: account[0],
+    code: account[0],
+    name: account[1],
+    group_code: account[2],
+  });
+  const shah: [string, string, string] = ['CREDITOR:1', 'Shah & Sons <Pharma>', 'SUNDRY_CREDITORS'];
+  const sharma: [string, string, string] = ['DEBTOR:2', 'Sharma Medical Stores (RTL-MUM-001)', 'SUNDRY_DEBTORS'];
+  return {
+    voucherLinesOf: async () => [
+      line('v1', 'SALES', '2026-11-02', 1, sharma, 11_200, 0),
+      line('v1', 'SALES', '2026-11-02', 2, ['SALES', 'Sales', 'SALES'], 0, 10_000),
+      line('v1', 'SALES', '2026-11-02', 3, ['OUTPUT_IGST', 'Output IGST', 'DUTIES_TAXES'], 0, 1_200),
+      line('v2', 'PURCHASE', '2026-11-03', 1, ['PURCHASES', 'Purchases', 'PURCHASES'], 5_000, 0),
+      line('v2', 'PURCHASE', '2026-11-03', 2, shah, 0, 5_000),
+    ],
+  };
+});
 
 const TODAY = '2026-11-28';
 const csv = (rows: (string | number)[][]) => Buffer.from(rows.map((r) => r.map((c) => (/[",]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(',')).join('\r\n'));
@@ -187,3 +223,155 @@ describe('move-in reader: spreadsheets of each kind', () => {
     await expect(readMoveInFile('BILLS', 'os.pdf', Buffer.from('%PDF-'), { today: TODAY })).rejects.toMatchObject({ code: 'E0001' });
   });
 });
+
+describe('move-in reader: Tally XML', () => {
+  it('reads back what our Tally export writes: its party ledgers as customers and suppliers, names unescaped', async () => {
+    const written = await tallyXml({} as Database, 'unit', '2026-11-01', '2026-11-30');
+    const read = await readMoveInFile('PARTIES', 'tally-vouchers.xml', Buffer.from(written), { today: TODAY });
+    expect(read).toMatchObject({ source: 'TALLY', fileType: 'XML', headerRow: 0, dataRows: 2, rejected: [] });
+    expect(read.parties.map((p) => [p.name, p.role, p.balancePaise, p.warnings])).toEqual([
+      ['Shah & Sons <Pharma>', 'SUPPLIER', null, []],
+      ['Sharma Medical Stores (RTL-MUM-001)', 'CUSTOMER', null, []],
+    ]);
+    const tb = await readMoveInFile('TRIAL_BALANCE', 'tally-vouchers.xml', Buffer.from(written), { today: TODAY });
+    expect(tb.dataRows).toBe(5);
+    expect(tb.trialBalance).toEqual([]);
+  });
+
+  it('reads Tally\'s Bills Receivable report (BILLFIXED, BILLCL, BILLDUE) and refuses XML that is not Tally\'s', async () => {
+    const report = Buffer.from(
+      [
+        '<ENVELOPE>',
+        '<BILLFIXED><BILLDATE>1-Oct-26</BILLDATE><BILLREF>INV/1</BILLREF><BILLPARTY>Kale Medicals</BILLPARTY></BILLFIXED>',
+        '<BILLCL>-5000.00</BILLCL><BILLDUE>31-Oct-26</BILLDUE><BILLOVERDUE>0</BILLOVERDUE>',
+        '<BILLFIXED><BILLDATE>5-Oct-26</BILLDATE><BILLREF>CPL/9</BILLREF><BILLPARTY>Cipla Ltd</BILLPARTY></BILLFIXED>',
+        '<BILLCL>1,250.50</BILLCL><BILLDUE>4-Nov-26</BILLDUE><BILLOVERDUE>0</BILLOVERDUE>',
+        '</ENVELOPE>',
+      ].join(''),
+    );
+    const read = await readMoveInFile('BILLS', 'bills.xml', report, { today: TODAY });
+    expect(read.bills.map((b) => [b.partyName, b.billNumber, b.billDate, b.dueDate, b.side, b.pendingPaise])).toEqual([
+      ['Kale Medicals', 'INV/1', '2026-10-01', '2026-10-31', 'RECEIVABLE', 500_000],
+      ['Cipla Ltd', 'CPL/9', '2026-10-05', '2026-11-04', 'PAYABLE', 125_050],
+    ]);
+    await expect(readMoveInFile('PARTIES', 'x.xml', Buffer.from('<html><body>hi</body></html>'), { today: TODAY })).rejects.toMatchObject({ code: 'E0001', statusCode: 400 });
+    await expect(readMoveInFile('PARTIES', 'x.xml', Buffer.from('not xml <<<'), { today: TODAY })).rejects.toMatchObject({ code: 'E0001' });
+  });
+});
+
+// ---- the fixtures of scripts/move-in-fixtures.mjs: Marg-, Busy- and Tally-style files and what they hold ----
+
+const FIXTURES = path.join(__dirname, 'fixtures', 'move-in');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+interface FileExpectation {
+  kind: MoveInKind | MoveInKind[];
+  source: string;
+  fileType: string;
+  headerRow: number;
+  dataRows: number | Record<string, number>;
+  valid: number | Record<string, number>;
+  rejected: { rowNumber: number; problems: string[] }[] | Record<string, { rowNumber: number; problems: string[] }[]>;
+  side?: BillSide | null;
+}
+const expected = JSON.parse(fixture('expected.json').toString('utf8')) as {
+  today: string;
+  files: Record<string, FileExpectation>;
+  parties: { name: string; code: string; role: string; gstin: string | null; stateCode: string; phone: string | null; balancePaise: number }[];
+  partyTotals: { debitPaise: number; creditPaise: number };
+  bills: { side: BillSide; partyName: string; billNumber: string; billDate: string; dueDate: string | null; billAmountPaise: number; pendingPaise: number }[];
+  billTotals: Record<BillSide, { count: number; pendingPaise: number }>;
+  trialBalance: { lines: { head: string; group: string; treatment: string; balancePaise: number }[]; debitPaise: number; creditPaise: number };
+  items: { code: string; name: string; manufacturer: string; pack: string; hsn: string; gstBp: number; mrpPaise: number; ptrPaise: number; ptsPaise: number }[];
+};
+const sumOf = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const partyView = (p: PartyRow) => ({ name: p.name, code: p.code, role: p.role, gstin: p.gstin, stateCode: p.stateCode, phone: p.phone, balancePaise: p.balancePaise });
+const billView = (b: BillRow) => ({ side: b.side, partyName: b.partyName, billNumber: b.billNumber, billDate: b.billDate, dueDate: b.dueDate, pendingPaise: b.pendingPaise });
+const expectedBill = (b: (typeof expected.bills)[number]) => ({ side: b.side, partyName: b.partyName, billNumber: b.billNumber, billDate: b.billDate, dueDate: b.dueDate, pendingPaise: b.pendingPaise });
+
+describe('move-in reader: the Marg, Busy and Tally fixtures give the exact parties, bills and balances', () => {
+  const read = (kind: MoveInKind, name: string, side?: BillSide) => readMoveInFile(kind, name, fixture(name), { side, today: expected.today });
+  const header = (name: string, kind?: MoveInKind) => {
+    const f = expected.files[name]!;
+    const pick = <T>(v: T | Record<string, T>): T => (kind && typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, T>)[kind]! : (v as T));
+    return { source: f.source, fileType: f.fileType, headerRow: f.headerRow, dataRows: pick(f.dataRows), missingFields: [] };
+  };
+  const rejectedOf = (name: string, kind?: MoveInKind) => {
+    const r = expected.files[name]!.rejected;
+    return Array.isArray(r) ? r : r[kind!]!;
+  };
+
+  it.each(['marg-parties.xlsx', 'busy-parties.csv'])('%s: every party with its role, GSTIN, state and signed balance; the bad GSTIN rejected', async (name) => {
+    const file = await read('PARTIES', name);
+    expect(file).toMatchObject(header(name));
+    expect(file.parties.map(partyView)).toEqual(expected.parties);
+    expect(file.rejected.map((r) => ({ rowNumber: r.rowNumber, problems: r.problems }))).toEqual(rejectedOf(name));
+    expect(sumOf(file.parties.filter((p) => p.balancePaise! > 0).map((p) => p.balancePaise!))).toBe(expected.partyTotals.debitPaise);
+    expect(-sumOf(file.parties.filter((p) => p.balancePaise! < 0).map((p) => p.balancePaise!))).toBe(expected.partyTotals.creditPaise);
+  });
+
+  it('marg-parties.xlsx: drug licences, PAN from the GSTIN, credit days', async () => {
+    const sharma = (await read('PARTIES', 'marg-parties.xlsx')).parties[0]!;
+    expect(sharma).toMatchObject({ drugLicences: ['20B-MH-MZ1-123456', '21B-MH-MZ1-123457'], pan: sharma.gstin!.slice(2, 12), creditDays: 30, warnings: [] });
+  });
+
+  it('marg-outstanding-receivable.xlsx and busy-bills-payable.csv: every open bill, its side, dates and pending; paid bills skipped', async () => {
+    const receivable = await read('BILLS', 'marg-outstanding-receivable.xlsx');
+    expect(receivable).toMatchObject(header('marg-outstanding-receivable.xlsx'));
+    expect(receivable.rejected).toEqual([]);
+    const payable = await read('BILLS', 'busy-bills-payable.csv', 'PAYABLE');
+    expect(payable).toMatchObject(header('busy-bills-payable.csv'));
+    expect(payable.rejected).toEqual([]);
+    const bills = [...receivable.bills, ...payable.bills];
+    expect(bills.map(billView)).toEqual(expected.bills.map(expectedBill));
+    expect(bills.map((b) => b.billAmountPaise)).toEqual(expected.bills.map((b) => b.billAmountPaise));
+    for (const side of ['RECEIVABLE', 'PAYABLE'] as const) {
+      const ofSide = bills.filter((b) => b.side === side);
+      expect({ count: ofSide.length, pendingPaise: sumOf(ofSide.map((b) => b.pendingPaise)) }).toEqual({ count: expected.billTotals[side].count, pendingPaise: expected.billTotals[side].pendingPaise });
+    }
+  });
+
+  it('trial-balance.xlsx: each head with its group and treatment, Σ Dr = Σ Cr', async () => {
+    const tb = await read('TRIAL_BALANCE', 'trial-balance.xlsx');
+    expect(tb).toMatchObject(header('trial-balance.xlsx'));
+    expect(tb.trialBalance.map((l) => ({ head: l.head, group: l.group, treatment: l.treatment, balancePaise: l.balancePaise }))).toEqual(expected.trialBalance.lines);
+    expect(sumOf(tb.trialBalance.map((l) => l.balancePaise))).toBe(expected.trialBalance.debitPaise - expected.trialBalance.creditPaise);
+    expect(tb.rejected).toEqual([]);
+  });
+
+  it('marg-items.xlsx: every item; the bad HSN rejected', async () => {
+    const items = await read('ITEMS', 'marg-items.xlsx');
+    expect(items).toMatchObject(header('marg-items.xlsx'));
+    expect(items.items.map((i) => ({ code: i.code, name: i.name, manufacturer: i.manufacturer, pack: i.pack, hsn: i.hsn, gstBp: i.gstBp, mrpPaise: i.mrpPaise, ptrPaise: i.ptrPaise, ptsPaise: i.ptsPaise }))).toEqual(expected.items);
+    expect(items.rejected.map((r) => ({ rowNumber: r.rowNumber, problems: r.problems }))).toEqual(rejectedOf('marg-items.xlsx'));
+  });
+
+  it('tally-masters.xml (UTF-16): one file gives the parties, their bills, every ledger balance and the stock items', async () => {
+    const name = 'tally-masters.xml';
+    const parties = await read('PARTIES', name);
+    expect(parties).toMatchObject({ ...header(name, 'PARTIES'), mapping: {}, headers: [] });
+    expect(parties.parties.map(partyView)).toEqual(expected.parties.map((p) => ({ ...p, code: null })));
+    expect(parties.rejected.map((r) => ({ rowNumber: r.rowNumber, problems: r.problems }))).toEqual(rejectedOf(name, 'PARTIES'));
+    expect(parties.parties[0]).toMatchObject({ address: '12 Ranade Road, Dadar West, Mumbai', pincode: '400028', creditDays: 30 });
+
+    const bills = await read('BILLS', name);
+    expect(bills).toMatchObject(header(name, 'BILLS'));
+    expect(bills.bills.map(billView)).toEqual(expected.bills.map(expectedBill));
+
+    const tb = await read('TRIAL_BALANCE', name);
+    expect(tb).toMatchObject(header(name, 'TRIAL_BALANCE'));
+    const byHead = new Map(tb.trialBalance.map((l) => [l.head, l]));
+    for (const l of expected.trialBalance.lines.filter((x) => x.treatment === 'POST' || x.treatment === 'PROFIT_AND_LOSS')) {
+      expect(byHead.get(l.head)).toMatchObject({ group: l.group, treatment: l.treatment, balancePaise: l.balancePaise });
+    }
+    for (const p of expected.parties.filter((x) => x.balancePaise !== 0)) {
+      expect(byHead.get(p.name)).toMatchObject({ group: p.role === 'CUSTOMER' ? 'SUNDRY_DEBTORS' : 'SUNDRY_CREDITORS', treatment: 'PARTIES_FILE', balancePaise: p.balancePaise });
+    }
+    expect(tb.trialBalance).toHaveLength(expected.files[name]!.valid && (expected.files[name]!.valid as Record<string, number>).TRIAL_BALANCE!);
+
+    const items = await read('ITEMS', name);
+    expect(items.items.map((i) => ({ name: i.name, manufacturer: i.manufacturer, hsn: i.hsn, gstBp: i.gstBp, mrpPaise: i.mrpPaise }))).toEqual(
+      expected.items.map((i) => ({ name: i.name, manufacturer: i.manufacturer, hsn: i.hsn, gstBp: i.gstBp, mrpPaise: i.mrpPaise })),
+    );
+  });
+});
+
