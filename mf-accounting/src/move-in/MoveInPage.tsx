@@ -76,7 +76,7 @@ function OpeningDateCard({ report, onSaved }: { report: MoveInReport; onSaved: (
           Balances are as of <strong>{formatDate(report.openingDate)}</strong>. The date is fixed: files have been imported against it.
         </p>
       ) : (
-        <form aria-label="Opening date" onSubmit={(e) => void save(e)}>
+        <form aria-label="Set the opening date" onSubmit={(e) => void save(e)}>
           <Stack gap="sm">
             <p>
               The day your old books close and these open: every balance and open bill you import is as of this date (usually the last day before you
