@@ -9,18 +9,32 @@ import {
   type ColumnMapping,
   type ImportResult,
   type PreviewRow,
-  type RejectedRow,
   type UploadMode,
   type UploadPreview,
   type WarnedRow,
 } from 'shared-api';
-import { Button, Card, Checkbox, DataTable, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import {
+  Button,
+  Card,
+  CheckColumnsCard,
+  CheckProductsCard,
+  Checkbox,
+  DataTable,
+  FilePickCard,
+  ProgressBar,
+  RejectedRows,
+  Stack,
+  formatDate,
+  formatNumber,
+  formatRupees,
+  rowCount,
+  toast,
+  defaultPicks,
+  picksToSend,
+  type DataTableColumn,
+  type ItemPicks,
+} from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
-import { CheckProductsCard, defaultPicks, picksToSend, type ItemPicks } from './CheckProductsCard';
-import { CheckColumnsCard, rowCount } from './ColumnMappingFields';
-import { FilePickCard } from './FilePickCard';
-import { ProgressBar } from './ProgressBar';
-import { downloadText, rejectedCsv } from './rejected-csv';
 
 const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   {
@@ -62,16 +76,6 @@ const warnedColumns: DataTableColumn<WarnedRow>[] = [
   { key: 'batchNo', header: 'Batch' },
   { key: 'warnings', header: 'Check', render: (r) => r.warnings.join('; ') },
 ];
-
-/** Rejected rows of any upload whose mapping has a product name and a batch column (the recall list import's too). */
-export const rejectedColumns = (headers: string[], mapping: { name?: number; batch?: number }): DataTableColumn<RejectedRow>[] => [
-  { key: 'rowNumber', header: 'Row', align: 'right' },
-  { key: 'item', header: 'Product', render: (r) => (mapping.name === undefined ? '' : (r.cells[mapping.name] ?? '')) },
-  { key: 'batch', header: 'Batch', render: (r) => (mapping.batch === undefined ? '' : (r.cells[mapping.batch] ?? '')) },
-  { key: 'problems', header: 'Problems', render: (r) => r.problems.join('; ') },
-  { key: 'cells', header: `All cells (${headers.length} columns)`, render: (r) => r.cells.filter(Boolean).join(' | ') },
-];
-
 
 /** Checks the browser can make before sending a byte (SPEC.md §5). */
 function fileProblem(file: File | null): string | null {
@@ -224,20 +228,16 @@ export function UploadPage() {
               </>
             )}
             {preview.rejectedRows > 0 && (
-              <>
-                <Stack direction="row" gap="sm" align="center">
-                  <strong>Rejected rows: these are not imported</strong>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => downloadText(`rejected-${preview.fileName}.csv`, rejectedCsv(preview.headers, preview.rejected))}
-                  >
-                    Download rejected rows (CSV)
-                  </Button>
-                </Stack>
-                <DataTable label="Rejected rows" columns={rejectedColumns(preview.headers, mapping)} rows={preview.rejected} rowKey="rowNumber" pageSize={10} />
-              </>
+              <RejectedRows
+                title="Rejected rows: these are not imported"
+                fileName={preview.fileName}
+                headers={preview.headers}
+                rows={preview.rejected}
+                keyColumns={[
+                  { header: 'Product', column: mapping.name },
+                  { header: 'Batch', column: mapping.batch },
+                ]}
+              />
             )}
             {preview.previousImport && (
               <p role="status">

@@ -165,6 +165,9 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
   if (canManageEmployees(account.role)) {
     groups.push({ id: 'employees', label: 'Employees', icon: 'employees', links: [{ label: 'Logins', to: '/employees', permission: 'OWNER_ONLY' }] });
   }
+  // Issue 36 (mf-accounting move-in): the owner brings parties, items, open bills and the opening trial balance over
+  // from Marg, Busy or Tally.
+  groups.push({ id: 'settings', label: 'Settings', icon: 'settings', links: [{ label: 'Move in', to: '/move-in', permission: 'OWNER_ONLY' }] });
   return allowedFor(account, groups);
 }
 

@@ -1,5 +1,8 @@
 import type { CatalogueSummary, ItemMatch, ItemPick } from 'shared-api';
-import { Card, DataTable, FigureTiles, Stack, VisuallyHidden, formatNumber, type DataTableColumn } from 'shared-ui';
+import { VisuallyHidden } from '../VisuallyHidden';
+import { formatNumber } from '../format';
+import { Card, FigureTiles, Stack } from '../layout/layout';
+import { DataTable, type DataTableColumn } from '../table/DataTable';
 
 /** The seller's answer per uncertain item: a candidate's product id, or 'NEW'. */
 export type ItemPicks = Record<string, ItemPick['productId']>;
@@ -60,7 +63,7 @@ function Choice({ match, value, onPick }: { match: ItemMatch; value: string | un
 }
 
 /**
- * Step 3 of the stock upload (issue 36): what the one catalogue made of the file's items. Items it matched (a choice
+ * A step of the stock upload and of the move-in's item master (issue 36): what the one catalogue made of the file's items. Items it matched (a choice
  * remembered from an earlier upload, the same product, or one agreeing on everything that matters) are only
  * counted; the uncertain ones are listed with their candidates, the best preselected, for the seller to confirm or
  * to create a new product. The picks go with the import and are remembered, so the next upload maps itself.
@@ -70,11 +73,13 @@ export function CheckProductsCard({
   catalogue,
   picks,
   onPick,
+  title = '3. Check products',
 }: {
   itemMatches: readonly ItemMatch[];
   catalogue: CatalogueSummary;
   picks: ItemPicks;
   onPick: (itemKey: string, productId: ItemPick['productId']) => void;
+  title?: string;
 }) {
   const automatic = catalogue.remembered + catalogue.exact + catalogue.confident;
   const uncertain = itemMatches.filter((m) => m.kind === 'UNCERTAIN');
@@ -90,7 +95,7 @@ export function CheckProductsCard({
   ];
   const newColumns: DataTableColumn<ItemMatch>[] = [{ key: 'item', header: 'In the file', render: (m) => <FileItem match={m} /> }];
   return (
-    <Card title="3. Check products">
+    <Card title={title}>
       <Stack gap="md">
         <FigureTiles
           tiles={[
