@@ -87,12 +87,29 @@ export function editDistance(a: string, b: string): number {
   return prev[n]!;
 }
 
-/** How alike two brands are, 0–1, spacing ignored ("CAL D MAG" = "Caldmag"). */
-function brandSimilarity(a: readonly string[], b: readonly string[]): { similarity: number; distance: number } {
+/** Misspelt, not another word: one slip in a word of 5+ letters, two in 8+, none in a short word. */
+const nearWord = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= (Math.min(a.length, b.length) >= 8 ? 2 : 1));
+
+interface BrandAgreement {
+  /** 0–1, spacing ignored ("CAL D MAG" = "Caldmag"). */
+  similarity: number;
+  distance: number;
+  /** Words of the product's name the file's lacks, and the other way round (after pairing misspelt ones). */
+  productOnly: string[];
+  itemOnly: string[];
+}
+
+function brandAgreement(a: readonly string[], b: readonly string[]): BrandAgreement {
   const [x, y] = [a.join(''), b.join('')];
-  if (!x || !y) return { similarity: 0, distance: Math.max(x.length, y.length) };
-  const distance = editDistance(x, y);
-  return { similarity: 1 - distance / Math.max(x.length, y.length), distance };
+  const distance = x && y ? editDistance(x, y) : Math.max(x.length, y.length);
+  const unpaired = [...b];
+  const itemOnly: string[] = [];
+  for (const word of a) {
+    const at = unpaired.findIndex((w) => nearWord(word, w));
+    if (at >= 0) unpaired.splice(at, 1);
+    else itemOnly.push(word);
+  }
+  return { similarity: x && y ? 1 - distance / Math.max(x.length, y.length) : 0, distance, productOnly: unpaired, itemOnly };
 }
 
 /** Same HSN chapter (its first two digits): "3004" and "30049099" agree, "3304" (cosmetics) does not. */
@@ -122,13 +139,18 @@ function compare(item: NormalisedItem, product: Product, evidence: { hsn: string
   const bothStrengths = item.strengths.length > 0 && recorded.length > 0;
   if (bothStrengths && !sameStrengths(item.strengths, recorded)) return null;
   if (item.form && p.form && item.form !== p.form) return null;
-  const brand = brandSimilarity(item.brand, p.brand);
-  if (brand.similarity < 0.7) return null;
+  const brand = brandAgreement(item.brand, p.brand);
+  // A short word on one side only is a marker this normaliser does not know ("Becosules Z", "Rosuvas F", "Ciplox TZ"):
+  // another product. A long one is a description ("Candid Dusting Powder", "Soframycin Skin Cream").
+  const extra = [...brand.productOnly, ...brand.itemOnly];
+  if (extra.some((w) => w.length <= 3)) return null;
+  const firstAgrees = item.brand.length > 0 && p.brand.length > 0 && nearWord(item.brand[0]!, p.brand[0]!);
+  if (brand.similarity < 0.7 && !(firstAgrees && brand.itemOnly.length === 0)) return null;
 
   const reasons: string[] = [];
   let score = brand.similarity * 50;
   const sameBrand = brand.distance === 0;
-  if (!sameBrand) reasons.push(`name spelt "${item.brand.join(' ')}" vs "${p.brand.join(' ')}"`);
+  if (!sameBrand) reasons.push(`name "${item.brand.join(' ')}" vs "${p.brand.join(' ')}"`);
 
   const strengthAgrees = bothStrengths || (item.strengths.length === 0 && p.strengths.length === 0);
   const sameNamedStrength = bothStrengths ? p.strengths.length > 0 : strengthAgrees;
@@ -181,7 +203,11 @@ function compare(item: NormalisedItem, product: Product, evidence: { hsn: string
     item.manufacturer === p.manufacturer &&
     (pack === 'SAME' || (item.pack === null && p.pack === null)) &&
     !contradicted;
-  const confident = brand.distance <= 2 && strengthAgrees && (formAgrees || !item.form || !p.form) && makerAgrees && pack !== 'DIFFERENT' && !contradicted;
+  // Words only the product's name has are taken when everything else is stated and agrees.
+  const brandAgrees =
+    brand.itemOnly.length === 0 &&
+    (brand.productOnly.length === 0 ? brand.distance <= 2 : firstAgrees && strengthAgrees && formAgrees && item.form !== null && pack === 'SAME');
+  const confident = brandAgrees && strengthAgrees && (formAgrees || !item.form || !p.form) && makerAgrees && pack !== 'DIFFERENT' && !contradicted;
   return { product, score: Math.max(0, Math.min(100, Math.round(score))), reasons, exact, confident, contradicted };
 }
 
