@@ -361,14 +361,14 @@ const CHUNK = 2_000;
 /**
  * Upserts the seller's items (unit, item key): the product and the file's figures. A figure the file does not give
  * keeps what was there; a row the same as before is not touched (a re-import changes nothing, not even updated_at).
- * Returns how many rows were written (inserted or changed).
+ * Returns the item keys written (inserted or changed).
  */
-export async function upsertSellerItems(trx: Db, unitId: string, writes: readonly SellerItemWrite[], now: Date): Promise<number> {
-  let written = 0;
+export async function upsertSellerItems(trx: Db, unitId: string, writes: readonly SellerItemWrite[], now: Date): Promise<Set<string>> {
+  const written = new Set<string>();
   const col = <T>(rows: readonly SellerItemWrite[], f: (w: SellerItemWrite) => T) => rows.map(f);
   for (let from = 0; from < writes.length; from += CHUNK) {
     const rows = writes.slice(from, from + CHUNK);
-    const result = await sql<{ id: string }>`
+    const result = await sql<{ item_key: string }>`
       INSERT INTO seller_items AS s (id, unit_id, item_key, item_code, product_id, name, pack, manufacturer, hsn, gst_bp, mrp_paise,
                                      ptr_paise, pts_paise, scheme_buy, scheme_free, barcode, created_at, updated_at)
       SELECT u.id, ${unitId}::uuid, u.item_key, u.item_code, u.product_id, u.name, u.pack, u.manufacturer, u.hsn, u.gst_bp, u.mrp,
@@ -394,8 +394,8 @@ export async function upsertSellerItems(trx: Db, unitId: string, writes: readonl
              coalesce(excluded.mrp_paise, s.mrp_paise), coalesce(excluded.ptr_paise, s.ptr_paise),
              coalesce(excluded.pts_paise, s.pts_paise), coalesce(excluded.scheme_buy, s.scheme_buy),
              coalesce(excluded.scheme_free, s.scheme_free), coalesce(excluded.barcode, s.barcode))
-      RETURNING s.id`.execute(trx);
-    written += result.rows.length;
+      RETURNING s.item_key`.execute(trx);
+    for (const row of result.rows) written.add(row.item_key);
   }
   return written;
 }
@@ -403,7 +403,8 @@ export async function upsertSellerItems(trx: Db, unitId: string, writes: readonl
 /**
  * The seller's answers applied: picked products checked to exist, NEW items (picked NEW, or NEW with no pick) made
  * products, and every settled or picked item recorded in seller_items so the next file maps itself. Items left
- * UNCERTAIN without a pick get no product (the caller refuses or skips them: unansweredItems).
+ * UNCERTAIN without a pick get no product (the caller refuses or skips them: unansweredItems). `extras`: the item
+ * master's figures by item key; `written`: the item keys whose seller_items row was inserted or changed.
  */
 export async function rememberPicks(
   trx: Db,
@@ -413,7 +414,7 @@ export async function rememberPicks(
   picks: readonly ItemPick[],
   now: Date,
   extras?: ReadonlyMap<string, Partial<SellerItemWrite>>,
-): Promise<{ productIds: Map<string, string>; productsCreated: number }> {
+): Promise<{ productIds: Map<string, string>; productsCreated: number; written: Set<string> }> {
   const pickOf = new Map(picks.map((p) => [p.itemKey, p.productId]));
   const matchOf = new Map(matches.map((m) => [m.itemKey, m]));
   const picked = [...new Set([...pickOf.values()].filter((id) => id !== 'NEW'))];
@@ -462,6 +463,6 @@ export async function rememberPicks(
     if (!productId) continue;
     writes.push({ itemKey: item.itemKey, itemCode: item.itemCode, productId, name: item.name, pack: item.pack, manufacturer: item.manufacturer, hsn: item.hsn, ...extras?.get(item.itemKey) });
   }
-  await upsertSellerItems(trx, unitId, writes, now);
-  return { productIds, productsCreated };
+  const written = await upsertSellerItems(trx, unitId, writes, now);
+  return { productIds, productsCreated, written };
 }
