@@ -33,6 +33,7 @@ import { employeesRoutes } from './modules/employees/routes';
 import { EmployeesService } from './modules/employees/service';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { recallImportRoutes } from './modules/recall-imports/routes';
+import { catalogueMergeRoutes } from './modules/catalogue/merge-routes';
 import { RecallImportsService } from './modules/recall-imports/service';
 import { InventoryService } from './modules/inventory/service';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -255,6 +256,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const accountService = new AccountService(deps.db);
   await app.register(registrationRoutes, { registration: new RegistrationService(deps.db, config, auth) });
   await app.register(staffRoutes, { staff: new StaffService(deps.db, config) });
+  // Duplicates in the product master (issue 36): staff merge them into one product.
+  await app.register(catalogueMergeRoutes, { db: deps.db, config });
   await app.register(profileRoutes, { profile: new ProfileService(deps.db, config, accountService) });
   // E-invoices (issue 34): IRP_PROVIDER chooses the portal adapter; the issuing flows register right after their
   // commit, and the loop retries what is pending (EINVOICE_RETRY_MS; several processes never send one twice).

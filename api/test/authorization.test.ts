@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, MOVE_IN_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, CATALOGUE_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, MOVE_IN_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -174,6 +174,9 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${RECALL_IMPORT_PATHS.imports}`]: multipart('alert.csv', Buffer.from('Product,Manufacturer,Batch No\nDolo 650 Tablet,Micro Labs,X1\n')),
     'GET /inventory/recalls/imports/:importId': {},
     'POST /inventory/recalls/imports/:importId/confirm': { payload: { noticeNumber: 'N1', noticeDate: '2026-11-20' } },
+    // Duplicates in the product master (issue 36): staff only.
+    [`GET ${CATALOGUE_PATHS.duplicates}`]: {},
+    [`POST ${CATALOGUE_PATHS.merge}`]: { payload: { survivorId: randomUUID(), duplicateIds: [randomUUID()] } },
     // Move-in (issue 36): the attacker's own date, report and file; the victim's file by id.
     [`GET ${MOVE_IN_PATHS.report}`]: {},
     [`PUT ${MOVE_IN_PATHS.openingDate}`]: { payload: { openingDate: '2026-10-31' } },

@@ -117,3 +117,47 @@ export function asZip64(zip: Buffer): Buffer {
   last.writeUInt32LE(0xffffffff, 16);
   return Buffer.concat([zip.subarray(0, directory), centralDirectory, record, locator, last]);
 }
+
+/**
+ * A Marg-style batch-wise stock statement (issue 36): 21 rows, written the way Marg exports the demo catalogue's
+ * medicines (api/src/db/seed-inventory.ts DEMO_PRODUCTS): upper case, TAB/CAP/SYP, packs as 15'S or 1X15, strengths
+ * with units, "LTD"/"LABS" on the company, Marg's P.RATE (what the stockist paid) beside its RATE. Each row names
+ * the catalogue product it is (`expected`, a DEMO_PRODUCTS name; null for the one medicine the catalogue lacks).
+ */
+export const MARG_HEADER = ['ITEM NAME', 'PACKING', 'COMPANY', 'BATCH', 'EXPIRY', 'M.R.P.', 'RATE', 'P.RATE', 'QTY', 'HSN'];
+
+const margRow = (expected: string | null, name: string, pack: string, company: string, batch: string, mrp: number, qty: number) => ({
+  expected,
+  cells: [name, pack, company, batch, '06/28', mrp.toFixed(2), (mrp * 0.8).toFixed(2), (mrp * 0.7).toFixed(2), qty, '3004'],
+});
+
+export const MARG_STOCK_ROWS = [
+  margRow('Dolo 650 Tablet', 'DOLO 650 TAB', "15'S", 'MICRO LABS', 'MG-DL-01', 33.6, 120),
+  margRow('Dolo 650 Tablet', 'DOLO 650 TAB', "15'S", 'MICRO LABS', 'MG-DL-02', 33.6, 80),
+  margRow('Crocin Advance Tablet', 'CROCIN ADVANCE TAB', "20'S", 'GSK', 'MG-CR-01', 22.4, 60),
+  margRow('Pan 40 Tablet', 'PAN-40 TAB', "15'S", 'ALKEM LAB', 'MG-PN-01', 168.5, 40),
+  margRow('Pan 40 Tablet', 'PAN-40 TAB', "15'S", 'ALKEM LAB', 'MG-PN-02', 168.5, 25),
+  margRow('Azithral 500 Tablet', 'AZITHRAL 500 TAB', "5'S", 'ALEMBIC', 'MG-AZ-01', 119.5, 30),
+  margRow('Augmentin 625 Duo Tablet', 'AUGMENTIN 625 DUO TAB', "10'S", 'GSK', 'MG-AU-01', 223.4, 20),
+  margRow('Telma 40 Tablet', 'TELMA 40 TAB', "30'S", 'GLENMARK', 'MG-TE-01', 283, 15),
+  margRow('Glycomet GP 1 Tablet', 'GLYCOMET GP 1 TAB', "15'S", 'USV', 'MG-GG-01', 126.1, 45),
+  margRow('Shelcal 500 Tablet', 'SHELCAL 500 TAB', '1X15', 'TORRENT', 'MG-SH-01', 131.2, 35),
+  margRow('Montair LC Tablet', 'MONTAIR LC TAB', "10'S", 'CIPLA', 'MG-MO-01', 243.5, 18),
+  margRow('Calpol 650 Tablet', 'CALPOL 650MG TAB', "15'S", 'GSK', 'MG-CA-01', 30.9, 90),
+  margRow('Allegra 120 Tablet', 'ALLEGRA 120MG TAB', "10'S", 'SANOFI', 'MG-AL-01', 226, 12),
+  margRow('Thyronorm 50 Tablet', 'THYRONORM 50MCG TAB', "120'S", 'ABBOTT', 'MG-TH-01', 191, 22),
+  margRow('Ecosprin 75 Tablet', 'ECOSPRIN 75 TAB', "14'S", 'USV LTD', 'MG-EC-01', 5.3, 300),
+  margRow('Amlong 5 Tablet', 'AMLONG 5MG TAB', "15'S", 'MICRO LABS LTD', 'MG-AM-01', 38.4, 70),
+  margRow('Pantocid DSR Capsule', 'PANTOCID DSR CAP', "15'S", 'SUN PHARMA', 'MG-PD-01', 249, 16),
+  margRow('Zerodol SP Tablet', 'ZERODOL SP TAB', "10'S", 'IPCA LABS', 'MG-ZS-01', 134.5, 28),
+  margRow('Cetzine 10 Tablet', 'CETZINE 10MG TAB', "10'S", 'DR REDDYS', 'MG-CE-01', 21.8, 50),
+  margRow('Benadryl Cough Syrup', 'BENADRYL COUGH SYP', '150ML', 'JOHNSON & JOHNSON', 'MG-BE-01', 135, 24),
+  margRow(null, 'NEUROBION FORTE TAB', "30'S", 'P&G HEALTH', 'MG-NF-01', 43.5, 100),
+];
+
+/** The statement as Marg writes it: firm name and title above the header, a total line under the rows. */
+export const margStockStatement = () =>
+  xlsxOf(
+    [MARG_HEADER, ...MARG_STOCK_ROWS.map((r) => r.cells), [], ['TOTAL', '', '', '', '', '', '', '', MARG_STOCK_ROWS.reduce((n, r) => n + Number(r.cells[8]), 0)]],
+    ['AGARWAL PHARMA DISTRIBUTORS', 'STOCK STATEMENT (BATCH WISE) AS ON 22-11-2026'],
+  );

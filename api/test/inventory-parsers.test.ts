@@ -47,6 +47,17 @@ describe('trade dates and money', () => {
   ])('%p → %p paise', (input, expected) => expect(parsePaise(input)).toBe(expected));
 });
 
+describe('column names', () => {
+  it.each([
+    [['Item', 'Batch', 'Expiry', 'MRP', 'Rate', 'P.Rate', 'Qty'], { ptr: 4, cost: 5 }],
+    [['Item', 'Batch', 'Expiry', 'MRP', 'S.Rate', 'Pur. Rate', 'Qty'], { ptr: 4, cost: 5 }],
+    [['Item', 'Batch', 'Expiry', 'MRP', 'PTR', 'Purchase Rate', 'Qty'], { ptr: 4, cost: 5 }],
+    [['Item', 'Batch', 'Expiry', 'MRP', 'PTR', 'Landing', 'Qty'], { ptr: 4, cost: 5 }],
+    [['Item', 'Batch', 'Expiry', 'MRP', 'PTR', 'Cost', 'Qty'], { ptr: 4, cost: 5 }],
+    [['Item', 'Batch', 'Expiry', 'MRP', 'PTR', 'Landing Cost', 'Qty'], { ptr: 4, cost: 5 }],
+  ])('%p: the cost (purchase rate) column is not the PTR', (headers, expected) => expect(mappingOf(headers)).toMatchObject(expected));
+});
+
 describe('XLSX', () => {
   it('finds the header under title rows, maps the usual names and reads mixed date forms and schemes', async () => {
     const bytes = await xlsxOf([

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { INVENTORY_PATHS, MAX_QUANTITY, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { BOOKS_PATHS, INVENTORY_PATHS, MAX_QUANTITY, UPLOAD_TYPES_MESSAGE, type BalanceSheet } from 'shared-api';
+import { batchStockAt } from '../src/modules/financials/stock-valuation';
 import { DEMO, bearer, build, login } from './helpers';
 import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
 
@@ -432,5 +433,52 @@ describe('import correctness (issue 11)', () => {
     expect(await batchQuantity('FREE-2')).toBe(528);
     expect((await upload(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first)).json().body.countFree).toBe(true);
     expect(await ledgerMatchesStock(s.warehouseId)).toBe(true);
+  });
+});
+
+describe('opening stock at cost (issue 36)', () => {
+  it('values the units of an upload with a Cost column at that cost in the books; a row without one at its PTS, else PTR', async () => {
+    const s = await stockist();
+    const file = await xlsxOf([
+      ['Item Name', 'Pack', 'Company', 'Batch No', 'Exp.', 'MRP', 'PTR', 'PTS', 'Pur. Rate', 'Qty'],
+      ['Costed Opening Syrup', '100 ml', 'Ledgerly Labs', 'CO-1', '06/28', '120', '96', '90', '72.50', 10],
+      ['Costed Opening Syrup', '100 ml', 'Ledgerly Labs', 'CO-2', '06/28', '120', '96', '90', '', 4],
+      ['Costed Opening Syrup', '100 ml', 'Ledgerly Labs', 'CO-3', '06/28', '120', '96', '', '', 2],
+      ['Costed Opening Syrup', '100 ml', 'Ledgerly Labs', 'CO-4', '06/28', '120', '96', '', 'free', 2],
+    ]);
+    const preview = await uploaded(INVENTORY_PATHS.uploadPreview, s.headers, 'opening.xlsx', file);
+    expect(preview.mapping).toMatchObject({ ptr: 6, pts: 7, cost: 8, quantity: 9 });
+    expect(preview.sample.map((r: { batchNo: string; costPaise: number | null }) => [r.batchNo, r.costPaise])).toEqual([
+      ['CO-1', 7250],
+      ['CO-2', null],
+      ['CO-3', null],
+    ]);
+    expect(preview.rejected).toEqual([expect.objectContaining({ rowNumber: 7, problems: ['cost is not an amount'] })]);
+
+    const sheet = async () => {
+      const res = await t.app.inject({ method: 'GET', url: BOOKS_PATHS.balanceSheet, headers: s.headers, query: { asOf: t.clock.now().toISOString().slice(0, 10) } });
+      if (res.statusCode !== 200) throw new Error(`balance sheet answered ${res.statusCode}: ${res.body}`);
+      return res.json().body as BalanceSheet;
+    };
+    const before = await sheet();
+    await uploaded(INVENTORY_PATHS.uploadImport, s.headers, 'opening.xlsx', file, { mode: 'ADD' });
+    const batches = await t.db
+      .selectFrom('inventory_batches as b')
+      .innerJoin('stock_movements as m', 'm.batch_id', 'b.id')
+      .select(['b.batch_no', 'b.opening_cost_paise', 'm.unit_cost_paise'])
+      .where('b.batch_no', 'like', 'CO-%')
+      .orderBy('b.batch_no')
+      .execute();
+    expect(batches.map((b) => [b.batch_no, b.opening_cost_paise, b.unit_cost_paise])).toEqual([
+      ['CO-1', 7250, 7250],
+      ['CO-2', 9000, 9000],
+      ['CO-3', 9600, 9600],
+    ]);
+    const atCost = 10 * 7250 + 4 * 9000 + 2 * 9600;
+    const valued = await batchStockAt(t.db, { unitId: s.unitId, warehouseId: s.warehouseId }, new Date(t.clock.now().getTime() + 1000));
+    expect(valued.filter((b) => b.batchNo.startsWith('CO-')).reduce((sum, b) => sum + b.valuePaise, 0)).toBe(atCost);
+    // The balance sheet: stock on hand and the stock brought in (equity) both grow by the file's cost.
+    const after = await sheet();
+    expect([after.closingStockPaise - before.closingStockPaise, after.equity.stockBroughtInPaise - before.equity.stockBroughtInPaise]).toEqual([atCost, atCost]);
   });
 });

@@ -59,6 +59,13 @@ describe('mf-accounting routes', () => {
         expect(await screen.findByText('The e-invoices could not be loaded')).toBeInTheDocument();
         expect(await screen.findByText('The e-invoice settings could not be loaded')).toBeInTheDocument();
       } else if (page.path === 'sales/gst-returns') expect(await screen.findByText('The GSTR-1 summary could not be loaded')).toBeInTheDocument();
+      // Settings › Move in (issue 36).
+      else if (page.path === 'move-in') expect(await screen.findByText('The move-in could not be loaded')).toBeInTheDocument();
+      else if (page.path.startsWith('move-in/import/')) expect(await screen.findByLabelText('File to import')).toBeInTheDocument();
+      else if (page.path === 'move-in/network') {
+        expect(await screen.findByText('Your parties could not be loaded')).toBeInTheDocument();
+        expect(await screen.findByText('The bill matches could not be loaded')).toBeInTheDocument();
+      }
       else {
         // memo-2-payment: the form works without the list (or the parties), which says it could not be loaded.
         expect(page.path).toBe('memo-2-payment');

@@ -1,4 +1,4 @@
-import type { MyAccount } from 'shared-api';
+import { MOVE_IN_KIND_LABELS, type MyAccount } from 'shared-api';
 import { RouteTable, canUseCart, type RouteEntry } from 'shared-auth';
 import { AddPurchaseBillPage } from './purchase-bills/AddPurchaseBillPage';
 import { AddSupplierOrderPage } from './purchase-bills/AddSupplierOrderPage';
@@ -33,6 +33,9 @@ import { AddJournalPage } from './journals/AddJournalPage';
 import { JournalsDashboardPage } from './journals/JournalsDashboardPage';
 import { LedgersPage } from './ledgers/LedgersPage';
 import { MemoPaymentsPage } from './memo-payments/MemoPaymentsPage';
+import { MoveInImportPage } from './move-in/MoveInImportPage';
+import { MoveInNetworkPage } from './move-in/MoveInNetworkPage';
+import { MoveInPage } from './move-in/MoveInPage';
 import { ProfitLossPage } from './profit-loss/ProfitLossPage';
 import { StoreDetailsPage } from './stores/StoreDetailsPage';
 import { StoresDashboardPage } from './stores/StoresDashboardPage';
@@ -57,6 +60,13 @@ const OWNER_ONLY = {
 };
 const STORES = { label: 'Stores', to: '/stores/dashboard' };
 const HEADS = { label: 'Account Heads', to: '/heads/dashboard' };
+const SETTINGS = { label: 'Settings' };
+const MOVE_IN = { label: 'Move in', to: '/move-in' };
+/** Moving the books in writes the unit's opening balances: the API answers 403 to anyone but the owner. */
+const MOVE_IN_OWNER_ONLY = {
+  allow: (account: MyAccount) => account.role === 'OWNER',
+  denied: "Only the unit's owner moves the books in from Marg, Busy or Tally. Ask the owner to do it.",
+};
 
 /**
  * SPEC.md §2 purchases, sales, ledgers, profit&loss, memo-2-payment, journals, stores, heads: every screen of
@@ -303,6 +313,51 @@ export const routes: readonly RouteEntry[] = [
     crumbs: [HEADS],
     element: <AddHeadPage />,
     access: OWNER_ONLY,
+  },
+
+  // Settings › Move in (issue 36): not in SPEC.md §2.
+  {
+    path: 'move-in',
+    title: 'Move in',
+    crumbs: [SETTINGS],
+    element: <MoveInPage />,
+    access: MOVE_IN_OWNER_ONLY,
+  },
+  // One screen per kind of file, each path written out (the accessibility spec reads them from this table).
+  {
+    path: 'move-in/import/parties',
+    title: `Import: ${MOVE_IN_KIND_LABELS.PARTIES}`,
+    crumbs: [SETTINGS, MOVE_IN],
+    element: <MoveInImportPage kind="PARTIES" />,
+    access: MOVE_IN_OWNER_ONLY,
+  },
+  {
+    path: 'move-in/import/items',
+    title: `Import: ${MOVE_IN_KIND_LABELS.ITEMS}`,
+    crumbs: [SETTINGS, MOVE_IN],
+    element: <MoveInImportPage kind="ITEMS" />,
+    access: MOVE_IN_OWNER_ONLY,
+  },
+  {
+    path: 'move-in/import/bills',
+    title: `Import: ${MOVE_IN_KIND_LABELS.BILLS}`,
+    crumbs: [SETTINGS, MOVE_IN],
+    element: <MoveInImportPage kind="BILLS" />,
+    access: MOVE_IN_OWNER_ONLY,
+  },
+  {
+    path: 'move-in/import/trial-balance',
+    title: `Import: ${MOVE_IN_KIND_LABELS.TRIAL_BALANCE}`,
+    crumbs: [SETTINGS, MOVE_IN],
+    element: <MoveInImportPage kind="TRIAL_BALANCE" />,
+    access: MOVE_IN_OWNER_ONLY,
+  },
+  {
+    path: 'move-in/network',
+    title: 'Joining the network',
+    crumbs: [SETTINGS, MOVE_IN],
+    element: <MoveInNetworkPage />,
+    access: MOVE_IN_OWNER_ONLY,
   },
 ];
 

@@ -42,6 +42,8 @@ export const PREVIEW: UploadPreview = {
   rowsWithFree: 0,
   warnedRows: 0,
   warned: [],
+  itemMatches: [],
+  catalogue: { items: 0, remembered: 0, exact: 0, confident: 0, uncertain: 0, new: 0 },
 };
 
 const bucket = (key: string, label: string, batches: number) => ({ key, label, batches, quantity: batches * 10, valuePaise: batches * 10000 });

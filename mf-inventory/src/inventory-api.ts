@@ -1,15 +1,15 @@
-import axios from 'axios';
 import useSWR from 'swr';
 import {
   COUNT_FREE_FIELD,
   INVENTORY_PATHS,
-  ErrorResponse,
+  ITEM_PICKS_FIELD,
   type AddStock,
   type ColumnMapping,
   type FixProductHsn,
   type ImportResult,
   type InventoryList,
   type InventoryQuery,
+  type ItemPick,
   type ProductHsn,
   type StockBatch,
   type StockBucket,
@@ -18,7 +18,7 @@ import {
   type UploadMode,
   type UploadPreview,
 } from 'shared-api';
-import { ApiError, api, apiClient, fetcher } from 'shared-auth';
+import { api, fetcher, postFile, type ApiError, type UploadProgress } from 'shared-auth';
 
 export function useInventory(query: InventoryQuery) {
   return useSWR<InventoryList, ApiError>([INVENTORY_PATHS.all, { ...query }] as const, fetcher, { keepPreviousData: true });
@@ -37,33 +37,6 @@ export const addStock = (input: AddStock) => api.post<StockBatch>(INVENTORY_PATH
 /** A product whose HSN has no GST rate on record gets one that has: its batches are offered for sale again. */
 export const fixProductHsn = (productId: string, input: FixProductHsn) => api.put<ProductHsn>(INVENTORY_PATHS.productHsn(productId), input);
 
-/** Upload progress: bytes sent so far (0–1); `null` once sent and the server is reading/importing. */
-export type UploadProgress = (sentFraction: number | null) => void;
-
-/**
- * Posts the file as multipart with progress (the shared `api` has none): the same 403 → refresh handling applies,
- * because this goes through the shared apiClient.
- */
-export async function postFile<T>(path: string, file: File, fields: Record<string, string>, onProgress: UploadProgress): Promise<T> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', file, file.name);
-  try {
-    const response = await apiClient.post(path, form, {
-      // Large files on slow links: the default 30 s is for ordinary calls.
-      timeout: 10 * 60_000,
-      onUploadProgress: (event) => onProgress(event.total && event.loaded < event.total ? event.loaded / event.total : null),
-    });
-    return (response.data as { body: T }).body;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const response = axios.isAxiosError(error) ? error.response : undefined;
-    const parsed = response && ErrorResponse.safeParse(response.data);
-    if (response && parsed?.success) throw new ApiError(parsed.data.code, response.status, parsed.data.message, parsed.data.fields);
-    throw new ApiError('E0041', 0);
-  }
-}
-
 /** `countFree` undefined: the server answers with the unit's last choice. */
 export function previewUpload(file: File, mapping: ColumnMapping | undefined, countFree: boolean | undefined, onProgress: UploadProgress) {
   const fields: Record<string, string> = {};
@@ -72,6 +45,8 @@ export function previewUpload(file: File, mapping: ColumnMapping | undefined, co
   return postFile<UploadPreview>(INVENTORY_PATHS.uploadPreview, file, fields, onProgress);
 }
 
-export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, countFree: boolean, onProgress: UploadProgress) {
-  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, { mode, mapping: JSON.stringify(mapping), [COUNT_FREE_FIELD]: String(countFree) }, onProgress);
+/** The import, with the seller's answers for the preview's uncertain items (issue 36). */
+export function importUpload(file: File, mode: UploadMode, mapping: ColumnMapping, countFree: boolean, picks: ItemPick[], onProgress: UploadProgress) {
+  const fields = { mode, mapping: JSON.stringify(mapping), [COUNT_FREE_FIELD]: String(countFree), [ITEM_PICKS_FIELD]: JSON.stringify(picks) };
+  return postFile<ImportResult>(INVENTORY_PATHS.uploadImport, file, fields, onProgress);
 }

@@ -41,6 +41,8 @@ describe('mf-inventory routes', () => {
       else if (page.path === 'stocks/:id') expect(await screen.findByText('Opening stock')).toBeInTheDocument();
       // A stockist is not the back office (recalls/import/RecallImportPage.test.tsx shows staff the page).
       else if (page.path === 'stocks/recalls/import') expect(await screen.findByRole('alert')).toHaveTextContent("for the provider's staff");
+      // Issue 36: the same for merging duplicates (catalogue/DuplicatesPage.test.tsx shows staff the page).
+      else if (page.path === 'stocks/catalogue') expect(await screen.findByRole('alert')).toHaveTextContent("for the provider's staff");
       else if (page.path === 'stocks/recalls') expect(await screen.findByRole('link', { name: 'RC-000004' })).toBeInTheDocument();
       else if (page.path === 'stocks/recalls/new') expect(screen.getByRole('form', { name: 'Raise a recall' })).toBeInTheDocument();
       else if (page.path === 'stocks/recalls/:id') expect(await screen.findByRole('table', { name: 'Sold' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { RouteTable, canKeepStock, canUploadInventory, type PageRoute, type RouteEntry } from 'shared-auth';
 import { ButtonLink } from 'shared-ui';
+import { DuplicatesPage } from './catalogue/DuplicatesPage';
 import { ClearancePage } from './clearance/ClearancePage';
 import { RaiseRecallPage } from './recalls/RaiseRecallPage';
 import { RecallListActions, RecallListPage, canRaiseRecall } from './recalls/RecallListPage';
@@ -97,6 +98,14 @@ export const routes: readonly RouteEntry[] = [
     access: RECALL_READERS,
     actions: <RecallListActions />,
     element: <RecallListPage />,
+  },
+  // Issue 36: the back office merges duplicates in the product master.
+  {
+    path: 'stocks/catalogue',
+    title: 'Catalogue',
+    crumbs: [],
+    access: { allow: (account) => account.customerType === 'MANUFACTURER', denied: "Merging duplicates in the product master is for the provider's staff." },
+    element: <DuplicatesPage />,
   },
   { path: 'stocks/recalls/new', title: 'Raise a Recall', crumbs: [STOCKS, RECALLS], access: RECALL_RAISERS, element: <RaiseRecallPage /> },
   { path: 'stocks/recalls/:id', title: 'Recall', crumbs: [STOCKS, RECALLS], access: RECALL_READERS, element: <RecallPage /> },

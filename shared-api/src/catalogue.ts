@@ -104,6 +104,8 @@ export type DuplicateGroups = z.infer<typeof DuplicateGroups>;
 export const MergeProducts = z.object({
   survivorId: Id,
   duplicateIds: z.array(Id).min(1, 'Choose the duplicates to merge').max(50),
+  /** Staff merge products whose strength, form or variant differ (refused without it, E0049). */
+  force: z.boolean().optional(),
 });
 export type MergeProducts = z.input<typeof MergeProducts>;
 

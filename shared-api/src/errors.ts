@@ -59,6 +59,7 @@ export const ERROR_CATALOGUE = {
   E0023: 'An e-way bill is needed before the goods move',
   E0024: 'The e-invoice portal refused or the IRN cannot be changed now',
   E0025: 'This batch is recalled and may not be sold',
+  E0049: 'These products cannot be merged',
   E0026: 'The move-in cannot do this now',
 } as const;
 

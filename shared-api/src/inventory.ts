@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpiryDate, Quantity, UnitPricePaise } from './common';
 import { PageQuery, Paged } from './envelope';
+import { CatalogueSummary, ItemMatch } from './catalogue';
 
 
 /** SPEC.md §5 */
@@ -19,6 +20,8 @@ export const INVENTORY_FIELDS = [
   { field: 'mrp', label: 'MRP', required: true },
   { field: 'ptr', label: 'PTR / Rate', required: true },
   { field: 'pts', label: 'PTS', required: false },
+  /** What one unit cost the seller (its purchase rate): the opening stock's value at cost; absent → PTS, else PTR. */
+  { field: 'cost', label: 'Cost / Purchase rate', required: false },
   { field: 'quantity', label: 'Quantity', required: true },
   { field: 'free', label: 'Free / Scheme', required: false },
   { field: 'hsn', label: 'HSN', required: false },
@@ -47,6 +50,8 @@ export const PreviewRow = z.object({
   expiryDate: z.string(),
   mrpPaise: z.number().int(),
   ptrPaise: z.number().int(),
+  /** the file's Cost column; null: none (the stock is valued at PTS, else PTR) */
+  costPaise: z.number().int().nullable(),
   /** what the import stores: fileQuantity, plus freeQuantity when free goods count as stock (countFree) */
   quantity: z.number().int(),
   /** the file's stock quantity column as written */
@@ -94,10 +99,19 @@ export const UploadPreview = z.object({
   warnedRows: z.number().int(),
   /** up to 5,000 valid rows with warnings */
   warned: z.array(WarnedRow),
+  /**
+   * The file's distinct items the seller should see (issue 36), kept small for a 20,000-item file: every UNCERTAIN
+   * one (up to 5,000, with its candidates: the import takes the seller's picks, ITEM_PICKS_FIELD), then up to
+   * 500 NEW ones (products the import creates) and up to 500 CONFIDENT ones (matched by a different spelling, for
+   * the seller to check). REMEMBERED and EXACT items are only counted (catalogue).
+   */
+  itemMatches: z.array(ItemMatch),
+  /** what the catalogue made of every distinct item of the file */
+  catalogue: CatalogueSummary,
 });
 export type UploadPreview = z.infer<typeof UploadPreview>;
 
-/** POST uploadImport (multipart: file, mode, mapping JSON). */
+/** POST uploadImport (multipart: file, mode, mapping JSON, picks JSON ItemPick[] under ITEM_PICKS_FIELD). */
 export const ImportResult = z.object({
   importId: z.string(),
   mode: UploadMode,
@@ -112,6 +126,8 @@ export const ImportResult = z.object({
   rejected: z.array(RejectedRow),
   /** free quantities were counted as stock (remembered for the unit's next upload) */
   countFree: z.boolean(),
+  /** what the catalogue made of the file's items at import (UNCERTAIN ones took the seller's pick, else a new product); null when already imported */
+  catalogue: CatalogueSummary.nullable(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

@@ -77,3 +77,11 @@ export {
   initials,
   type DateInput,
 } from './format';
+
+// Uploads with a preview (the stock file, the recall list, the move-in files): pick → check the columns → the rows.
+export { ProgressBar } from './upload/ProgressBar';
+export { FilePickCard } from './upload/FilePickCard';
+export { ColumnMappingFields, CheckColumnsCard, rowCount, type MappableField } from './upload/ColumnMappingFields';
+export { RejectedRows, rejectedColumns, type RejectedKeyColumn } from './upload/RejectedRows';
+export { rejectedCsv, downloadText } from './upload/rejected-csv';
+export { CheckProductsCard, defaultPicks, picksToSend, type ItemPicks } from './upload/CheckProductsCard';

@@ -68,6 +68,7 @@ describe('routes (SPEC.md §2, ARCHITECTURE.md "Routes and owners")', () => {
     ['/delivery-tracking', "remote mf_orders at ''"],
     ['/app/profit&loss', "remote mf_accounting at '/app'"],
     ['/purchases/invoice/7/payment', "remote mf_accounting at ''"],
+    ['/app/move-in/import/parties', "remote mf_accounting at '/app'"],
     ['/app/billing/invoices', "remote mf_payments at '/app'"],
     ['/stocks/expiry-list', "remote mf_inventory at ''"],
     ['/app/customers/stockists', "remote mf_customers at '/app'"],

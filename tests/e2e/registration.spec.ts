@@ -1,20 +1,10 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { API, expect, heading, lastOtp, signIn, test } from './support';
+import { API, expect, gstinOf as gstin, heading, lastOtp, signIn, test } from './support';
 
 /** Back-office staff of the demo seed (api/src/db/seed-registration.ts). */
 const STAFF = '9800000090';
 const TOKEN_HEADER = 'x-registration-token';
 
-const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-function gstin(stateCode: string, pan: string): string {
-  const first14 = `${stateCode}${pan}1Z`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = BASE36.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return first14 + BASE36.charAt((36 - (sum % 36)) % 36);
-}
 // Fresh numbers and identifiers for each test run, so a test never depends on what another one registered.
 const RUN = String(Date.now()).slice(-6);
 const PDF = Buffer.from('%PDF-1.4\n% licence scan\n%%EOF\n', 'latin1');

@@ -132,6 +132,13 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { table: 'mf-accounting', path: 'stores/details' },
   { table: 'mf-accounting', path: 'heads/dashboard' },
   { table: 'mf-accounting', path: 'heads/add' },
+  // Settings › Move in (issue 36): the demo stockist has imported nothing, so each screen shows its empty state.
+  { table: 'mf-accounting', path: 'move-in' },
+  { table: 'mf-accounting', path: 'move-in/import/parties' },
+  { table: 'mf-accounting', path: 'move-in/import/items' },
+  { table: 'mf-accounting', path: 'move-in/import/bills' },
+  { table: 'mf-accounting', path: 'move-in/import/trial-balance' },
+  { table: 'mf-accounting', path: 'move-in/network' },
 
   // mf-payments/src/routes.tsx
   { table: 'mf-payments', path: 'payments/upi/create' },
@@ -159,6 +166,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { table: 'mf-inventory', path: 'stocks/recalls' },
   { table: 'mf-inventory', path: 'stocks/recalls/new' },
   { table: 'mf-inventory', path: 'stocks/recalls/import' },
+  { table: 'mf-inventory', path: 'stocks/catalogue' },
   { table: 'mf-inventory', path: 'stocks/recalls/:id', owner: 'seller', url: (ids) => app(`stocks/recalls/${ids.recallId}`) },
 
   // mf-customers/src/routes.tsx

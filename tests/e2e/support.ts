@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { REGISTRATION_PATHS, type ApplicationSummary } from 'shared-api';
 import { ports } from '../ports';
 
 export { expect };
@@ -252,4 +253,62 @@ export function pdfText(bytes: Buffer): string {
 export async function pdfOf(download: Download): Promise<{ name: string; bytes: Buffer; text: string }> {
   const bytes = await readFile((await download.path())!);
   return { name: download.suggestedFilename(), bytes, text: pdfText(bytes) };
+}
+
+const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A GSTIN with its check character right: the state code, the PAN, entity 1, "Z". */
+export function gstinOf(stateCode: string, pan: string): string {
+  const first14 = `${stateCode}${pan}1Z`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = BASE36.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return first14 + BASE36.charAt((36 - (sum % 36)) % 36);
+}
+
+/** Back-office staff of the demo seed (api/src/db/seed-registration.ts). */
+export const STAFF_MOBILE = '9800000090';
+
+/**
+ * A unit no other test has touched: it registers through the API (the registration spec drives those screens) and
+ * `staff` (a page signed in as back-office staff) approves it. Its owner then signs in with `mobile`.
+ */
+export async function newApprovedUnit(
+  request: APIRequestContext,
+  staff: Page,
+  unit: { customerType: 'STOCKIST' | 'RETAILER'; mobile: string; tradeName: string; pan: string },
+): Promise<void> {
+  const post = async (path: string, data: object, headers: Record<string, string> = {}) => {
+    const res = await request.post(`${API}${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()).body as unknown;
+  };
+  await post(REGISTRATION_PATHS.otp, { mobileNumber: unit.mobile });
+  const otp = ((await (await request.get(`${API}/test/otp/last`, { params: { mobileNumber: unit.mobile } })).json()) as { body: { otp: string } }).body.otp;
+  const { token } = (await post(REGISTRATION_PATHS.otpVerify, { mobileNumber: unit.mobile, otp })) as { token: string };
+  const headers = { 'x-registration-token': token };
+  const run = unit.mobile.slice(-6);
+  await post(REGISTRATION_PATHS.step1, { customerType: unit.customerType, firstName: 'Kiran', lastName: 'Desai', email: `${unit.mobile}@example.in` }, headers);
+  await post(
+    REGISTRATION_PATHS.step2,
+    { pincode: '411004', addressLine: '12, Karve Road', landmark: 'Near Nal Stop', city: 'Pune', district: 'Pune', state: 'Maharashtra', latitude: 18.507, longitude: 73.83 },
+    headers,
+  );
+  await post(
+    REGISTRATION_PATHS.step3,
+    { tradeName: unit.tradeName, certificateTradeName: unit.tradeName, gstin: gstinOf('27', unit.pan), pan: unit.pan, drugLicence1: `MH-PZ1-20B-${run}`, drugLicence2: `MH-PZ1-21B-${run}` },
+    headers,
+  );
+  const pdf = Buffer.from('%PDF-1.4\n% licence scan\n%%EOF\n', 'latin1').toString('base64');
+  for (const kind of ['GST_CERTIFICATE', 'DRUG_LICENCE_1', 'DRUG_LICENCE_2']) {
+    await post(REGISTRATION_PATHS.uploadLicence, { kind, fileName: `${kind}.pdf`, mimeType: 'application/pdf', contentBase64: pdf }, headers);
+  }
+  await post(REGISTRATION_PATHS.submit, { acceptTerms: true, acceptConsent: true }, headers);
+
+  const queue = await callApi<ApplicationSummary[]>(staff, 'GET', REGISTRATION_PATHS.staffQueue);
+  const application = queue.find((a) => a.tradeName === unit.tradeName);
+  expect(application, `${unit.tradeName} in the verification queue`).toBeTruthy();
+  await callApi(staff, 'POST', REGISTRATION_PATHS.staffApprove(application!.id), {});
 }

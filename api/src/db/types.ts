@@ -186,6 +186,24 @@ export interface ProductsTable {
   created_at: Timestamp;
   /** kept by triggers (migration 034): the HSN has a GST rate on record; a product without one is not offered for sale */
   gst_rated: Defaulted<boolean>;
+  /** Merged into this product (migration 052, catalogue/merge.ts): kept for the documents naming it, never offered. */
+  merged_into: Optional<string>;
+}
+
+/** Migration 052: the names a survivor of a merge was known by (search finds it by them). */
+export interface ProductAliasesTable {
+  id: string;
+  product_id: string;
+  name: string;
+  pack: string;
+  manufacturer: string;
+  merged_from: string;
+  merged_by: Optional<string>;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  product_aliases: ProductAliasesTable;
 }
 
 export interface InventoryBatchesTable {

@@ -18,8 +18,7 @@ import {
   type RecallTrace,
   type ReturnToSupplierResult,
 } from 'shared-api';
-import { api, downloadFile, fetcher, type ApiError } from 'shared-auth';
-import { postFile } from '../inventory-api';
+import { api, downloadFile, fetcher, postFile, type ApiError } from 'shared-auth';
 
 export const RECALLS_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { COUNT_FREE_FIELD, INVENTORY_PATHS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { COUNT_FREE_FIELD, INVENTORY_PATHS, ITEM_PICKS_FIELD, UPLOAD_TYPES_MESSAGE, type ItemMatch } from 'shared-api';
 import { OWNER_ACCOUNT, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { PREVIEW } from '../fixtures.test-kit';
 import { UploadPage } from './UploadPage';
@@ -131,5 +131,63 @@ describe('UploadPage', () => {
     expect(await screen.findByText(/1 row ready, 1 rejected/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Import done' })).toBeNull();
     expect(requests.filter((r) => r.path === INVENTORY_PATHS.uploadPreview)).toHaveLength(2);
+  });
+
+  it('asks about the items the catalogue is unsure of (best candidate chosen), counts the rest, and sends the picks with the import', async () => {
+    const candidate = (productId: string, name: string, score: number, reasons: string[]) => ({ productId, name, pack: '15 Tab', manufacturer: 'Micro Labs', hsn: '3004', score, reasons });
+    const item = (itemKey: string, name: string, kind: ItemMatch['kind'], candidates: ItemMatch['candidates']): ItemMatch => ({
+      itemKey,
+      itemCode: null,
+      name,
+      pack: "15'S",
+      manufacturer: 'MICRO LABS',
+      rowNumber: 4,
+      rows: 2,
+      kind,
+      productId: kind === 'CONFIDENT' ? candidates[0]!.productId : null,
+      candidates,
+    });
+    const DOLO_ID = '33333333-3333-4333-8333-333333333333';
+    const AMLONG_ID = '44444444-4444-4444-8444-444444444444';
+    const AMLONG_10_ID = '55555555-5555-4555-8555-555555555555';
+    const withItems = {
+      ...fixed,
+      itemMatches: [
+        item('dolo 650 tab|15 s|micro labs', 'DOLO 650 TAB', 'UNCERTAIN', [candidate(DOLO_ID, 'Dolo 650 Tablet', 88, ['same strength and form', 'pack 15 = 15'])]),
+        item('amlong tab|15 s|micro labs', 'AMLONG TAB', 'UNCERTAIN', [candidate(AMLONG_ID, 'Amlong 5 Tablet', 71, ['no strength in the file']), candidate(AMLONG_10_ID, 'Amlong 10 Tablet', 70, ['no strength in the file'])]),
+        item('calpol 650mg tab|15 s|gsk', 'CALPOL 650MG TAB', 'CONFIDENT', [candidate('66666666-6666-4666-8666-666666666666', 'Calpol 650 Tablet', 97, [])]),
+        item('neurobion forte|30 s|p g', 'NEUROBION FORTE', 'NEW', []),
+      ],
+      catalogue: { items: 20, remembered: 3, exact: 12, confident: 2, uncertain: 2, new: 1 },
+    };
+    const requests = installFakeApi(withAccount(OWNER_ACCOUNT, (request) => (request.path === INVENTORY_PATHS.uploadPreview ? success(withItems) : api(request))));
+    render(withProviders(<MemoryRouter><UploadPage /></MemoryRouter>));
+    pickFile('marg.xlsx');
+    fireEvent.click(screen.getByRole('button', { name: 'Read file' }));
+    expect(await screen.findByRole('heading', { name: '3. Check products' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Matched automatically' })).toHaveTextContent('17');
+    expect(screen.getByRole('listitem', { name: 'To check' })).toHaveTextContent('2');
+    expect(screen.getByRole('listitem', { name: 'New products' })).toHaveTextContent('1');
+    expect(screen.getByRole('heading', { name: /^4\. 1 row ready/ })).toBeInTheDocument();
+
+    const toCheck = screen.getByRole('table', { name: 'Products to check' });
+    const dolo = within(toCheck).getByRole('group', { name: "Catalogue product for DOLO 650 TAB · 15'S · MICRO LABS" });
+    expect(within(dolo).getByRole('radio', { name: /Dolo 650 Tablet/ })).toBeChecked();
+    expect(dolo).toHaveTextContent('88% alike');
+    expect(dolo).toHaveTextContent('same strength and form; pack 15 = 15');
+    const amlong = within(toCheck).getByRole('group', { name: /AMLONG TAB/ });
+    expect(within(amlong).getByRole('radio', { name: /Amlong 5 Tablet/ })).toBeChecked();
+    fireEvent.click(within(amlong).getByRole('radio', { name: 'Create new product' }));
+    expect(within(amlong).getByRole('radio', { name: 'Create new product' })).toBeChecked();
+    expect(screen.getByText(/1 item not in the catalogue: new products/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByLabelText(/Add this file to the warehouse stock/));
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 row' }));
+    await waitFor(() => expect(requests.some((r) => r.path === INVENTORY_PATHS.uploadImport)).toBe(true));
+    const sent = requests.find((r) => r.path === INVENTORY_PATHS.uploadImport)!.body as FormData;
+    expect(JSON.parse(String(sent.get(ITEM_PICKS_FIELD)))).toEqual([
+      { itemKey: 'dolo 650 tab|15 s|micro labs', productId: DOLO_ID },
+      { itemKey: 'amlong tab|15 s|micro labs', productId: 'NEW' },
+    ]);
   });
 });

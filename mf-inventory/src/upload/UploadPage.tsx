@@ -9,17 +9,32 @@ import {
   type ColumnMapping,
   type ImportResult,
   type PreviewRow,
-  type RejectedRow,
   type UploadMode,
   type UploadPreview,
   type WarnedRow,
 } from 'shared-api';
-import { Button, Card, Checkbox, DataTable, Stack, formatDate, formatNumber, formatRupees, toast, type DataTableColumn } from 'shared-ui';
+import {
+  Button,
+  Card,
+  CheckColumnsCard,
+  CheckProductsCard,
+  Checkbox,
+  DataTable,
+  FilePickCard,
+  ProgressBar,
+  RejectedRows,
+  Stack,
+  formatDate,
+  formatNumber,
+  formatRupees,
+  rowCount,
+  toast,
+  defaultPicks,
+  picksToSend,
+  type DataTableColumn,
+  type ItemPicks,
+} from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
-import { CheckColumnsCard, rowCount } from './ColumnMappingFields';
-import { FilePickCard } from './FilePickCard';
-import { ProgressBar } from './ProgressBar';
-import { downloadText, rejectedCsv } from './rejected-csv';
 
 const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   {
@@ -38,7 +53,7 @@ const MODES: { mode: UploadMode; title: string; detail: string }[] = [
 const fileQuantity = (r: PreviewRow) => (r.freeQuantity > 0 ? `${formatNumber(r.fileQuantity)} + ${formatNumber(r.freeQuantity)} free` : formatNumber(r.fileQuantity));
 
 /** The sample; "Into stock" follows the free-goods choice (PreviewRow: quantity = fileQuantity + free when counted). */
-const sampleColumns = (countFree: boolean): DataTableColumn<PreviewRow>[] => [
+const sampleColumns = (countFree: boolean, withCost: boolean): DataTableColumn<PreviewRow>[] => [
   { key: 'rowNumber', header: 'Row', align: 'right' },
   { key: 'name', header: 'Product' },
   { key: 'pack', header: 'Pack' },
@@ -47,6 +62,8 @@ const sampleColumns = (countFree: boolean): DataTableColumn<PreviewRow>[] => [
   { key: 'expiryDate', header: 'Expiry', render: (r) => formatDate(r.expiryDate) },
   { key: 'mrpPaise', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrpPaise) },
   { key: 'ptrPaise', header: 'PTR', align: 'right', render: (r) => formatRupees(r.ptrPaise) },
+  // The opening stock's value at cost (a Cost / purchase rate column); without one the stock is valued at PTS, else PTR.
+  ...(withCost ? [{ key: 'costPaise', header: 'Cost', align: 'right' as const, render: (r: PreviewRow) => (r.costPaise === null ? '' : formatRupees(r.costPaise)) }] : []),
   { key: 'fileQuantity', header: 'Qty in file', align: 'right', render: fileQuantity },
   { key: 'quantity', header: 'Into stock', align: 'right', render: (r) => formatNumber(r.fileQuantity + (countFree ? r.freeQuantity : 0)) },
   { key: 'scheme', header: 'Scheme', render: (r) => r.scheme ?? '' },
@@ -59,16 +76,6 @@ const warnedColumns: DataTableColumn<WarnedRow>[] = [
   { key: 'batchNo', header: 'Batch' },
   { key: 'warnings', header: 'Check', render: (r) => r.warnings.join('; ') },
 ];
-
-/** Rejected rows of any upload whose mapping has a product name and a batch column (the recall list import's too). */
-export const rejectedColumns = (headers: string[], mapping: { name?: number; batch?: number }): DataTableColumn<RejectedRow>[] => [
-  { key: 'rowNumber', header: 'Row', align: 'right' },
-  { key: 'item', header: 'Product', render: (r) => (mapping.name === undefined ? '' : (r.cells[mapping.name] ?? '')) },
-  { key: 'batch', header: 'Batch', render: (r) => (mapping.batch === undefined ? '' : (r.cells[mapping.batch] ?? '')) },
-  { key: 'problems', header: 'Problems', render: (r) => r.problems.join('; ') },
-  { key: 'cells', header: `All cells (${headers.length} columns)`, render: (r) => r.cells.filter(Boolean).join(' | ') },
-];
-
 
 /** Checks the browser can make before sending a byte (SPEC.md §5). */
 function fileProblem(file: File | null): string | null {
@@ -94,6 +101,8 @@ export function UploadPage() {
   const [result, setResult] = useState<ImportResult | null>(null);
   // The user's free-goods choice for this upload; null: the unit's last one, as the preview says.
   const [countFree, setCountFree] = useState<boolean | null>(null);
+  // The seller's product for each uncertain item of the preview (the best candidate until changed).
+  const [picks, setPicks] = useState<ItemPicks>({});
   // A new file input after each import: a browser fires no change event when the file chosen is the one the input
   // already holds, so choosing the same (perhaps re-exported) file again would go unnoticed.
   const [inputKey, setInputKey] = useState(0);
@@ -120,6 +129,7 @@ export function UploadPage() {
       );
       setPreview(answer);
       setMapping(answer.mapping);
+      setPicks(defaultPicks(answer.itemMatches));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -131,7 +141,7 @@ export function UploadPage() {
     if (!file || !preview || !mode) return;
     setProgress({ label: 'Uploading', fraction: 0 });
     try {
-      const answer = await importUpload(file, mode, mapping, freeCounted, (f) =>
+      const answer = await importUpload(file, mode, mapping, freeCounted, picksToSend(picks), (f) =>
         setProgress(f === null ? { label: 'Importing… (one transaction: all valid rows or none)', fraction: null } : { label: 'Uploading', fraction: f }),
       );
       setResult(answer);
@@ -154,6 +164,9 @@ export function UploadPage() {
 
   const mappingChanged = preview !== null && JSON.stringify(mapping) !== JSON.stringify(preview.mapping);
   const busy = progress !== null;
+  const columnsOk = preview !== null && !result && !mappingChanged && preview.missingFields.length === 0;
+  // The "Check products" step shows once the columns are right and the file has items (issue 36).
+  const checksProducts = columnsOk && preview.catalogue.items > 0;
 
   return (
     <Stack gap="lg">
@@ -184,8 +197,17 @@ export function UploadPage() {
         />
       )}
 
-      {preview && !result && !mappingChanged && preview.missingFields.length === 0 && (
-        <Card title={`3. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
+      {checksProducts && (
+        <CheckProductsCard
+          itemMatches={preview.itemMatches}
+          catalogue={preview.catalogue}
+          picks={picks}
+          onPick={(itemKey, productId) => setPicks((p) => ({ ...p, [itemKey]: productId }))}
+        />
+      )}
+
+      {columnsOk && (
+        <Card title={`${checksProducts ? 4 : 3}. ${rowCount(preview.validRows)} ready, ${formatNumber(preview.rejectedRows)} rejected`}>
           <Stack gap="md">
             {preview.rowsWithFree > 0 && (
               <Checkbox
@@ -195,7 +217,7 @@ export function UploadPage() {
               />
             )}
             {preview.sample.length > 0 && (
-              <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
+              <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted, preview.mapping.cost !== undefined)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
             )}
             {preview.warnedRows > 0 && (
               <>
@@ -206,20 +228,16 @@ export function UploadPage() {
               </>
             )}
             {preview.rejectedRows > 0 && (
-              <>
-                <Stack direction="row" gap="sm" align="center">
-                  <strong>Rejected rows: these are not imported</strong>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => downloadText(`rejected-${preview.fileName}.csv`, rejectedCsv(preview.headers, preview.rejected))}
-                  >
-                    Download rejected rows (CSV)
-                  </Button>
-                </Stack>
-                <DataTable label="Rejected rows" columns={rejectedColumns(preview.headers, mapping)} rows={preview.rejected} rowKey="rowNumber" pageSize={10} />
-              </>
+              <RejectedRows
+                title="Rejected rows: these are not imported"
+                fileName={preview.fileName}
+                headers={preview.headers}
+                rows={preview.rejected}
+                keyColumns={[
+                  { header: 'Product', column: mapping.name },
+                  { header: 'Batch', column: mapping.batch },
+                ]}
+              />
             )}
             {preview.previousImport && (
               <p role="status">
@@ -257,6 +275,9 @@ export function UploadPage() {
                 : `${formatNumber(result.rowsImported)} batches ${result.mode === 'ADD' ? 'added to' : 'are now'} the stock of ${preview.warehouseName}` +
                   `${result.mode === 'REPLACE' && result.batchesZeroed > 0 ? `; ${formatNumber(result.batchesZeroed)} batches not in the file went to zero` : ''}. ` +
                   `${formatNumber(result.productsCreated)} new products; ${rowCount(result.rowsRejected)} rejected.`}
+              {result.catalogue &&
+                result.catalogue.items > result.productsCreated &&
+                ` ${formatNumber(result.catalogue.items - result.productsCreated)} items went to products already in the catalogue; your choices are remembered for the next upload.`}
             </p>
             {preview.rowsWithFree > 0 && <p>Free goods {result.countFree ? 'were' : 'were not'} counted as stock.</p>}
             {result.referralCredited && <p>Your first inventory is in: 3 more free deliveries have been added to your referral offer.</p>}

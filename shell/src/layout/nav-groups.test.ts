@@ -7,7 +7,7 @@ const links = (groups: ReturnType<typeof navGroupsFor>, id: string) => groups.fi
 describe('navigation groups by role (SPEC.md §2, §6)', () => {
   it('gives a stockist owner every group, Inventory upload and all three customer lists', () => {
     const groups = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
-    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory', 'customers', 'employees']);
+    expect(ids(groups)).toEqual(['dashboard', 'orders', 'billing', 'payments', 'sales', 'purchases', 'stores', 'books', 'inventory', 'customers', 'employees', 'settings']);
     expect(links(groups, 'books')).toEqual(['Ledgers', 'Profit & Loss', 'Journals', 'Account Heads', 'GST Returns']);
     expect(links(groups, 'sales')).toEqual(['Online Sales', 'In-store Sales', 'Sales Returns', 'E-invoices', 'Sales Reports']);
     expect(links(groups, 'purchases')).toEqual(['Purchase Invoices', 'Purchase Returns', 'Purchase Reports']);
@@ -17,6 +17,7 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(groups, 'inventory')).toEqual(['Upload Inventory', 'Clear Near Expiry', 'Recalls']);
     expect(links(groups, 'customers')).toEqual(['Stockists', 'Hospitals', 'Retailers']);
     expect(links(groups, 'employees')).toEqual(['Logins']);
+    expect(links(groups, 'settings')).toEqual(['Move in']);
   });
 
   it.each(['RETAILER', 'HOSPITAL'] as const)('gives a %s no Inventory group, only the Stockists list, and its Purchase Orders', (customerType) => {
@@ -53,8 +54,8 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     const stockist = (employeeRole: EmployeeRole, deliveryStaff = false) => navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole, deliveryStaff });
     const owner = navGroupsFor({ customerType: 'STOCKIST', role: 'OWNER' });
 
-    it('gives a manager everything the owner has but Employees', () => {
-      expect(stockist('MANAGER')).toEqual(owner.filter((g) => g.id !== 'employees'));
+    it('gives a manager everything the owner has but Employees and Settings', () => {
+      expect(stockist('MANAGER')).toEqual(owner.filter((g) => g.id !== 'employees' && g.id !== 'settings'));
     });
 
     it('gives Delivery My Deliveries only (and no dashboard)', () => {
@@ -101,6 +102,15 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(JSON.stringify(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }))).not.toContain('/stocks/recalls');
   });
 
+  // Issue 36: the owner brings the books over from Marg, Busy or Tally (Settings → Move in); its pages light the link.
+  it.each(['STOCKIST', 'RETAILER', 'HOSPITAL'] as const)('gives a %s owner Settings → Move in, owner only, and no employee or staff', (customerType) => {
+    const groups = navGroupsFor({ customerType, role: 'OWNER' });
+    expect(groups.find((g) => g.id === 'settings')).toMatchObject({ label: 'Settings', icon: 'settings', links: [{ label: 'Move in', to: '/move-in', permission: 'OWNER_ONLY' }] });
+    expect(activeLinkFor(groups, '/move-in/import/bills')).toBe('/move-in');
+    expect(ids(navGroupsFor({ customerType, role: 'EMPLOYEE', employeeRole: 'ACCOUNTANT' }))).not.toContain('settings');
+    expect(ids(navGroupsFor({ customerType, role: 'OWNER' }, { staff: true }))).not.toContain('settings');
+  });
+
   it('opens the dashboard on the online-pickups tab', () => {
     expect(navGroupsFor({ customerType: 'RETAILER', role: 'OWNER' })[0]?.to).toBe('/dashboard?tab=online-pickups');
   });
@@ -124,13 +134,15 @@ describe('activeLinkFor', () => {
     expect(activeLinkFor(groups, '/profile')).toBeNull();
   });
 
-  it('gives back-office staff the dashboard and the verification queue only', () => {
+  it('gives back-office staff the dashboard, the verification queue, recalls and the catalogue', () => {
     const groups = navGroupsFor({ customerType: 'MANUFACTURER', role: 'OWNER' }, { staff: true });
     expect(groups.map((g) => [g.label, g.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Verifications', '/staff/verifications'],
       ['Recalls', '/stocks/recalls'],
+      ['Catalogue', '/stocks/catalogue'],
     ]);
     expect(activeLinkFor(groups, '/staff/verifications')).toBe('/staff/verifications');
+    expect(activeLinkFor(groups, '/stocks/catalogue')).toBe('/stocks/catalogue');
   });
 });

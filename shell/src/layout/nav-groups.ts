@@ -44,6 +44,8 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       { id: 'verifications', label: 'Verifications', icon: 'verify', to: '/staff/verifications' },
       // Issue 35: staff raise recalls from the regulator's list and follow every one.
       { id: 'recalls', label: 'Recalls', icon: 'recall', to: '/stocks/recalls' },
+      // Issue 36: staff merge duplicates in the product master (mf-inventory catalogue/).
+      { id: 'catalogue', label: 'Catalogue', icon: 'stores', to: '/stocks/catalogue' },
     ];
   }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
@@ -163,6 +165,9 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
   if (canManageEmployees(account.role)) {
     groups.push({ id: 'employees', label: 'Employees', icon: 'employees', links: [{ label: 'Logins', to: '/employees', permission: 'OWNER_ONLY' }] });
   }
+  // Issue 36 (mf-accounting move-in): the owner brings parties, items, open bills and the opening trial balance over
+  // from Marg, Busy or Tally.
+  groups.push({ id: 'settings', label: 'Settings', icon: 'settings', links: [{ label: 'Move in', to: '/move-in', permission: 'OWNER_ONLY' }] });
   return allowedFor(account, groups);
 }
 

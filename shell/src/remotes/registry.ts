@@ -7,7 +7,7 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export const REMOTE_PREFIXES: Readonly<Record<RemoteName, readonly string[]>> = {
   mf_orders: ['orders', 'delivery-tracking', 'outward-stock-registry'],
-  mf_accounting: ['purchases', 'sales', 'ledgers', 'profit&loss', 'memo-2-payment', 'journals', 'stores', 'heads'],
+  mf_accounting: ['purchases', 'sales', 'ledgers', 'profit&loss', 'memo-2-payment', 'journals', 'stores', 'heads', 'move-in'],
   mf_payments: ['payments', 'billing'],
   mf_inventory: ['inventory', 'stocks'],
   mf_customers: ['customers', 'employees'],

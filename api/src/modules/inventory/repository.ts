@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, StockMovementKind } from '../../db/types';
 import type { StockLine } from './parsers/rows';
-import { nullableNumbers, type LineColumns, type ProductColumns } from './parsers/stock-lines';
+import { nullableNumbers, unitCost, type LineColumns, type ProductColumns } from './parsers/stock-lines';
 
 type Db = Kysely<DB>;
 
@@ -51,13 +51,12 @@ export async function activeWarehouse(db: Database, userId: string, unitId: stri
     .executeTakeFirst();
 }
 
-/** The HSN on record of the master's products with these match keys (a key absent from the map: no such product). */
-export async function recordedHsn(db: Database, matchKeys: readonly string[]): Promise<Map<string, string | null>> {
-  const found = new Map<string, string | null>();
-  for (const keys of chunks(matchKeys)) {
-    const rows = await sql<{ match_key: string; hsn: string | null }>`
-      SELECT match_key, hsn FROM products WHERE match_key = ANY(${keys}::text[])`.execute(db);
-    for (const r of rows.rows) found.set(r.match_key, r.hsn);
+/** Which of these product ids the master has. */
+export async function existingProducts(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await sql<{ id: string }>`SELECT id FROM products WHERE id = ANY(${part}::uuid[])`.execute(db);
+    for (const r of rows.rows) found.add(r.id);
   }
   return found;
 }
@@ -119,6 +118,19 @@ export async function upsertProducts(trx: Db, products: ProductColumns, now: Dat
   return { ids, created };
 }
 
+/**
+ * The file's HSN and composition for products (ids[i] ← hsn[i], composition[i]) that have none on record; what is on
+ * record is never overwritten (the preview warns when the file disagrees).
+ */
+export async function fillProductGaps(trx: Db, ids: readonly string[], hsn: readonly (string | null)[], composition: readonly (string | null)[]) {
+  for (const [from, to] of ranges(ids.length)) {
+    await sql`
+      UPDATE products p SET hsn = coalesce(p.hsn, u.hsn), composition = coalesce(p.composition, u.composition)
+      FROM unnest(${ids.slice(from, to)}::uuid[], ${hsn.slice(from, to)}::text[], ${composition.slice(from, to)}::text[]) AS u(id, hsn, composition)
+      WHERE p.id = u.id AND ((p.hsn IS NULL AND u.hsn IS NOT NULL) OR (p.composition IS NULL AND u.composition IS NOT NULL))`.execute(trx);
+  }
+}
+
 /** Batches to write, column-wise: the file line each comes from, its id and its new quantity. */
 export interface BatchWrites {
   line: number[];
@@ -127,7 +139,7 @@ export interface BatchWrites {
 }
 
 /**
- * New batches of one warehouse, ids chosen here: a plain multi-row insert (no ON CONFLICT, no RETURNING), the
+ * New batches of one warehouse, ids chosen here (opening cost: the line's Cost, else PTS, else PTR): a plain multi-row insert (no ON CONFLICT, no RETURNING), the
  * cheapest bulk path on both databases. The caller has locked the warehouse's batches and knows these are new; a
  * batch created concurrently in between makes the unique index refuse the insert, so the import rolls back whole.
  */
@@ -138,13 +150,14 @@ export async function insertBatches(trx: Db, unitId: string, warehouseId: string
       INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise,
                                      pts_paise, quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
       SELECT u.id, ${unitId}::uuid, ${warehouseId}::uuid, u.product_id, u.batch_no, u.expiry_date, u.mrp, u.ptr, u.pts,
-             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz, coalesce(u.pts, u.ptr)
+             u.quantity, u.scheme_buy, u.scheme_free, ${now}::timestamptz, ${now}::timestamptz, u.cost
       FROM unnest(${batches.id.slice(from, to)}::uuid[], ${at.map((i) => productIds[lines.product[i]!])}::uuid[],
                   ${at.map((i) => lines.batchNo[i])}::text[], ${at.map((i) => lines.expiryDate[i])}::date[],
                   ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
                   ${nullableNumbers(lines.ptsPaise, at)}::int[], ${batches.quantity.slice(from, to)}::int[],
-                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[])
-        AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free)`.execute(trx);
+                  ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[],
+                  ${at.map((i) => unitCost(lines, i))}::int[])
+        AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free, cost)`.execute(trx);
   }
 }
 
@@ -168,7 +181,7 @@ export async function updateBatches(trx: Db, lines: LineColumns, batches: BatchW
 export interface MovementWrites {
   batchId: string[];
   delta: number[];
-  /** Cost of one unit of each inbound movement, fixed now (a bill line's cost; an upload's own PTS, else PTR); left
+  /** Cost of one unit of each inbound movement, fixed now (a bill line's cost; an upload's Cost column, else its PTS, else PTR); left
    * out or null: the batch's PTS, else PTR, as it stands when the movement is written (migration 042's trigger). */
   unitCostPaise?: (number | null)[];
 }

@@ -5,7 +5,8 @@ import { queryWords, wordsOf } from '../search/text';
 /*
  * What a recall matches: its product's batches whose number has the same recall_batch_key (case, spaces and
  * punctuation ignored; migration 047), or that expire on or before its expiry_up_to. The one SQL predicate every
- * recall statement uses, over any row with product_id, batch_no and expiry_date columns.
+ * recall statement uses, over any row with product_id, batch_no and expiry_date columns. The product includes the
+ * duplicates merged into it (catalogue/merge.ts): invoices and bills issued before the merge still name them.
  */
 
 export interface RecallMatch {
@@ -18,7 +19,8 @@ export interface RecallMatch {
 
 export function matches(alias: string, m: RecallMatch): RawBuilder<boolean> {
   const col = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql<boolean>`(${col('product_id')} = ${m.productId} AND (recall_batch_key(${col('batch_no')}) = ANY(${[...m.keys]}::text[]) OR ${col('expiry_date')} <= ${m.expiryUpTo}::date))`;
+  // The product and the duplicates merged into it (migration 052): documents issued before the merge name those.
+  return sql<boolean>`(${col('product_id')} = ANY(ARRAY(SELECT id FROM products WHERE id = ${m.productId} OR merged_into = ${m.productId})) AND (recall_batch_key(${col('batch_no')}) = ANY(${[...m.keys]}::text[]) OR ${col('expiry_date')} <= ${m.expiryUpTo}::date))`;
 }
 
 /** The batch numbers as named, one per key (the first spelling kept). */

@@ -7,6 +7,8 @@ export interface ProductText {
   manufacturer: string;
   composition: string | null;
   pack: string;
+  /** Names of duplicates merged into it (migration 052): matched as its name, so the old name finds it. */
+  aliases?: string[];
 }
 
 /** Where a word was found; lower ranks first (a product whose name holds every query word comes first). */
@@ -85,6 +87,7 @@ export class ProductIndex {
       for (const word of wordsOf(text ?? '')) if ((best.get(word) ?? 3) > field) best.set(word, field);
     };
     add(product.name, FIELD.name);
+    for (const alias of product.aliases ?? []) add(alias, FIELD.name);
     add(product.composition, FIELD.composition);
     add(`${product.manufacturer} ${product.pack}`, FIELD.makerOrPack);
     for (const [word, field] of best) {

@@ -4,11 +4,21 @@ import { sellersVisibleTo } from '../connections/visibility';
 import type { ProductText } from './product-index';
 import type { StockRow } from './stock-cache';
 
-/** Products by id, or every product (the index's first load). */
+/**
+ * Products by id, or every product (the index's first load), with the names they were also known by (aliases of
+ * duplicates merged into them, migration 052); a merged product is left out, so search never offers it again.
+ */
 export async function loadProducts(db: Database, ids?: readonly string[]): Promise<ProductText[]> {
-  let query = db.selectFrom('products').select(['id', 'name', 'manufacturer', 'composition', 'pack']);
-  if (ids) query = query.where('id', '=', sql<string>`ANY(${ids}::uuid[])`);
-  return query.execute();
+  // Joined once, grouped (not a subquery per product): the first load reads the whole catalogue.
+  const aliases = db.selectFrom('product_aliases').select(['product_id', sql<string[]>`array_agg(name ORDER BY created_at)`.as('names')]).groupBy('product_id');
+  let query = db
+    .selectFrom('products as p')
+    .leftJoin(aliases.as('a'), 'a.product_id', 'p.id')
+    .select(['p.id', 'p.name', 'p.manufacturer', 'p.composition', 'p.pack', 'a.names as aliases'])
+    .where('p.merged_into', 'is', null);
+  if (ids) query = query.where('p.id', '=', sql<string>`ANY(${ids}::uuid[])`);
+  const rows = await query.execute();
+  return rows.map(({ aliases, ...p }) => (aliases ? { ...p, aliases } : p));
 }
 
 /**

@@ -276,7 +276,17 @@ export class SearchService {
     const catalogue = await this.catalogue.catch(() => null);
     if (!catalogue) return;
     const { index, stock } = catalogue;
-    if (products?.keys.size) for (const product of await loadProducts(this.db, [...products.keys])) index.upsert(product);
+    if (products?.keys.size) {
+      const loaded = await loadProducts(this.db, [...products.keys]);
+      // A product gone from the catalogue (merged into another) cannot be taken out of the index: it is read again
+      // whole at the next search, as after a TRUNCATE. Merges are rare.
+      const found = new Set(loaded.map((p) => p.id));
+      if ([...products.keys].some((id) => !found.has(id) && index.positionOf(id) !== undefined)) {
+        this.catalogue = null;
+        return;
+      }
+      for (const product of loaded) index.upsert(product);
+    }
     const stocks = changes.get('stock');
     if (stocks?.all) stock.clear();
     else if (stocks?.keys.size || products?.keys.size) {

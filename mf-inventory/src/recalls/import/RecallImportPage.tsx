@@ -16,11 +16,23 @@ import {
   type RecallImportRow,
   type RecallReason,
 } from 'shared-api';
-import { Button, Card, DataTable, EmptyState, Select, Stack, TextInput, formatDate, formatNumber, toast, type DataTableColumn } from 'shared-ui';
-import { CheckColumnsCard, rowCount } from '../../upload/ColumnMappingFields';
-import { FilePickCard } from '../../upload/FilePickCard';
-import { downloadText, rejectedCsv } from '../../upload/rejected-csv';
-import { rejectedColumns } from '../../upload/UploadPage';
+import {
+  Button,
+  Card,
+  CheckColumnsCard,
+  DataTable,
+  EmptyState,
+  FilePickCard,
+  RejectedRows,
+  Select,
+  Stack,
+  TextInput,
+  formatDate,
+  formatNumber,
+  rowCount,
+  toast,
+  type DataTableColumn,
+} from 'shared-ui';
 import { useIsStaff } from '../recalls-api';
 import { confirmRecallImport, previewRecallList } from './recall-import-api';
 
@@ -183,15 +195,16 @@ export function RecallImportPage() {
             {preview.rows.length > 0 && <DataTable label="Rows to import" columns={rowColumns} rows={preview.rows} rowKey="rowNumber" pageSize={20} />}
             {toPick > 0 && <p role="status">{rowCount(toPick)} name more than one product: pick the product, or the row is left out.</p>}
             {preview.rejectedRows > 0 && (
-              <>
-                <Stack direction="row" gap="sm" align="center">
-                  <strong>Rejected rows: these raise nothing</strong>
-                  <Button type="button" size="sm" variant="secondary" onClick={() => downloadText(`rejected-${preview.fileName}.csv`, rejectedCsv(preview.headers, preview.rejected))}>
-                    Download rejected rows (CSV)
-                  </Button>
-                </Stack>
-                <DataTable label="Rejected rows" columns={rejectedColumns(preview.headers, preview.mapping)} rows={preview.rejected} rowKey="rowNumber" pageSize={10} />
-              </>
+              <RejectedRows
+                title="Rejected rows: these raise nothing"
+                fileName={preview.fileName}
+                headers={preview.headers}
+                rows={preview.rejected}
+                keyColumns={[
+                  { header: 'Product', column: preview.mapping.name },
+                  { header: 'Batch', column: preview.mapping.batch },
+                ]}
+              />
             )}
             <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 12 }}>
               <label>

@@ -1,6 +1,5 @@
 import { RECALL_IMPORT_PATHS, type ConfirmRecallImport, type RecallImport, type RecallImportMapping } from 'shared-api';
-import { api } from 'shared-auth';
-import { postFile, type UploadProgress } from '../../inventory-api';
+import { api, postFile, type UploadProgress } from 'shared-auth';
 
 /** Reads the regulator's list (with the staff's mapping when they corrected it): a new import to confirm. */
 export function previewRecallList(file: File, mapping: RecallImportMapping | undefined, onProgress: UploadProgress) {

@@ -14,8 +14,10 @@ const EXACT: Record<InventoryField, string[]> = {
   batch: ['batch', 'batchno', 'batchnumber', 'bno', 'bn', 'lot', 'lotno'],
   expiry: ['exp', 'expiry', 'expdate', 'expirydate', 'expdt', 'expiry date', 'ed'],
   mrp: ['mrp', 'mrprs', 'maxretailprice'],
-  ptr: ['ptr', 'rate', 'purrate', 'purchaserate', 'saleprice', 'salerate', 'tradeprice', 'pricetoretailer', 'trate'],
+  ptr: ['ptr', 'rate', 'saleprice', 'salerate', 'tradeprice', 'pricetoretailer', 'trate'],
   pts: ['pts', 'pricetostockist'],
+  // What the seller paid (Marg's "P.Rate", Busy's "Pur. Rate", a landed cost): the opening stock's cost, not its PTR.
+  cost: ['cost', 'costprice', 'costrate', 'unitcost', 'prate', 'purrate', 'purchaserate', 'purprice', 'purchaseprice', 'landing', 'landingcost', 'landingrate', 'landingprice', 'landedcost'],
   quantity: ['qty', 'quantity', 'stock', 'closing', 'closingstock', 'clqty', 'clstock', 'balance', 'balqty', 'stockqty', 'curstock'],
   free: ['free', 'freeqty', 'scheme', 'sch', 'schemes', 'deal', 'offer'],
   hsn: ['hsn', 'hsncode', 'hsnsac', 'hsnno'],
@@ -26,6 +28,7 @@ const EXACT: Record<InventoryField, string[]> = {
 const CONTAINS: [InventoryField, string[]][] = [
   ['free', ['free', 'scheme']],
   ['pts', ['pts']],
+  ['cost', ['cost', 'landing', 'purrate', 'purchaserate']],
   ['ptr', ['ptr', 'rate']],
   ['mrp', ['mrp']],
   ['gst', ['gst', 'tax']],

@@ -15,6 +15,9 @@ export interface StockLine {
   mrpPaise: number;
   ptrPaise: number;
   ptsPaise: number | null;
+  /** what one unit cost (an upload's Cost / purchase rate column): the upload's cost layer; null or absent (lines
+   * not from a file) → PTS, else PTR */
+  costPaise?: number | null;
   /** the file's stock quantity */
   quantity: number;
   /** free goods received (a plain number under "Free"): stock too when the user counts them (service.ts) */
@@ -93,6 +96,9 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
     if ((mrpPaise ?? 0) > MAX_PAISE || (ptrPaise ?? 0) > MAX_PAISE) problems.push('price above ₹1 crore');
     else if (mrpPaise !== null && ptrPaise !== null && mrpPaise < ptrPaise) problems.push('MRP below PTR');
     const ptsPaise = parsePaise(get(row, 'pts'));
+    const costPaise = parsePaise(get(row, 'cost'));
+    if (costPaise === null && text(row, 'cost')) problems.push('cost is not an amount');
+    else if ((costPaise ?? 0) > MAX_PAISE) problems.push('cost above ₹1 crore');
 
     // "Free" holds either a scheme ("10+1") or a free quantity received, kept apart from the stock quantity.
     const freeText = text(row, 'free');
@@ -139,6 +145,7 @@ export function rowValidator(headerRow: readonly Cell[] | undefined, mapping: Co
         mrpPaise: mrpPaise!,
         ptrPaise: ptrPaise!,
         ptsPaise,
+        costPaise,
         quantity: quantity!,
         freeQuantity,
         schemeBuy: scheme ? Number(scheme[1]) : null,

@@ -24,6 +24,7 @@ export interface LineColumns {
   mrpPaise: Float64Array;
   ptrPaise: Float64Array;
   ptsPaise: Float64Array;
+  costPaise: Float64Array;
   quantity: Float64Array;
   freeQuantity: Float64Array;
   schemeBuy: Float64Array;
@@ -38,7 +39,7 @@ export interface StockChunk {
   lines: LineColumns;
 }
 
-const NUMBER_FIELDS = ['rowNumber', 'mrpPaise', 'ptrPaise', 'ptsPaise', 'quantity', 'freeQuantity', 'schemeBuy', 'schemeFree', 'gstBp'] as const;
+const NUMBER_FIELDS = ['rowNumber', 'mrpPaise', 'ptrPaise', 'ptsPaise', 'costPaise', 'quantity', 'freeQuantity', 'schemeBuy', 'schemeFree', 'gstBp'] as const;
 
 const nullable = (n: number): number | null => (Number.isNaN(n) ? null : n);
 
@@ -94,6 +95,7 @@ export function stockLinesBuilder() {
       mrpPaise: Float64Array.from(numbers.mrpPaise),
       ptrPaise: Float64Array.from(numbers.ptrPaise),
       ptsPaise: Float64Array.from(numbers.ptsPaise),
+      costPaise: Float64Array.from(numbers.costPaise),
       quantity: Float64Array.from(numbers.quantity),
       freeQuantity: Float64Array.from(numbers.freeQuantity),
       schemeBuy: Float64Array.from(numbers.schemeBuy),
@@ -115,6 +117,14 @@ export function stockLinesBuilder() {
 /** What line i puts in stock: the file's quantity, plus the free goods received when the user counts them. */
 export function storedQuantity(lines: LineColumns, i: number, countFree: boolean): number {
   return lines.quantity[i]! + (countFree ? lines.freeQuantity[i]! : 0);
+}
+
+/** What one unit of line i cost: the file's Cost column, else its PTS, else its PTR (the upload's cost layer). */
+export function unitCost(lines: LineColumns, i: number): number {
+  const cost = lines.costPaise[i]!;
+  if (!Number.isNaN(cost)) return cost;
+  const pts = lines.ptsPaise[i]!;
+  return Number.isNaN(pts) ? lines.ptrPaise[i]! : pts;
 }
 
 /** Some lines' values of a Float64Array column as SQL parameters (NaN → NULL). */

@@ -1,5 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { theme } from 'shared-ui';
+import { theme } from '../theme';
 
 const Track = styled.div`
   height: 10px;

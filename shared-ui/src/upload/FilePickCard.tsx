@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { Button, Card, Stack } from 'shared-ui';
+import { Button } from '../buttons/Button';
+import { Card, Stack } from '../layout/layout';
 import { ProgressBar } from './ProgressBar';
 
 /**

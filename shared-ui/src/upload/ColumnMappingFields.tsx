@@ -1,4 +1,8 @@
-import { Button, Card, Select, Stack, formatNumber } from 'shared-ui';
+import type { ReactNode } from 'react';
+import { Button } from '../buttons/Button';
+import { formatNumber } from '../format';
+import { Select } from '../inputs/inputs';
+import { Card, Stack } from '../layout/layout';
 
 export interface MappableField<F extends string> {
   field: F;
@@ -61,6 +65,8 @@ export function CheckColumnsCard<F extends string>(props: {
   mappingChanged: boolean;
   busy: boolean;
   onCheckAgain: () => void;
+  /** What else the reader found, shown above the columns (the software the file came from). */
+  children?: ReactNode;
 }) {
   const { preview } = props;
   return (
@@ -70,6 +76,7 @@ export function CheckColumnsCard<F extends string>(props: {
           {preview.fileName} ({preview.fileType}): header found on row {preview.headerRow}, {rowCount(preview.dataRows)} under it. Correct any column read
           wrongly, then check again.
         </p>
+        {props.children}
         <ColumnMappingFields fields={props.fields} headers={preview.headers} mapping={props.mapping} onChange={props.onChange} />
         {preview.missingFields.length > 0 && !props.mappingChanged && (
           <p role="alert" style={{ color: '#c62828' }}>
