@@ -530,6 +530,7 @@ const EXPECTED = JSON.parse(readFileSync(path.join(FIXTURES, 'expected.json'), '
   perParty: { name: string; role: 'CUSTOMER' | 'SUPPLIER'; balancePaise: number; bills: number; onAccountPaise: number; billsAgeing: Ageing }[];
   trialBalance: { lines: { head: string; group: string; treatment: string; balancePaise: number }[]; postedPaise: number; stockPaise: number };
   files: { 'tally-masters.xml': { valid: Record<MoveInKind, number> } };
+  items: { code: string; name: string }[];
 };
 
 /** Each layout's files, in the order a mover would bring them (Tally's one XML export holds every kind). */
@@ -645,5 +646,32 @@ describe('move-in: the Marg, Busy and Tally fixtures', () => {
       expect(body<MoveInImport>(await confirm(headers, again.importId)).importId).toBe(again.previousImportId);
     }
     expect(await books(mover.id)).toEqual(after);
+  });
+});
+
+describe('move-in: the item master, onto the one catalogue', () => {
+  it('previews each item with its match, imports with the owner’s picks, and maps the same items from Tally to the same products', async () => {
+    const headers = await owner();
+    const marg = readFileSync(path.join(FIXTURES, 'marg-items.xlsx'));
+    const preview = await previewed(headers, 'ITEMS', 'marg-items.xlsx', marg);
+    expect(preview).toMatchObject({ kind: 'ITEMS', source: 'MARG', validRows: EXPECTED.items.length, rejectedRows: 1 });
+    expect(preview.itemMatches).toHaveLength(EXPECTED.items.length);
+    expect(preview.catalogue).toMatchObject({ items: EXPECTED.items.length });
+    const uncertain = preview.itemMatches.filter((m) => m.kind === 'UNCERTAIN');
+    if (uncertain.length) {
+      // An uncertain item left unanswered refuses the whole import.
+      const refused = await confirm(headers, preview.importId);
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'E0001']);
+    }
+    const picks = uncertain.map((m) => ({ itemKey: m.itemKey, productId: m.candidates[0]?.productId ?? 'NEW' }));
+    t.clock.advance(60);
+    const done = body<MoveInImport>(await confirm(headers, preview.importId, { picks }));
+    expect(done.result).toMatchObject({ imported: EXPECTED.items.length, vouchersPosted: 0, productsCreated: preview.itemMatches.filter((m) => m.kind === 'NEW').length });
+    expect((await report(headers)).counts.items).toBe(EXPECTED.items.length);
+    // Tally's export of the same items: remembered, no product made twice.
+    const tally = await previewed(headers, 'ITEMS', 'tally-masters.xml', readFileSync(path.join(FIXTURES, 'tally-masters.xml')));
+    expect(tally.itemMatches.map((m) => m.kind)).toEqual(tally.itemMatches.map(() => 'REMEMBERED'));
+    const again = body<MoveInImport>(await confirm(headers, tally.importId));
+    expect(again.result).toMatchObject({ productsCreated: 0 });
   });
 });

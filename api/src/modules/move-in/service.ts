@@ -21,6 +21,7 @@ import { csvText, CONTENT_TYPES, type DownloadFile } from '../../http/file-reply
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { printedDate } from '../../pdf/pdf';
+import { importItemMaster, previewItemMaster } from '../catalogue';
 import { assertEntryDate } from '../ledger/dates';
 import { postVoucher } from '../ledger/post';
 import { asClosedYearError, yearClosed } from '../ledger/years';
@@ -104,6 +105,9 @@ export class MoveInService {
     if (move) {
       for (const b of read.bills) if (b.billDate > move.opening_date) b.warnings.push(`Dated after the move-in date (${printedDate(move.opening_date)}): it is not in the opening balances of that day`);
     }
+    // Items: every distinct item matched to the catalogue (uncertain ones to pick before the import), GST % checked.
+    const catalogue = form.kind === 'ITEMS' ? await previewItemMaster(this.db, caller.unitId, read.items, istDate(now)) : null;
+    if (catalogue) read.items = catalogue.rows;
     const rows = { PARTIES: read.parties, ITEMS: read.items, BILLS: read.bills, TRIAL_BALANCE: read.trialBalance }[form.kind];
     const totals = { debitPaise: 0, creditPaise: 0 };
     if (form.kind === 'BILLS') for (const b of read.bills) totals[b.side === 'RECEIVABLE' ? 'debitPaise' : 'creditPaise'] += b.pendingPaise;
@@ -129,8 +133,8 @@ export class MoveInService {
       items: read.items.slice(0, ROWS_SHOWN),
       bills: read.bills.slice(0, ROWS_SHOWN),
       trialBalance: read.trialBalance.slice(0, ROWS_SHOWN),
-      itemMatches: [],
-      catalogue: null,
+      itemMatches: catalogue?.itemMatches ?? [],
+      catalogue: catalogue?.catalogue ?? null,
       rejected: read.rejected.slice(0, REJECTED_SHOWN),
       rejectedRows: read.rejected.length,
       totals,
@@ -226,25 +230,31 @@ export class MoveInService {
         .where('status', '=', 'IMPORTED')
         .executeTakeFirst();
       if (earlier) return earlier.id;
-      if (!move) throw cannot('Set the move-in date first: the day the opening balances are as of');
       const preview = stored.preview as StoredPreview;
       if (preview.missingFields.length) {
         throw new AppError('E0001', 400, `Choose the columns for ${preview.missingFields.join(', ')} and read the file again`, { mapping: 'Columns missing' });
       }
-      const ctx: PostingContext = { unitId: caller.unitId, importId: stored.id, openingDate: move.opening_date, createdBy: caller.userId, at: now };
+      // The books need the day they are as of; the item master posts nothing.
+      const books = (): PostingContext => {
+        if (!move) throw cannot('Set the move-in date first: the day the opening balances are as of');
+        return { unitId: caller.unitId, importId: stored.id, openingDate: move.opening_date, createdBy: caller.userId, at: now };
+      };
       let counts: PostedCounts & { productsCreated?: number };
       switch (stored.kind) {
         case 'PARTIES':
-          counts = await importParties(trx, ctx, stored.rows as never);
+          counts = await importParties(trx, books(), stored.rows as never);
           break;
         case 'BILLS':
-          counts = await importBills(trx, ctx, stored.rows as never);
+          counts = await importBills(trx, books(), stored.rows as never);
           break;
         case 'TRIAL_BALANCE':
-          counts = await importTrialBalance(trx, ctx, stored.rows as never, input.groups);
+          counts = await importTrialBalance(trx, books(), stored.rows as never, input.groups);
           break;
-        case 'ITEMS':
-          throw cannot('The item master cannot be imported yet');
+        case 'ITEMS': {
+          const items = await importItemMaster(trx, caller.unitId, stored.rows as never, input.picks, now);
+          counts = { imported: items.imported, skippedAsAlreadyImported: items.skipped, linkedParties: 0, vouchersPosted: 0, productsCreated: items.productsCreated };
+          break;
+        }
       }
       const result: MoveInImportResult = {
         imported: counts.imported,
