@@ -99,6 +99,8 @@ import { RecallNetworkView } from './modules/recalls/network';
 import { recallTraceRoutes } from './modules/recalls/trace-routes';
 import { RecallTraces } from './modules/recalls/trace';
 import { ReconciliationService } from './modules/reconciliation/service';
+import { MoveInNetwork } from './modules/move-in/network';
+import { moveInNetworkRoutes } from './modules/move-in/network-routes';
 import { moveInRoutes } from './modules/move-in/routes';
 import { MoveInService } from './modules/move-in/service';
 
@@ -283,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });
   // Moving in from Marg, Busy or Tally (issue 36): parties, open bills and the opening trial balance into the books.
   await app.register(moveInRoutes, { moveIn: new MoveInService(deps.db, config) });
+  await app.register(moveInNetworkRoutes, { network: new MoveInNetwork(deps.db, config, sms, new ConnectionsService(deps.db, config)) });
   await app.register(billingRoutes, { billing: new BillingService(deps.db, config) });
   await app.register(outwardRoutes, { outward: new OutwardService(deps.db, config) });
   const consignments = new ConsignmentReader(deps.db, config);

@@ -93,6 +93,8 @@ interface Victim {
   documentId: string;
   /** A parties file the victim moved in (issue 36). */
   moveInImportId: string;
+  /** A party of that file (the attacker tries to invite it and connect to it). */
+  moveInPartyId: string;
 }
 
 /** Request for each signed-in route, aimed at the victim's rows wherever the route takes an id or unit code. */
@@ -180,6 +182,11 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     'GET /move-in/imports/:importId/rejected.csv': {},
     'POST /move-in/imports/:importId/confirm': { payload: {} },
     [`POST ${MOVE_IN_PATHS.difference}`]: { payload: { differencePaise: 0 } },
+    // Move-in network: the attacker's own parties and bills; inviting or connecting the victim's party by id.
+    [`GET ${MOVE_IN_PATHS.parties}`]: {},
+    [`POST ${MOVE_IN_PATHS.invite}`]: { payload: { partyIds: [victim.moveInPartyId] } },
+    [`POST ${MOVE_IN_PATHS.connect}`]: { payload: { partyIds: [victim.moveInPartyId] } },
+    [`GET ${MOVE_IN_PATHS.billMatches}`]: {},
     [`GET ${PATHS.cart}`]: { query: { unitCode: 'HSP-AMD-001' } },
     [`POST ${PATHS.firebaseAddToken}`]: {
       payload: { token: 'attacker-token', channel: 'WEB', osType: 'LINUX', deviceId: 'victim-device', model: 'Desktop' },
@@ -524,6 +531,7 @@ async function prepareVictim(): Promise<Victim> {
     recallId: recall.id,
     documentId: letter.documentId,
     moveInImportId: moveInImport.importId,
+    moveInPartyId: (await db.selectFrom('book_parties').select('id').where('unit_id', '=', unit.id).executeTakeFirstOrThrow()).id,
     productId: product,
     consignmentId,
     barcodeId: consignment.barcode_id,
@@ -579,7 +587,7 @@ async function victimState() {
     recalls: await t.db.selectFrom('recalls').select(['id', 'status']).where('raised_by_unit_id', '=', unit.id).orderBy('id').execute(),
     moveIn: await t.db.selectFrom('move_ins').selectAll().where('unit_id', '=', unit.id).execute(),
     moveInImports: await t.db.selectFrom('move_in_imports').select(['id', 'status']).where('unit_id', '=', unit.id).orderBy('id').execute(),
-    bookParties: await t.db.selectFrom('book_parties').select(['id', 'file_balance_paise']).where('unit_id', '=', unit.id).orderBy('id').execute(),
+    bookParties: await t.db.selectFrom('book_parties').select(['id', 'file_balance_paise', 'invited_at', 'linked_unit_id']).where('unit_id', '=', unit.id).orderBy('id').execute(),
     autoApprove: (await t.db.selectFrom('units').select('auto_approve').where('id', '=', unit.id).executeTakeFirstOrThrow()).auto_approve,
   };
 }

@@ -61,7 +61,7 @@ export interface BuildOptions {
  * Tables a test's data lives in: every table but the migrations' own, the change log and the reference data the
  * migrations write. The product catalogue is kept as well: the demo seed adds to it and tests may add more.
  */
-const KEPT = new Set(['schema_migrations', 'change_log', 'hsn_gst_rates', 'delivery_markets', 'products', 'eway_bill_thresholds']);
+const KEPT = new Set(['schema_migrations', 'change_log', 'hsn_gst_rates', 'delivery_markets', 'products', 'eway_bill_thresholds', 'manufacturer_aliases']);
 
 let database: Promise<{ db: Database; dispose: () => Promise<void> }> | undefined;
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import {
   ACCOUNTING_PATHS,
@@ -465,6 +467,11 @@ describe('move-in: who may, and bad input', () => {
 
   it('downloads the rejected rows with their reasons as CSV', async () => {
     const headers = await owner();
+    const late = await previewed(headers, 'BILLS', 'late.csv', csv([['Party Name', 'Bill No', 'Bill Date', 'Pending Amount'], ['Kale Medicals', 'INV/9', '05-11-2026', '10.00']]), { side: 'RECEIVABLE' });
+    expect(late.bills[0]!.warnings).toEqual([]);
+    await setDate(headers, OPENING);
+    const warned = await previewed(headers, 'BILLS', 'late.csv', csv([['Party Name', 'Bill No', 'Bill Date', 'Pending Amount'], ['Kale Medicals', 'INV/9', '05-11-2026', '10.00']]), { side: 'RECEIVABLE' });
+    expect(warned.bills[0]!.warnings).toEqual(['Dated after the move-in date (31-10-2026): it is not in the opening balances of that day']);
     const preview = await previewed(
       headers,
       'BILLS',
@@ -477,6 +484,7 @@ describe('move-in: who may, and bad input', () => {
       { side: 'RECEIVABLE' },
     );
     expect(preview.rejectedRows).toBe(1);
+    expect(preview.bills[0]!.warnings).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: MOVE_IN_PATHS.rejected(preview.importId), headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -502,5 +510,140 @@ describe('move-in: two confirms at once', () => {
     const [c, d] = await Promise.all(again.map((p) => confirm(headers, p.importId)));
     expect(body<MoveInImport>(c!).importId).toBe(body<MoveInImport>(d!).importId);
     expect((await books(mover.id)).bills).toBe(4);
+  });
+});
+
+/** mi-read's fixtures (scripts/move-in-fixtures.mjs): the same books as Marg, Busy and Tally export them. */
+const FIXTURES = path.join(__dirname, 'fixtures', 'move-in');
+interface Ageing {
+  d0to30Paise: number;
+  d31to60Paise: number;
+  d61to90Paise: number;
+  over90Paise: number;
+}
+const EXPECTED = JSON.parse(readFileSync(path.join(FIXTURES, 'expected.json'), 'utf8')) as {
+  openingDate: string;
+  parties: { name: string; code: string | null; role: 'CUSTOMER' | 'SUPPLIER'; gstin: string | null; stateCode: string | null; phone: string | null; balancePaise: number }[];
+  partyTotals: { customers: number; suppliers: number; receivablePaise: number; payablePaise: number };
+  bills: { side: OutstandingSide; partyName: string; billNumber: string; billDate: string; dueDate: string | null; billAmountPaise: number | null; pendingPaise: number }[];
+  billTotals: Record<OutstandingSide, { count: number; pendingPaise: number; ageing: Ageing }>;
+  perParty: { name: string; role: 'CUSTOMER' | 'SUPPLIER'; balancePaise: number; bills: number; onAccountPaise: number; billsAgeing: Ageing }[];
+  trialBalance: { lines: { head: string; group: string; treatment: string; balancePaise: number }[]; postedPaise: number; stockPaise: number };
+  files: { 'tally-masters.xml': { valid: Record<MoveInKind, number> } };
+};
+
+/** Each layout's files, in the order a mover would bring them (Tally's one XML export holds every kind). */
+const LAYOUTS: Record<'MARG' | 'BUSY' | 'TALLY', [MoveInKind, string, Record<string, string>?][]> = {
+  MARG: [
+    ['PARTIES', 'marg-parties.xlsx'],
+    ['BILLS', 'marg-outstanding-receivable.xlsx'],
+    ['BILLS', 'busy-bills-payable.csv', { side: 'PAYABLE' }],
+    ['TRIAL_BALANCE', 'trial-balance.xlsx'],
+  ],
+  BUSY: [
+    ['BILLS', 'marg-outstanding-receivable.xlsx'],
+    ['BILLS', 'busy-bills-payable.csv', { side: 'PAYABLE' }],
+    ['PARTIES', 'busy-parties.csv'],
+    ['TRIAL_BALANCE', 'trial-balance.xlsx'],
+  ],
+  TALLY: [
+    ['PARTIES', 'tally-masters.xml'],
+    ['BILLS', 'tally-masters.xml'],
+    ['TRIAL_BALANCE', 'tally-masters.xml'],
+  ],
+};
+
+const plus = (a: Ageing, b: Partial<Ageing>): Ageing => ({
+  d0to30Paise: a.d0to30Paise + (b.d0to30Paise ?? 0),
+  d31to60Paise: a.d31to60Paise + (b.d31to60Paise ?? 0),
+  d61to90Paise: a.d61to90Paise + (b.d61to90Paise ?? 0),
+  over90Paise: a.over90Paise + (b.over90Paise ?? 0),
+});
+const minus = (a: Ageing, b: Ageing): Ageing => plus(a, { d0to30Paise: -b.d0to30Paise, d31to60Paise: -b.d31to60Paise, d61to90Paise: -b.d61to90Paise, over90Paise: -b.over90Paise });
+
+describe('move-in: the Marg, Busy and Tally fixtures', () => {
+  it.each(['MARG', 'BUSY', 'TALLY'] as const)('%s: the exact parties, bills and balances; outstanding and ageing on the move-in date equal the files bucket by bucket', async (layout) => {
+    const headers = await owner();
+    const mover = await unitOf(MOVER);
+    const day = EXPECTED.openingDate;
+    expect((await setDate(headers, day)).statusCode).toBe(200);
+    const before = { RECEIVABLE: await outstanding(headers, 'RECEIVABLE', day), PAYABLE: await outstanding(headers, 'PAYABLE', day) };
+    for (const [kind, file, fields] of LAYOUTS[layout]) {
+      const done = await imported(headers, kind, file, readFileSync(path.join(FIXTURES, file)), fields);
+      expect([file, kind, done.status, done.missingFields]).toEqual([file, kind, 'IMPORTED', []]);
+    }
+
+    // The parties as the files list them.
+    const parties = await t.db.selectFrom('book_parties').select(['name', 'code', 'role', 'gstin', 'state_code', 'phone', 'file_balance_paise', 'listed']).where('unit_id', '=', mover.id).orderBy('name').execute();
+    expect(parties.map((p) => ({ name: p.name, code: p.code, role: p.role, gstin: p.gstin, stateCode: p.state_code, phone: p.phone, balancePaise: Number(p.file_balance_paise), listed: p.listed }))).toEqual(
+      // Tally's ledger masters carry no party code.
+      [...EXPECTED.parties].sort((a, b) => (a.name < b.name ? -1 : 1)).map((p) => ({ ...p, code: layout === 'TALLY' ? null : p.code, listed: true })),
+    );
+    // Every open bill, once (the settled one left out).
+    const bills = await t.db
+      .selectFrom('opening_bills as b')
+      .innerJoin('book_parties as p', 'p.id', 'b.party_id')
+      .select(['b.side', 'p.name', 'b.bill_number', 'b.bill_date', 'b.due_date', 'b.bill_amount_paise', 'b.pending_paise'])
+      .where('b.unit_id', '=', mover.id)
+      .orderBy('b.bill_number')
+      .execute();
+    expect(bills.map((b) => ({ side: b.side, partyName: b.name, billNumber: b.bill_number, billDate: b.bill_date, dueDate: b.due_date, billAmountPaise: b.bill_amount_paise === null ? null : Number(b.bill_amount_paise), pendingPaise: Number(b.pending_paise) }))).toEqual(
+      // Tally's bill allocations give what is pending, not the bill's amount.
+      EXPECTED.bills.map(({ side, partyName, billNumber, billDate, dueDate, billAmountPaise, pendingPaise }) => ({ side, partyName, billNumber, billDate, dueDate, billAmountPaise: layout === 'TALLY' ? null : billAmountPaise, pendingPaise })).sort((a, b) => (a.billNumber < b.billNumber ? -1 : 1)),
+    );
+
+    // Outstanding on the move-in date, party by party: the file's balance, made of its bills (aged from their dates)
+    // and what it holds beyond them on account (aged from the move-in date); an advance is not aged.
+    for (const side of ['RECEIVABLE', 'PAYABLE'] as const) {
+      const report = await outstanding(headers, side, day);
+      const role = side === 'RECEIVABLE' ? 'CUSTOMER' : 'SUPPLIER';
+      const sign = side === 'RECEIVABLE' ? 1 : -1;
+      let ageing = minus(report.ageing, before[side].ageing);
+      for (const p of EXPECTED.perParty.filter((x) => x.role === role)) {
+        const owed = sign * p.balancePaise;
+        const onAccount = sign * p.onAccountPaise;
+        const wanted = { outstandingPaise: owed, ageing: plus(p.billsAgeing, { d0to30Paise: Math.max(onAccount, 0) }), openCount: p.bills + (onAccount > 0 ? 1 : 0) };
+        const found = report.parties.find((x) => x.partyName === p.name);
+        expect({ name: p.name, ...(found ? { outstandingPaise: found.outstandingPaise, ageing: found.ageing, openCount: found.openCount } : { outstandingPaise: 0, ageing: plus(p.billsAgeing, {}), openCount: 0 }) }).toEqual({ name: p.name, ...wanted });
+        ageing = minus(ageing, wanted.ageing);
+      }
+      // Nothing else moved: the side's ageing is the files' bills plus what is on account.
+      expect({ side, ageing }).toEqual({ side, ageing: { d0to30Paise: 0, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 } });
+      expect(report.totalPaise - before[side].totalPaise).toBe(side === 'RECEIVABLE' ? EXPECTED.partyTotals.receivablePaise : EXPECTED.partyTotals.payablePaise);
+    }
+
+    // The trial balance's lines, each where it belongs. Tally's lists each party's ledger (PARTIES_FILE, its file
+    // brings it) and no stock line (stock is not a ledger there).
+    const lines = await t.db.selectFrom('opening_balances').select(['head_name', 'group_code', 'treatment', 'balance_paise']).where('unit_id', '=', mover.id).orderBy('head_name').execute();
+    const shown = (l: { treatment: string }) => layout !== 'TALLY' || l.treatment === 'POST' || l.treatment === 'PROFIT_AND_LOSS';
+    expect(lines.filter(shown).map((l) => ({ head: l.head_name, group: l.group_code, treatment: l.treatment, balancePaise: Number(l.balance_paise) }))).toEqual(
+      [...EXPECTED.trialBalance.lines].filter(shown).sort((a, b) => (a.head < b.head ? -1 : 1)),
+    );
+    // The P&L account's balance is brought to the capital head "Profit & Loss A/c".
+    const profit = await t.db.selectFrom('opening_balances as o').innerJoin('ledger_accounts as a', 'a.id', 'o.account_id').select(['a.name', 'a.group_code']).where('o.unit_id', '=', mover.id).where('o.treatment', '=', 'PROFIT_AND_LOSS').execute();
+    expect(profit).toEqual([{ name: 'Profit & Loss A/c', group_code: 'CAPITAL' }]);
+    const tbLines = layout === 'TALLY' ? EXPECTED.files['tally-masters.xml'].valid.TRIAL_BALANCE : EXPECTED.trialBalance.lines.length;
+    expect(lines.length).toBe(tbLines);
+
+    const r = await report(headers);
+    expect(r).toMatchObject({
+      counts: { customers: EXPECTED.partyTotals.customers, suppliers: EXPECTED.partyTotals.suppliers, receivableBills: EXPECTED.billTotals.RECEIVABLE.count, payableBills: EXPECTED.billTotals.PAYABLE.count, trialBalanceHeads: tbLines },
+      receivable: { filesPaise: EXPECTED.partyTotals.receivablePaise, booksPaise: before.RECEIVABLE.totalPaise + EXPECTED.partyTotals.receivablePaise },
+      payable: { filesPaise: EXPECTED.partyTotals.payablePaise, booksPaise: before.PAYABLE.totalPaise + EXPECTED.partyTotals.payablePaise },
+      stock: { trialBalancePaise: layout === 'TALLY' ? null : EXPECTED.trialBalance.stockPaise },
+      partyMismatches: [],
+    });
+    // The files balance: what Opening Balances holds is the stock line, so the difference is that stock less the
+    // stock brought in at cost (0 once the stock upload brings it).
+    expect(r.differencePaise).toBe(EXPECTED.trialBalance.stockPaise - r.stock.atCostPaise);
+
+    // Brought in again, every file changes nothing.
+    const after = await books(mover.id);
+    for (const [kind, file, fields] of LAYOUTS[layout]) {
+      const again = await previewed(headers, kind, file, readFileSync(path.join(FIXTURES, file)), fields);
+      expect(again.previousImportId).not.toBeNull();
+      expect(body<MoveInImport>(await confirm(headers, again.importId)).importId).toBe(again.previousImportId);
+    }
+    expect(await books(mover.id)).toEqual(after);
   });
 });

@@ -1403,3 +1403,39 @@ export interface DB {
   opening_bills: OpeningBillsTable;
   opening_balances: OpeningBalancesTable;
 }
+
+// ---- one catalogue (issue 36, migration 051) ----
+
+/** Reference data: a manufacturer's spellings (normalised) → its one key (catalogue/normalise.ts). */
+export interface ManufacturerAliasesTable {
+  alias_key: string;
+  canonical_key: string;
+  source: string;
+}
+
+/** A seller's item master and remembered mappings: its item (code or normalised key) is this product. */
+export interface SellerItemsTable {
+  id: string;
+  unit_id: string;
+  item_key: string;
+  item_code: Optional<string>;
+  product_id: string;
+  name: string;
+  pack: Defaulted<string>;
+  manufacturer: Defaulted<string>;
+  hsn: Optional<string>;
+  gst_bp: Optional<number>;
+  mrp_paise: Optional<number>;
+  ptr_paise: Optional<number>;
+  pts_paise: Optional<number>;
+  scheme_buy: Optional<number>;
+  scheme_free: Optional<number>;
+  barcode: Optional<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  manufacturer_aliases: ManufacturerAliasesTable;
+  seller_items: SellerItemsTable;
+}

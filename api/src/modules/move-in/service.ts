@@ -99,6 +99,11 @@ export class MoveInService {
     if (badColumn && read.fileType !== 'XML') {
       throw new AppError('E0001', 400, `The mapping puts ${badColumn[0]} in column ${badColumn[1] + 1}, but the file has ${read.headers.length} columns`, { mapping: 'A column the file does not have' });
     }
+    // A bill after the move-in date is not in the balances as of that day: imported, but said so.
+    const move = await this.db.selectFrom('move_ins').select('opening_date').where('unit_id', '=', caller.unitId).executeTakeFirst();
+    if (move) {
+      for (const b of read.bills) if (b.billDate > move.opening_date) b.warnings.push(`Dated after the move-in date (${printedDate(move.opening_date)}): it is not in the opening balances of that day`);
+    }
     const rows = { PARTIES: read.parties, ITEMS: read.items, BILLS: read.bills, TRIAL_BALANCE: read.trialBalance }[form.kind];
     const totals = { debitPaise: 0, creditPaise: 0 };
     if (form.kind === 'BILLS') for (const b of read.bills) totals[b.side === 'RECEIVABLE' ? 'debitPaise' : 'creditPaise'] += b.pendingPaise;
