@@ -180,6 +180,9 @@ describe('NUL characters in string input (issue 11, item 3)', () => {
     ]);
     const badField = await send('stock.xlsx', { mode: 'ADD\u0000' });
     expect([badField.statusCode, badField.json().fields]).toEqual([400, { mode: NUL_MESSAGE }]);
+    // The seller's product picks (issue 36): JSON ItemPick[] or a 400 naming the field.
+    const badPicks = await send('stock.xlsx', { mode: 'ADD', picks: '[{"itemKey":"dolo","productId":42}]' });
+    expect([badPicks.statusCode, badPicks.json().code, Object.keys(badPicks.json().fields ?? {})]).toEqual([400, 'E0001', ['picks']]);
     expect(await stored()).toEqual(before);
     // The same form without the NUL is imported.
     const imported = await send('stock.xlsx', { mode: 'ADD' });

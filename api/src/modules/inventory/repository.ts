@@ -51,13 +51,12 @@ export async function activeWarehouse(db: Database, userId: string, unitId: stri
     .executeTakeFirst();
 }
 
-/** The HSN on record of the master's products with these match keys (a key absent from the map: no such product). */
-export async function recordedHsn(db: Database, matchKeys: readonly string[]): Promise<Map<string, string | null>> {
-  const found = new Map<string, string | null>();
-  for (const keys of chunks(matchKeys)) {
-    const rows = await sql<{ match_key: string; hsn: string | null }>`
-      SELECT match_key, hsn FROM products WHERE match_key = ANY(${keys}::text[])`.execute(db);
-    for (const r of rows.rows) found.set(r.match_key, r.hsn);
+/** Which of these product ids the master has. */
+export async function existingProducts(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await sql<{ id: string }>`SELECT id FROM products WHERE id = ANY(${part}::uuid[])`.execute(db);
+    for (const r of rows.rows) found.add(r.id);
   }
   return found;
 }
@@ -117,6 +116,19 @@ export async function upsertProducts(trx: Db, products: ProductColumns, now: Dat
     created += result.rows.filter((row) => row.inserted).length;
   }
   return { ids, created };
+}
+
+/**
+ * The file's HSN and composition for products (ids[i] ← hsn[i], composition[i]) that have none on record; what is on
+ * record is never overwritten (the preview warns when the file disagrees).
+ */
+export async function fillProductGaps(trx: Db, ids: readonly string[], hsn: readonly (string | null)[], composition: readonly (string | null)[]) {
+  for (const [from, to] of ranges(ids.length)) {
+    await sql`
+      UPDATE products p SET hsn = coalesce(p.hsn, u.hsn), composition = coalesce(p.composition, u.composition)
+      FROM unnest(${ids.slice(from, to)}::uuid[], ${hsn.slice(from, to)}::text[], ${composition.slice(from, to)}::text[]) AS u(id, hsn, composition)
+      WHERE p.id = u.id AND ((p.hsn IS NULL AND u.hsn IS NOT NULL) OR (p.composition IS NULL AND u.composition IS NOT NULL))`.execute(trx);
+  }
 }
 
 /** Batches to write, column-wise: the file line each comes from, its id and its new quantity. */

@@ -8,6 +8,8 @@ import {
   ExpirySummary,
   FixProductHsn,
   INVENTORY_PATHS,
+  ITEM_PICKS_FIELD,
+  ItemPicks,
   ImportResult,
   InventoryAge,
   InventoryList,
@@ -43,9 +45,11 @@ interface UploadForm {
   mapping: z.infer<typeof ColumnMapping> | undefined;
   /** whether free quantities count as stock; undefined: the unit's last choice */
   countFree: boolean | undefined;
+  /** the seller's products for the preview's uncertain items (issue 36); none: each becomes a new product */
+  picks: z.infer<typeof ItemPicks>;
 }
 
-/** The multipart form: one file plus the optional `mode`, `mapping` (JSON) and `countFree` ('true'|'false') fields. */
+/** The multipart form: one file plus the optional `mode`, `mapping` (JSON), `countFree` ('true'|'false') and picks (JSON) fields. */
 async function readForm(request: FastifyRequest): Promise<UploadForm> {
   if (!request.isMultipart()) throw new AppError('E0001', 400, 'Send the file as multipart/form-data', { file: 'A file must be picked' });
   let file: UploadedFile | undefined;
@@ -76,7 +80,15 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
   if (countFreeText !== undefined && countFreeText !== 'true' && countFreeText !== 'false') {
     throw new AppError('E0001', 400, 'Say whether free goods count as stock: true or false', { [COUNT_FREE_FIELD]: 'true or false' });
   }
-  return { file, mode: fields.mode, mapping, countFree: countFreeText === undefined ? undefined : countFreeText === 'true' };
+  let picks: UploadForm['picks'] = [];
+  if (fields[ITEM_PICKS_FIELD]) {
+    const parsed = ItemPicks.safeParse(safeJson(fields[ITEM_PICKS_FIELD]));
+    if (!parsed.success) {
+      throw new AppError('E0001', 400, 'The products chosen for the file’s items are not valid: read the file again', { [ITEM_PICKS_FIELD]: 'A list of { itemKey, productId or NEW }' });
+    }
+    picks = parsed.data;
+  }
+  return { file, mode: fields.mode, mapping, countFree: countFreeText === undefined ? undefined : countFreeText === 'true', picks };
 }
 
 function safeJson(text: string): unknown {
@@ -89,14 +101,15 @@ function safeJson(text: string): unknown {
 
 /** SPEC.md §7 tenants/inventory/* plus the upload's preview and import. */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (app, { inventory }) => {
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024 } });
+  // A field up to 4 MB: the picks of a file with thousands of uncertain items (JSON, ~100 bytes each).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 4 * 1024 * 1024 } });
 
   app.post(INVENTORY_PATHS.uploadPreview, {
     config: UPLOAD,
     schema: {
       tags: ['inventory'],
       summary:
-        'Reads an uploaded stock file (multipart: file, optional mapping JSON and countFree true|false) and shows what an import would do, with HSN/GST warnings; stores nothing',
+        'Reads an uploaded stock file (multipart: file, optional mapping JSON and countFree true|false) and shows what an import would do, with HSN/GST warnings and what the catalogue makes of its items; stores nothing',
       security,
       response: replies(UploadPreview),
     },
@@ -111,7 +124,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     schema: {
       tags: ['inventory'],
       summary:
-        'Imports the valid rows of a stock file into the active warehouse (multipart: file, mode REPLACE|ADD, mapping JSON, countFree true|false, remembered for the unit); one transaction, idempotent per file',
+        'Imports the valid rows of a stock file into the active warehouse (multipart: file, mode REPLACE|ADD, mapping JSON, countFree true|false, remembered for the unit, picks JSON ItemPick[] for the uncertain items, remembered for the seller); every item matched to the one catalogue; one transaction, idempotent per file',
       security,
       response: replies(ImportResult),
     },
@@ -119,7 +132,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       const form = await readForm(request);
       const mode = UploadMode.safeParse(form.mode);
       if (!mode.success) throw new AppError('E0001', 400, 'Say whether the file replaces or adds to the stock', { mode: 'REPLACE or ADD' });
-      return ok(await inventory.import(callerOf(request), form.file, mode.data, form.mapping, form.countFree));
+      return ok(await inventory.import(callerOf(request), form.file, mode.data, form.mapping, form.countFree, form.picks));
     },
   });
 

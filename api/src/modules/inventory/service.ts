@@ -16,6 +16,10 @@ import {
   type UploadMode,
   type UploadPreview,
   type WarnedRow,
+  type CatalogueSummary,
+  type ItemMatch,
+  type ItemPick,
+  isSettledMatch,
 } from 'shared-api';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -30,7 +34,8 @@ import { gstRatesOn, rateOf } from '../ledger/gst-rates';
 import { repriceUnratedLines } from '../orders/repository';
 import { hsnGstWarnings, unsellableWarning } from './hsn-check';
 import type { StockLine } from './parsers/rows';
-import { appendProducts, noProducts, stockLinesBuilder, storedQuantity, unitCost } from './parsers/stock-lines';
+import { appendProducts, noProducts, stockLinesBuilder, storedQuantity, unitCost, type StockChunk } from './parsers/stock-lines';
+import { matchItems, rememberPicks, type CatalogueItem } from '../catalogue';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -41,6 +46,49 @@ export interface UploadedFile {
 const SAMPLE_ROWS = 20;
 /** Rows with warnings handed back in the preview (like the rejected rows); the count covers all of them. */
 const WARNED_SHOWN = 5000;
+
+/**
+ * The preview's item matches (issue 36), kept small for a 20,000-item file: every uncertain item the seller answers
+ * (as many as rejected rows are shown), then a few of the new ones and of those matched by a different spelling.
+ */
+const ITEMS_SHOWN: Partial<Record<ItemMatch['kind'], number>> = { UNCERTAIN: 5000, NEW: 500, CONFIDENT: 500 };
+
+/**
+ * A chunk's new products (those first seen in it) as the catalogue's items, in product order: each with its first
+ * line's row and MRP, and how many of the chunk's lines name it.
+ */
+function catalogueItems({ firstProduct, products, lines }: StockChunk): CatalogueItem[] {
+  const items: CatalogueItem[] = products.matchKey.map((itemKey, i) => ({
+    itemKey,
+    itemCode: null,
+    name: products.name[i]!,
+    pack: products.pack[i]!,
+    manufacturer: products.manufacturer[i]!,
+    hsn: products.hsn[i]!,
+    mrpPaise: null,
+    rowNumber: 0,
+    rows: 0,
+  }));
+  for (let l = 0; l < lines.count; l++) {
+    const item = items[lines.product[l]! - firstProduct];
+    if (!item) continue;
+    if (item.rows++ === 0) {
+      item.rowNumber = lines.rowNumber[l]!;
+      item.mrpPaise = lines.mrpPaise[l]!;
+    }
+  }
+  return items;
+}
+
+const SHOWN_ORDER: readonly ItemMatch['kind'][] = ['UNCERTAIN', 'NEW', 'CONFIDENT', 'REMEMBERED', 'EXACT'];
+
+const noSummary = (): CatalogueSummary => ({ items: 0, remembered: 0, exact: 0, confident: 0, uncertain: 0, new: 0 });
+const SUMMARY_FIELD = { REMEMBERED: 'remembered', EXACT: 'exact', CONFIDENT: 'confident', UNCERTAIN: 'uncertain', NEW: 'new' } as const;
+
+function countMatches(summary: CatalogueSummary, matches: readonly ItemMatch[]): void {
+  summary.items += matches.length;
+  for (const m of matches) summary[SUMMARY_FIELD[m.kind]]++;
+}
 
 type HeaderEvent = Extract<AnalyseEvent, { kind: 'header' }>;
 type DoneEvent = Extract<AnalyseEvent, { kind: 'done' }>;
@@ -137,19 +185,36 @@ export class InventoryService {
     const warned: WarnedRow[] = [];
     let warnedRows = 0;
     let rowsWithFree = 0;
+    const catalogue = noSummary();
+    // The item matches shown (see ITEMS_SHOWN), each with its product's index; lines per product of the whole file.
+    const shown: { match: ItemMatch; product: number }[] = [];
+    const shownOf = { REMEMBERED: 0, EXACT: 0, CONFIDENT: 0, UNCERTAIN: 0, NEW: 0 };
+    const rowsOf: number[] = [];
     for await (const event of await this.read(file, mapping)) {
       if (event.kind === 'header') header = event;
       else if (event.kind === 'done') done = event;
       else {
         const { lines } = event.chunk;
         appendProducts(products, event.chunk.products);
-        const onRecord = await repo.recordedHsn(this.db, event.chunk.products.matchKey);
-        for (const key of event.chunk.products.matchKey) recorded.push(onRecord.get(key));
+        // What the one catalogue makes of the chunk's new items (one batched call); a matched item's HSN on record
+        // is its product's.
+        const items = catalogueItems(event.chunk);
+        const matched = new Map((await matchItems(this.db, caller.unitId, items)).map((m) => [m.itemKey, m]));
+        items.forEach((item, i) => {
+          const m = matched.get(item.itemKey)!;
+          countMatches(catalogue, [m]);
+          recorded.push(isSettledMatch(m.kind) ? (m.candidates[0]?.hsn ?? null) : undefined);
+          if (shownOf[m.kind] < (ITEMS_SHOWN[m.kind] ?? 0)) {
+            shownOf[m.kind]++;
+            shown.push({ match: m, product: event.chunk.firstProduct + i });
+          }
+        });
         // The rates of the HSNs this chunk names (the file's and those on record), by the one rule, once per chunk.
-        const rates = await gstRatesOn(this.db, [...event.chunk.products.hsn, ...onRecord.values()], today);
+        const rates = await gstRatesOn(this.db, [...event.chunk.products.hsn, ...recorded.slice(event.chunk.firstProduct).map((h) => h ?? null)], today);
         const rate = (hsn: string) => rateOf(rates, hsn);
         for (let i = 0; i < lines.count; i++) {
           const p = lines.product[i]!;
+          rowsOf[p] = (rowsOf[p] ?? 0) + 1;
           const freeQuantity = lines.freeQuantity[i]!;
           if (freeQuantity > 0) rowsWithFree++;
           const gstBp = lines.gstBp[i]!;
@@ -203,8 +268,13 @@ export class InventoryService {
       rowsWithFree: incomplete ? 0 : rowsWithFree,
       warnedRows: incomplete ? 0 : warnedRows,
       warned: incomplete ? [] : warned,
-      itemMatches: [],
-      catalogue: { items: 0, remembered: 0, exact: 0, confident: 0, uncertain: 0, new: 0 },
+      // Uncertain first (the seller answers them), then new, then those matched by another spelling; by row.
+      itemMatches: incomplete
+        ? []
+        : shown
+            .map(({ match, product }) => ({ ...match, rows: rowsOf[product] ?? match.rows }))
+            .sort((a, b) => SHOWN_ORDER.indexOf(a.kind) - SHOWN_ORDER.indexOf(b.kind) || a.rowNumber - b.rowNumber),
+      catalogue: incomplete ? noSummary() : catalogue,
     };
   }
 
@@ -219,11 +289,13 @@ export class InventoryService {
     mode: UploadMode,
     mapping: ColumnMapping | undefined,
     countFreeChoice: boolean | undefined,
+    picks: readonly ItemPick[] = [],
   ): Promise<ImportResult> {
     const warehouse = await this.warehouseOf(caller);
     const fileHash = sha256(file.bytes);
     const previous = await repo.previousImport(this.db, warehouse.id, fileHash);
     if (previous) return alreadyImported(previous);
+    const picked = await this.checkedPicks(picks);
     const countFree = await this.countFreeFor(caller, countFreeChoice);
     const events = await this.read(file, mapping);
     try {
@@ -233,17 +305,30 @@ export class InventoryService {
       if (header.missingFields.length > 0) {
         throw new AppError('E0001', 400, `Map these columns before importing: ${header.missingFields.join(', ')}`);
       }
-      return await this.store(caller, warehouse.id, { fileName: file.fileName, fileHash, type: header.type }, { mode, countFree }, events);
+      return await this.store(caller, warehouse.id, { fileName: file.fileName, fileHash, type: header.type }, { mode, countFree, picks: picked }, events);
     } finally {
       await events.return(undefined);
     }
+  }
+
+  /** The seller's picks by item; a pick naming a product the master does not have is refused before anything is read. */
+  private async checkedPicks(picks: readonly ItemPick[]): Promise<Map<string, ItemPick['productId']>> {
+    const productIds = [...new Set(picks.flatMap((p) => (p.productId === 'NEW' ? [] : [p.productId])))];
+    const known = await repo.existingProducts(this.db, productIds);
+    const unknown = picks.find((p) => p.productId !== 'NEW' && !known.has(p.productId));
+    if (unknown) {
+      throw new AppError('E0001', 400, `The product chosen for "${unknown.itemKey}" is not in the catalogue (merged or removed): read the file again and choose again`, {
+        picks: 'A chosen product is not in the catalogue',
+      });
+    }
+    return new Map(picks.map((p) => [p.itemKey, p.productId]));
   }
 
   private async store(
     caller: Caller,
     warehouseId: string,
     file: { fileName: string; fileHash: string; type: string },
-    { mode, countFree }: { mode: UploadMode; countFree: boolean },
+    { mode, countFree, picks }: { mode: UploadMode; countFree: boolean; picks: Map<string, ItemPick['productId']> },
     events: AsyncGenerator<AnalyseEvent>,
   ): Promise<ImportResult> {
     const now = this.config.now();
@@ -260,6 +345,9 @@ export class InventoryService {
       const byKey = new Map(existing.map((b) => [`${b.product_id}|${b.batch_no}`, b]));
       const productIds: string[] = [];
       let productsCreated = 0;
+      const catalogue = noSummary();
+      // Product|BATCH → the file row that listed it first.
+      const rowOfBatch = new Map<string, number>();
       // Existing batches the file lists (REPLACE zeroes the others).
       const listed = new Set<string>();
       const nextBatchId = repo.orderedIds();
@@ -268,21 +356,46 @@ export class InventoryService {
         if (event.kind === 'done') done = event;
         if (event.kind !== 'lines') continue;
         const { products, lines } = event.chunk;
-        const upserted = await repo.upsertProducts(trx, products, now);
-        productIds.push(...upserted.ids);
-        productsCreated += upserted.created;
+        // The chunk's new items go through the one catalogue (one batched match): settled ones to their product,
+        // uncertain ones to the seller's pick (none: a new product), new ones created; all remembered for the
+        // seller, so its next upload of them asks nothing (issue 36).
+        const items = catalogueItems(event.chunk);
+        const matches = await matchItems(trx, caller.unitId, items);
+        countMatches(catalogue, matches);
+        // An uncertain item the seller did not answer becomes a new product, as every item did before.
+        const chunkPicks = matches.flatMap((m): ItemPick[] => {
+          const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
+          return productId ? [{ itemKey: m.itemKey, productId }] : [];
+        });
+        const resolved = await rememberPicks(trx, caller.unitId, items, matches, chunkPicks, now);
+        const chunkIds = items.map((item) => resolved.productIds.get(item.itemKey)!);
+        productIds.push(...chunkIds);
+        productsCreated += resolved.productsCreated;
+        // A product without an HSN (or composition) on record takes the file's; one with it keeps its own.
+        await repo.fillProductGaps(trx, chunkIds, products.hsn, products.composition);
 
         // Column-wise, like the lines: no object per batch or movement.
         const fresh: repo.BatchWrites = { line: [], id: [], quantity: [] };
         const changed: repo.BatchWrites = { line: [], id: [], quantity: [] };
         const moves: repo.MovementWrites & { unitCostPaise: (number | null)[] } = { batchId: [], delta: [], unitCostPaise: [] };
         for (let i = 0; i < lines.count; i++) {
-          const old = byKey.get(`${productIds[lines.product[i]!]}|${lines.batchNo[i]}`);
+          const productId = productIds[lines.product[i]!]!;
+          // Two of the file's items the catalogue takes for one product, each with this batch: the file lists the
+          // batch twice (the reader catches that only within one spelling of an item).
+          const batchKey = `${productId}|${lines.batchNo[i]!.toUpperCase()}`;
+          const earlierRow = rowOfBatch.get(batchKey);
+          const row = lines.rowNumber[i]!;
+          if (earlierRow !== undefined) {
+            throw new AppError('E0001', 400, `Rows ${earlierRow} and ${row} are the same catalogue product with batch ${lines.batchNo[i]}: remove one, or choose "Create new product" for one of the two items; nothing was imported`, {
+              [`row ${row}`]: `same product and batch as row ${earlierRow}`,
+            });
+          }
+          rowOfBatch.set(batchKey, row);
+          const old = byKey.get(`${productId}|${lines.batchNo[i]}`);
           const fromFile = storedQuantity(lines, i, countFree);
           const target = mode === 'ADD' ? (old?.quantity ?? 0) + fromFile : fromFile;
           // Each row is within MAX_QUANTITY, but added to what the batch holds it may not be (nor fit its column).
           if (target > MAX_QUANTITY) {
-            const row = lines.rowNumber[i];
             throw new AppError('E0001', 400, `Row ${row}: batch ${lines.batchNo[i]} would hold ${target.toLocaleString('en-IN')} units, more than ${MAX_QUANTITY.toLocaleString('en-IN')}: nothing was imported`, {
               [`row ${row}`]: 'quantity too large for the batch',
             });
@@ -346,7 +459,7 @@ export class InventoryService {
         referralCredited,
         rejected: done.rejected,
         countFree,
-        catalogue: null,
+        catalogue,
       };
     });
   }
