@@ -102,6 +102,49 @@ describe('the stock upload on one catalogue (issue 36)', () => {
     expect((await productOfBatches('MG-DL-01')).get('MG-DL-01')).toMatchObject({ name: 'Dolo 650 Tablet', quantity: 125 });
   });
 
+  it('takes the seller’s answer for each uncertain item (a candidate, or a new product), makes an unanswered one a new product, and remembers all three', async () => {
+    const s = await stockist();
+    const rows = (batch: string) => [
+      ['AMLONG TAB', "15'S", 'MICRO LABS', `${batch}-AM`, '06/28', '38.40', '30.72', 10],
+      ['SHELCAL TAB', "15'S", 'TORRENT', `${batch}-SH`, '06/28', '131.20', '104.96', 10],
+      ['ALLEGRA TAB', "10'S", 'SANOFI', `${batch}-AL`, '06/28', '226.00', '180.80', 10],
+    ];
+    const first = await xlsxOf([HEADER.slice(0, 8), ...rows('UQ1')]);
+    const preview = await uploaded<UploadPreview>(INVENTORY_PATHS.uploadPreview, s.headers, 'a.xlsx', first);
+    // No strength in the file: each is offered its brand's only strength, to confirm.
+    expect(preview.catalogue).toMatchObject({ items: 3, uncertain: 3 });
+    expect(preview.itemMatches.map((m) => [m.kind, m.name, m.rowNumber, m.candidates[0]?.name])).toEqual([
+      ['UNCERTAIN', 'AMLONG TAB', 4, 'Amlong 5 Tablet'],
+      ['UNCERTAIN', 'SHELCAL TAB', 5, 'Shelcal 500 Tablet'],
+      ['UNCERTAIN', 'ALLEGRA TAB', 6, 'Allegra 120 Tablet'],
+    ]);
+    const [amlong, shelcal] = preview.itemMatches;
+    const picks: ItemPick[] = [
+      { itemKey: amlong!.itemKey, productId: amlong!.candidates[0]!.productId },
+      { itemKey: shelcal!.itemKey, productId: 'NEW' },
+    ];
+    const result = await uploaded<ImportResult>(INVENTORY_PATHS.uploadImport, s.headers, 'a.xlsx', first, { mode: 'ADD', [ITEM_PICKS_FIELD]: JSON.stringify(picks) });
+    expect(result).toMatchObject({ rowsImported: 3, productsCreated: 2, catalogue: { items: 3, uncertain: 3 } });
+    const placed = async (batch: string) => [...(await productOfBatches(batch)).values()].map((b) => [b.batch_no, b.name]).sort();
+    expect(await placed('UQ1-')).toEqual([
+      ['UQ1-AL', 'ALLEGRA TAB'],
+      ['UQ1-AM', 'Amlong 5 Tablet'],
+      ['UQ1-SH', 'SHELCAL TAB'],
+    ]);
+
+    // The next file of the same items asks nothing: each goes where the seller put it.
+    const second = await xlsxOf([HEADER.slice(0, 8), ...rows('UQ2')]);
+    const again = await uploaded<UploadPreview>(INVENTORY_PATHS.uploadPreview, s.headers, 'b.xlsx', second);
+    expect(again.catalogue).toMatchObject({ items: 3, remembered: 3, uncertain: 0, new: 0 });
+    expect(again.itemMatches).toEqual([]);
+    expect(await uploaded<ImportResult>(INVENTORY_PATHS.uploadImport, s.headers, 'b.xlsx', second, { mode: 'ADD' })).toMatchObject({ rowsImported: 3, productsCreated: 0 });
+    expect(await placed('UQ2-')).toEqual([
+      ['UQ2-AL', 'ALLEGRA TAB'],
+      ['UQ2-AM', 'Amlong 5 Tablet'],
+      ['UQ2-SH', 'SHELCAL TAB'],
+    ]);
+  });
+
   it('refuses picks that are not a list of items and products, or name a product the catalogue lacks, storing nothing', async () => {
     const s = await stockist();
     const bytes = await xlsxOf([HEADER, ['Dolo 650 Tablet', '15 Tab', 'Micro Labs', 'PK-1', '03/28', '33.60', '26.88', 10, '', '3004', '5']]);

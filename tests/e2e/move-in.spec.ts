@@ -53,8 +53,9 @@ async function importFile(page: Page, step: string, fileName: string, source: st
   for (const r of file.rejected) await expect(rejected.getByRole('row', { name: new RegExp(`^${r.rowNumber} `) })).toContainText(r.problems.join('; '));
   await check(page);
   await page.getByRole('button', { name: `Import ${rows(file.valid)}` }).click();
-  await expect(page.getByRole('heading', { name: 'Import done' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(`${rows(file.valid)} imported from ${fileName}`, { exact: false })).toBeVisible();
+  const done = page.locator('section', { has: page.getByRole('heading', { name: 'Import done' }) });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  await expect(done.getByRole('status')).toContainText(`${rows(file.valid)} imported from ${fileName}`);
   await page.getByRole('link', { name: 'Back to the move-in steps and report' }).click();
   await expect(heading(page, 'Move in')).toBeVisible();
 }

@@ -362,9 +362,10 @@ export class InventoryService {
         const items = catalogueItems(event.chunk);
         const matches = await matchItems(trx, caller.unitId, items);
         countMatches(catalogue, matches);
-        const chunkPicks = items.flatMap((item) => {
-          const productId = picks.get(item.itemKey);
-          return productId ? [{ itemKey: item.itemKey, productId }] : [];
+        // An uncertain item the seller did not answer becomes a new product, as every item did before.
+        const chunkPicks = matches.flatMap((m): ItemPick[] => {
+          const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
+          return productId ? [{ itemKey: m.itemKey, productId }] : [];
         });
         const resolved = await rememberPicks(trx, caller.unitId, items, matches, chunkPicks, now);
         const chunkIds = items.map((item) => resolved.productIds.get(item.itemKey)!);
