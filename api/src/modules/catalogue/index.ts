@@ -5,3 +5,4 @@
  */
 export { matchItems, rememberPicks, unansweredItems, upsertSellerItems, loadAliases, type CatalogueItem, type SellerItemWrite } from './match';
 export { normaliseItem, canonicalKey, manufacturerKey, type NormalisedItem } from './normalise';
+export { previewItemMaster, importItemMaster, catalogueSummary, itemsOfRows } from './item-master';

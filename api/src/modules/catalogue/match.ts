@@ -66,33 +66,68 @@ export async function loadAliases(db: Db): Promise<ManufacturerAliases> {
   return new Map(rows.map((r) => [r.alias_key, r.canonical_key]));
 }
 
-/** Edit distance with transpositions (optimal string alignment), for misspelt brands ("AUGMENTN", "DOOL"). */
-export function editDistance(a: string, b: string): number {
+/** Rows of the edit distance, reused: matching a large file compares hundreds of thousands of names. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * Edit distance with transpositions (optimal string alignment), for misspelt brands ("AUGMENTN", "DOOL"); past `max`
+ * it stops and answers max + 1 (the caller only wants to know it is too far).
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   const m = a.length;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  if (Math.abs(m - n) > max) return max + 1;
+  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  let [prev2, prev, cur] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= m; i++) {
-    const cur = new Array<number>(n + 1);
     cur[0] = i;
+    let best = i;
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j]!, prev2[j - 2]! + 1);
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
+      if (d < best) best = d;
     }
-    prev2 = prev;
-    prev = cur;
+    if (best > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[n]!;
 }
 
-/** How alike two brands are, 0–1, spacing ignored ("CAL D MAG" = "Caldmag"). */
-function brandSimilarity(a: readonly string[], b: readonly string[]): { similarity: number; distance: number } {
+/** Misspelt, not another word: one slip in a word of 5+ letters, two in 8+, none in a short word. */
+function nearWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  const allowed = shorter >= 8 ? 2 : 1;
+  return editDistance(a, b, allowed) <= allowed;
+}
+
+interface BrandAgreement {
+  /** 0–1, spacing ignored ("CAL D MAG" = "Caldmag"); below 0.7 only roughly. */
+  similarity: number;
+  distance: number;
+  /** Words of the product's name the file's lacks, and the other way round (after pairing misspelt ones). */
+  productOnly: string[];
+  itemOnly: string[];
+}
+
+function brandAgreement(a: readonly string[], b: readonly string[]): BrandAgreement {
   const [x, y] = [a.join(''), b.join('')];
-  if (!x || !y) return { similarity: 0, distance: Math.max(x.length, y.length) };
-  const distance = editDistance(x, y);
-  return { similarity: 1 - distance / Math.max(x.length, y.length), distance };
+  const longer = Math.max(x.length, y.length);
+  // past 30 % of the longer name the brands are not alike (similarity < 0.7): no need for the exact distance
+  const distance = x && y ? editDistance(x, y, Math.floor(longer * 0.3)) : longer;
+  const unpaired = [...b];
+  const itemOnly: string[] = [];
+  for (const word of a) {
+    const at = unpaired.findIndex((w) => nearWord(word, w));
+    if (at >= 0) unpaired.splice(at, 1);
+    else itemOnly.push(word);
+  }
+  return { similarity: x && y ? 1 - distance / longer : 0, distance, productOnly: unpaired, itemOnly };
 }
 
 /** Same HSN chapter (its first two digits): "3004" and "30049099" agree, "3304" (cosmetics) does not. */
@@ -114,21 +149,27 @@ interface Scored {
 }
 
 /** null: the hard rule refuses the product (different strength, form or variant) or the brand is too far off. */
-function compare(item: NormalisedItem, product: Product, evidence: { hsn: string | null; mrpPaise: number | null }, mrps: MrpRange | undefined): Scored | null {
+function compare(item: NormalisedItem, product: Product, hsn: string | null): Scored | null {
   const p = product.normal;
-  if (item.variants.join(' ') !== p.variants.join(' ')) return null;
+  if (item.variants.length !== p.variants.length || item.variants.some((v, i) => v !== p.variants[i])) return null;
   // A name without a strength has its composition's (when the file states one): "Crocin Advance" is 500 mg.
   const recorded = p.strengths.length === 0 && item.strengths.length > 0 ? product.composed : p.strengths;
   const bothStrengths = item.strengths.length > 0 && recorded.length > 0;
   if (bothStrengths && !sameStrengths(item.strengths, recorded)) return null;
   if (item.form && p.form && item.form !== p.form) return null;
-  const brand = brandSimilarity(item.brand, p.brand);
-  if (brand.similarity < 0.7) return null;
+  const firstAgrees = item.brand.length > 0 && p.brand.length > 0 && nearWord(item.brand[0]!, p.brand[0]!);
+  if (!firstAgrees && item.brand[0]?.[0] !== p.brand[0]?.[0]) return null;
+  const brand = brandAgreement(item.brand, p.brand);
+  // A short word on one side only is a marker this normaliser does not know ("Becosules Z", "Rosuvas F", "Ciplox TZ"):
+  // another product. A long one is a description ("Candid Dusting Powder", "Soframycin Skin Cream").
+  const extra = [...brand.productOnly, ...brand.itemOnly];
+  if (extra.some((w) => w.length <= 3)) return null;
+  if (brand.similarity < 0.7 && !(firstAgrees && brand.itemOnly.length === 0)) return null;
 
   const reasons: string[] = [];
   let score = brand.similarity * 50;
   const sameBrand = brand.distance === 0;
-  if (!sameBrand) reasons.push(`name spelt "${item.brand.join(' ')}" vs "${p.brand.join(' ')}"`);
+  if (!sameBrand) reasons.push(`name "${item.brand.join(' ')}" vs "${p.brand.join(' ')}"`);
 
   const strengthAgrees = bothStrengths || (item.strengths.length === 0 && p.strengths.length === 0);
   const sameNamedStrength = bothStrengths ? p.strengths.length > 0 : strengthAgrees;
@@ -160,17 +201,10 @@ function compare(item: NormalisedItem, product: Product, evidence: { hsn: string
   else reasons.push(`pack ${describePack(item.pack)} vs ${describePack(p.pack)}`);
 
   let contradicted = false;
-  if (evidence.hsn && product.hsn && !sameChapter(evidence.hsn, product.hsn)) {
+  if (hsn && product.hsn && !sameChapter(hsn, product.hsn)) {
     contradicted = true;
     score -= 15;
-    reasons.push(`HSN ${evidence.hsn} vs ${product.hsn} on record`);
-  }
-  if (evidence.mrpPaise !== null && evidence.mrpPaise > 0 && mrps) {
-    if (evidence.mrpPaise > mrps.max * FAR || evidence.mrpPaise * FAR < mrps.min) {
-      contradicted = true;
-      score -= 15;
-    }
-    reasons.push(`MRP ${mrps.min === mrps.max ? rupees(mrps.min) : `${rupees(mrps.min)}–${rupees(mrps.max)}`} on record`);
+    reasons.push(`HSN ${hsn} vs ${product.hsn} on record`);
   }
 
   const exact =
@@ -181,8 +215,20 @@ function compare(item: NormalisedItem, product: Product, evidence: { hsn: string
     item.manufacturer === p.manufacturer &&
     (pack === 'SAME' || (item.pack === null && p.pack === null)) &&
     !contradicted;
-  const confident = brand.distance <= 2 && strengthAgrees && (formAgrees || !item.form || !p.form) && makerAgrees && pack !== 'DIFFERENT' && !contradicted;
+  // Words only the product's name has are taken when everything else is stated and agrees.
+  const brandAgrees =
+    brand.itemOnly.length === 0 &&
+    (brand.productOnly.length === 0 ? brand.distance <= 2 : firstAgrees && strengthAgrees && formAgrees && item.form !== null && pack === 'SAME');
+  const confident = brandAgrees && strengthAgrees && (formAgrees || !item.form || !p.form) && makerAgrees && pack !== 'DIFFERENT' && !contradicted;
   return { product, score: Math.max(0, Math.min(100, Math.round(score))), reasons, exact, confident, contradicted };
+}
+
+/** The MRP as evidence: the file's against the product's batches on record; far off, it is another product's. */
+function weighMrp(scored: Scored, mrpPaise: number | null, mrps: MrpRange | undefined): Scored {
+  if (mrpPaise === null || mrpPaise <= 0 || !mrps) return scored;
+  const reasons = [...scored.reasons, `MRP ${mrps.min === mrps.max ? rupees(mrps.min) : `${rupees(mrps.min)}–${rupees(mrps.max)}`} on record`];
+  if (mrpPaise <= mrps.max * FAR && mrpPaise * FAR >= mrps.min) return { ...scored, reasons };
+  return { ...scored, reasons, score: Math.max(0, scored.score - 15), exact: false, confident: false, contradicted: true };
 }
 
 interface MrpRange {
@@ -200,23 +246,64 @@ const candidateOf = (s: Scored, reasons = s.reasons): CatalogueCandidate => ({
   reasons: reasons.slice(0, 4),
 });
 
-/** Products whose names start like the items' (the candidates), normalised once. */
-async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliases: ManufacturerAliases): Promise<Map<string, Product[]>> {
+/**
+ * Products of one name prefix and one set of variant markers (only those can pass the hard rule), with those of each
+ * strength apart: an item that states its strength is compared with the products of that strength and with those
+ * whose strength the values alone cannot tell (none in the name, or per ml), not with every product of its brand.
+ */
+interface Bucket {
+  /** By lookupKey: the product the item most likely is, checked first (most items of a file are). */
+  likely: Map<string, Product>;
+  all: Product[];
+  byStrength: Map<string, Product[]>;
+  loose: Product[];
+}
+
+const perMl = (n: NormalisedItem) => n.strengths.some((s) => s.unit?.endsWith('/ml'));
+const strengthValues = (n: NormalisedItem) =>
+  n.strengths
+    .map((s) => s.value)
+    .sort((a, b) => a - b)
+    .join('/');
+const bucketKey = (prefix: string, n: NormalisedItem) => `${prefix}|${n.variants.join(' ')}`;
+/** Brand, strength values, form, pack and maker: equal for an exact match (compare() decides, units and all). */
+const lookupKey = (n: NormalisedItem) => `${n.brand.join(' ')}|${strengthValues(n)}|${n.form ?? ''}|${n.pack ? `${n.pack.count}${n.pack.unit}` : ''}|${n.manufacturer}`;
+
+/** The products an item can be: a few in a large catalogue. */
+function productsFor(buckets: ReadonlyMap<string, Bucket>, name: string, item: NormalisedItem): Product[] {
+  const bucket = buckets.get(bucketKey(namePrefix(name), item));
+  if (!bucket) return [];
+  if (item.strengths.length === 0 || perMl(item)) return bucket.all;
+  return [...(bucket.byStrength.get(strengthValues(item)) ?? []), ...bucket.loose];
+}
+
+/** Products whose names start like the items' (the candidates), normalised once and bucketed. */
+async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliases: ManufacturerAliases): Promise<Map<string, Bucket>> {
   const prefixes = [...new Set(items.map((i) => namePrefix(i.name)).filter(Boolean))];
-  const byPrefix = new Map<string, Product[]>();
-  if (prefixes.length === 0) return byPrefix;
+  const buckets = new Map<string, Bucket>();
+  if (prefixes.length === 0) return buckets;
   const { rows } = await sql<{ id: string; name: string; pack: string; manufacturer: string; hsn: string | null; composition: string | null }>`
     SELECT id, name, pack, manufacturer, hsn, composition FROM products
     WHERE lower(left(regexp_replace(name, '[^A-Za-z]', '', 'g'), 3)) = ANY(${prefixes}::text[])
     ORDER BY created_at, id`.execute(db);
   for (const row of rows) {
-    const prefix = namePrefix(row.name);
-    let list = byPrefix.get(prefix);
-    if (!list) byPrefix.set(prefix, (list = []));
-    const { composition, ...product } = row;
-    list.push({ ...product, normal: normaliseItem(row.name, row.pack, row.manufacturer, aliases), composed: strengthsIn(composition) });
+    const { composition, ...fields } = row;
+    const product: Product = { ...fields, normal: normaliseItem(row.name, row.pack, row.manufacturer, aliases), composed: strengthsIn(composition) };
+    const key = bucketKey(namePrefix(row.name), product.normal);
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = { likely: new Map(), all: [], byStrength: new Map(), loose: [] }));
+    bucket.all.push(product);
+    const likely = lookupKey(product.normal);
+    if (!bucket.likely.has(likely)) bucket.likely.set(likely, product);
+    if (product.normal.strengths.length === 0 || perMl(product.normal)) bucket.loose.push(product);
+    else {
+      const values = strengthValues(product.normal);
+      const list = bucket.byStrength.get(values);
+      if (list) list.push(product);
+      else bucket.byStrength.set(values, [product]);
+    }
   }
-  return byPrefix;
+  return buckets;
 }
 
 async function mrpRanges(db: Db, productIds: readonly string[]): Promise<Map<string, MrpRange>> {
@@ -253,13 +340,25 @@ export async function matchItems(db: Db, unitId: string, items: readonly Catalog
   const remembered = await rememberedProducts(db, unitId, items);
   const products = await candidateProducts(db, items, aliases);
 
-  // First pass: candidates that pass the hard rule, without MRP evidence; then the MRPs of those in play.
-  const normals = items.map((item) => normaliseItem(item.name, item.pack, item.manufacturer, aliases));
+  // Candidates that pass the hard rule, scored; then the MRPs on record of those in play weigh in.
   const inPlay = new Set<string>();
-  const pools: Product[][] = items.map((item, i) => {
+  const pools: Scored[][] = items.map((item) => {
     if (rememberedOf(item)) return [];
-    const pool = (products.get(namePrefix(item.name)) ?? []).filter((p) => compare(normals[i]!, p, { hsn: null, mrpPaise: null }, undefined) !== null);
-    if (item.mrpPaise !== null) pool.forEach((p) => inPlay.add(p.id));
+    const normal = normaliseItem(item.name, item.pack, item.manufacturer, aliases);
+    // the exact product, when there is one, without comparing the item with the rest of its brand
+    const likely = products.get(bucketKey(namePrefix(item.name), normal))?.likely.get(lookupKey(normal));
+    const exact = likely && compare(normal, likely, item.hsn);
+    if (exact?.exact) {
+      if (item.mrpPaise !== null) inPlay.add(likely.id);
+      return [exact];
+    }
+    const pool: Scored[] = [];
+    for (const product of productsFor(products, item.name, normal)) {
+      const scored = compare(normal, product, item.hsn);
+      if (!scored) continue;
+      pool.push(scored);
+      if (item.mrpPaise !== null) inPlay.add(product.id);
+    }
     return pool;
   });
   const mrps = await mrpRanges(db, [...inPlay]);
@@ -292,7 +391,7 @@ export async function matchItems(db: Db, unitId: string, items: readonly Catalog
       return { ...base, kind: 'REMEMBERED', productId: known.product_id, candidates: [candidate] };
     }
     const scored = pools[i]!
-      .map((p) => compare(normals[i]!, p, item, mrps.get(p.id))!)
+      .map((s) => weighMrp(s, item.mrpPaise, mrps.get(s.product.id)))
       .sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));
     const exact = scored.find((s) => s.exact);
     if (exact) return { ...base, kind: 'EXACT', productId: exact.product.id, candidates: [candidateOf(exact, ['same name, strength, form, pack and manufacturer', ...exact.reasons.filter((r) => r.startsWith('MRP'))])] };
@@ -335,14 +434,14 @@ const CHUNK = 2_000;
 /**
  * Upserts the seller's items (unit, item key): the product and the file's figures. A figure the file does not give
  * keeps what was there; a row the same as before is not touched (a re-import changes nothing, not even updated_at).
- * Returns how many rows were written (inserted or changed).
+ * Returns the item keys written (inserted or changed).
  */
-export async function upsertSellerItems(trx: Db, unitId: string, writes: readonly SellerItemWrite[], now: Date): Promise<number> {
-  let written = 0;
+export async function upsertSellerItems(trx: Db, unitId: string, writes: readonly SellerItemWrite[], now: Date): Promise<Set<string>> {
+  const written = new Set<string>();
   const col = <T>(rows: readonly SellerItemWrite[], f: (w: SellerItemWrite) => T) => rows.map(f);
   for (let from = 0; from < writes.length; from += CHUNK) {
     const rows = writes.slice(from, from + CHUNK);
-    const result = await sql<{ id: string }>`
+    const result = await sql<{ item_key: string }>`
       INSERT INTO seller_items AS s (id, unit_id, item_key, item_code, product_id, name, pack, manufacturer, hsn, gst_bp, mrp_paise,
                                      ptr_paise, pts_paise, scheme_buy, scheme_free, barcode, created_at, updated_at)
       SELECT u.id, ${unitId}::uuid, u.item_key, u.item_code, u.product_id, u.name, u.pack, u.manufacturer, u.hsn, u.gst_bp, u.mrp,
@@ -368,8 +467,8 @@ export async function upsertSellerItems(trx: Db, unitId: string, writes: readonl
              coalesce(excluded.mrp_paise, s.mrp_paise), coalesce(excluded.ptr_paise, s.ptr_paise),
              coalesce(excluded.pts_paise, s.pts_paise), coalesce(excluded.scheme_buy, s.scheme_buy),
              coalesce(excluded.scheme_free, s.scheme_free), coalesce(excluded.barcode, s.barcode))
-      RETURNING s.id`.execute(trx);
-    written += result.rows.length;
+      RETURNING s.item_key`.execute(trx);
+    for (const row of result.rows) written.add(row.item_key);
   }
   return written;
 }
@@ -377,7 +476,8 @@ export async function upsertSellerItems(trx: Db, unitId: string, writes: readonl
 /**
  * The seller's answers applied: picked products checked to exist, NEW items (picked NEW, or NEW with no pick) made
  * products, and every settled or picked item recorded in seller_items so the next file maps itself. Items left
- * UNCERTAIN without a pick get no product (the caller refuses or skips them: unansweredItems).
+ * UNCERTAIN without a pick get no product (the caller refuses or skips them: unansweredItems). `extras`: the item
+ * master's figures by item key; `written`: the item keys whose seller_items row was inserted or changed.
  */
 export async function rememberPicks(
   trx: Db,
@@ -387,7 +487,7 @@ export async function rememberPicks(
   picks: readonly ItemPick[],
   now: Date,
   extras?: ReadonlyMap<string, Partial<SellerItemWrite>>,
-): Promise<{ productIds: Map<string, string>; productsCreated: number }> {
+): Promise<{ productIds: Map<string, string>; productsCreated: number; written: Set<string> }> {
   const pickOf = new Map(picks.map((p) => [p.itemKey, p.productId]));
   const matchOf = new Map(matches.map((m) => [m.itemKey, m]));
   const picked = [...new Set([...pickOf.values()].filter((id) => id !== 'NEW'))];
@@ -436,6 +536,6 @@ export async function rememberPicks(
     if (!productId) continue;
     writes.push({ itemKey: item.itemKey, itemCode: item.itemCode, productId, name: item.name, pack: item.pack, manufacturer: item.manufacturer, hsn: item.hsn, ...extras?.get(item.itemKey) });
   }
-  await upsertSellerItems(trx, unitId, writes, now);
-  return { productIds, productsCreated };
+  const written = await upsertSellerItems(trx, unitId, writes, now);
+  return { productIds, productsCreated, written };
 }

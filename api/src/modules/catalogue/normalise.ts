@@ -113,9 +113,12 @@ function tokens(text: string): string[] {
   const spaced = clean(text)
     .replace(/\s*\/\s*/g, '/')
     .replace(/(\d)\s+(mg|mcg|ug|gm|gms|g|grams?|iu|ml|mls|ltr|l|%|w\/w|w\/v|ku)(?![a-z])/g, '$1$2')
-    .replace(/\b([a-z]{3,})(\d+(?:\.\d+)?)(mg|mcg|gm|g|ml|iu)?\b/g, (m: string, word: string, n: string, unit?: string) =>
-      /^(b|d|k|vit)\d/.test(m) ? m : `${word} ${n}${unit ?? ''}`,
+    // "telma40", "gp1": a name with its strength glued on (not a vitamin's "d3", "b12")
+    .replace(/\b([a-z]{2,})(\d+(?:\.\d+)?)(mg|mcg|gm|g|ml|iu)?\b/g, (m: string, word: string, n: string, unit?: string) =>
+      /^(vit)\d/.test(m) ? m : `${word} ${n}${unit ?? ''}`,
     )
+    // "eye/ear": a slash between words is a space (between numbers it is a combination: 250/125, 5mg/ml)
+    .replace(/\b([a-z]{2,})\/(?=[a-z])/g, '$1 ')
     .replace(/\b(\d+(?:\.\d+)?)\s*(s)\b/g, "$1's")
     // "40h", "500sr": a strength with its marker glued on
     .replace(/\b(\d+(?:\.\d+)?)([a-z]+)\b/g, (m: string, n: string, tail: string) => (UNIT_WORDS.has(tail) ? m : `${n} ${tail}`))
@@ -149,8 +152,8 @@ function parseStrength(token: string): Strength[] | null {
 
 /** A pack written as one token: 15s / 15's, 1x15, 10x10, 60ml, 100ml, 30gm (as pack), 1vial. */
 export function parsePackToken(token: string, next: string | undefined): Pack | null {
-  let m = /^(\d+)s$/.exec(token.replace("'", ''));
-  if (m && token.includes("'")) return { count: Number(m[1]), unit: 'unit' };
+  let m = /^(\d+)'?s$/.exec(token);
+  if (m) return { count: Number(m[1]), unit: 'unit' };
   m = /^(\d+)x(\d+(?:\.\d+)?)(ml|gm|g|s|tab|tabs|cap|caps)?$/.exec(token);
   if (m) return packOf(Number(m[2]), m[3] ?? next);
   m = /^(\d+(?:\.\d+)?)(ml|mls|l|ltr|litre|gm|gms|g|kg)$/.exec(token);
@@ -193,6 +196,11 @@ export type ManufacturerAliases = ReadonlyMap<string, string>;
 export function manufacturerKey(text: string, aliases: ManufacturerAliases = new Map()): string {
   const base = manufacturerBase(text);
   return aliases.get(base) ?? aliases.get(base.replace(/\s+/g, '')) ?? base;
+}
+
+function formOfPack(pack: string): string | null {
+  for (const w of clean(pack).split(/[\s\d]+/)) if (['TABLET', 'CAPSULE'].includes(FORMS[w] ?? '')) return FORMS[w]!;
+  return null;
 }
 
 /** The canonical form of one item (see NormalisedItem). */
@@ -248,7 +256,8 @@ export function normaliseItem(name: string, pack: string, manufacturer: string, 
   return {
     brand: brand.filter(Boolean),
     strengths,
-    form: itemForm,
+    // "15 TAB", "20 CAP" in the pack column say the form the name left out
+    form: itemForm ?? formOfPack(pack),
     variants: [...variants].sort(),
     pack: parsePack(pack) ?? namePack,
     manufacturer: manufacturerKey(manufacturer, aliases),
