@@ -347,9 +347,9 @@ export async function matchItems(db: Db, unitId: string, items: readonly Catalog
     const normal = normaliseItem(item.name, item.pack, item.manufacturer, aliases);
     // the exact product, when there is one, without comparing the item with the rest of its brand
     const likely = products.get(bucketKey(namePrefix(item.name), normal))?.likely.get(lookupKey(normal));
-    const exact = likely && compare(normal, likely, item.hsn);
+    const exact = likely ? compare(normal, likely, item.hsn) : null;
     if (exact?.exact) {
-      if (item.mrpPaise !== null) inPlay.add(likely.id);
+      if (item.mrpPaise !== null) inPlay.add(exact.product.id);
       return [exact];
     }
     const pool: Scored[] = [];
