@@ -280,8 +280,9 @@ export class InventoryService {
 
   /**
    * One transaction: products, batches, movements, the import record and the referral credit land together or not
-   * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk of valid
-   * lines is stored while the worker reads the next; a file that turns out bad half way rolls the whole import back.
+   * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk's items are
+   * matched to the catalogue while the worker reads the next; products, batches and movements are written once the
+   * whole file is read (see store); a file that turns out bad half way rolls the whole import back.
    */
   async import(
     caller: Caller,
@@ -352,16 +353,26 @@ export class InventoryService {
       const listed = new Set<string>();
       const nextBatchId = repo.orderedIds();
       let done: DoneEvent | undefined;
+      // 1. The whole file is read, each chunk's new items matched as it comes (one batched call each), before any
+      //    product is created: every item is matched against the catalogue as the preview saw it, so the import
+      //    does what the preview showed, and an item is never compared with the products this same file creates
+      //    (that would make the matching grow with the square of a file's new items).
+      const read: { chunk: StockChunk; items: CatalogueItem[]; matches: ItemMatch[] }[] = [];
       for await (const event of events) {
         if (event.kind === 'done') done = event;
         if (event.kind !== 'lines') continue;
-        const { products, lines } = event.chunk;
-        // The chunk's new items go through the one catalogue (one batched match): settled ones to their product,
-        // uncertain ones to the seller's pick (none: a new product), new ones created; all remembered for the
-        // seller, so its next upload of them asks nothing (issue 36).
         const items = catalogueItems(event.chunk);
         const matches = await matchItems(trx, caller.unitId, items);
         countMatches(catalogue, matches);
+        read.push({ chunk: event.chunk, items, matches });
+      }
+      if (!done || done.validRows === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
+
+      // 2. Chunk by chunk: settled items to their product, uncertain ones to the seller's pick (none: a new
+      //    product), new ones created; all remembered for the seller, so its next upload of them asks nothing
+      //    (issue 36). Then the chunk's batches and movements.
+      for (const { chunk, items, matches } of read) {
+        const { products, lines } = chunk;
         // An uncertain item the seller did not answer becomes a new product, as every item did before.
         const chunkPicks = matches.flatMap((m): ItemPick[] => {
           const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
@@ -421,7 +432,6 @@ export class InventoryService {
         await repo.updateBatches(trx, lines, changed, now);
         await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, movementMeta);
       }
-      if (!done || done.validRows === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
 
       // REPLACE: what the file does not list is no longer in this warehouse.
       let zeroed: { id: string; quantity: number; from: number }[] = [];
