@@ -14,6 +14,7 @@ import {
   type SubmitResult,
 } from 'shared-api';
 import { inTransaction } from '../src/db/transaction';
+import { matchItems } from '../src/modules/catalogue';
 import { mergeDuplicateGroups, mergeProducts } from '../src/modules/catalogue/merge';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { addBatch, addProduct, marketplaceWorld, unitId } from './cart-fixtures';
@@ -162,6 +163,13 @@ describe('merging duplicates in the product master', () => {
     expect(await search('dolovex')).toEqual([w.dolovex]);
     const suggestions = body<{ suggestors: { productId: string }[] }>(await retailer.post(MARKETPLACE_PATHS.suggest, { suggest: 'dlv', type: 'ALL', subType: 'ALL' }));
     expect(suggestions.suggestors.map((s) => s.productId)).toEqual([w.dolovex]);
+
+    // Nor does the catalogue offer it to a seller's upload: an item written as the old name is matched among the rest.
+    const [match] = await matchItems(t.db, await unitId(t.db, 'STK-PUN-001'), [
+      { itemKey: 'dlv 650 tab|15 tablets|microvia labs', itemCode: null, name: 'DLV 650 Tab', pack: '15 tablets', manufacturer: 'Microvia Labs', hsn: null, mrpPaise: null, rowNumber: 1, rows: 1 },
+    ]);
+    expect(match!.productId).not.toBe(w.dlv);
+    expect(match!.candidates.map((c) => c.productId)).not.toContain(w.dlv);
 
     // A batch written later for the merged product (an upload keyed by the old name) lands on the survivor.
     const late = await addBatch(t.db, { sellerCode: 'STK-THN-001', productId: w.dlv, batchNo: 'THN-D', expiry: '2028-02-29', quantity: 5, ptr: 2600, mrp: 3400 });

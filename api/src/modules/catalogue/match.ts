@@ -277,14 +277,15 @@ function productsFor(buckets: ReadonlyMap<string, Bucket>, name: string, item: N
   return [...(bucket.byStrength.get(strengthValues(item)) ?? []), ...bucket.loose];
 }
 
-/** Products whose names start like the items' (the candidates), normalised once and bucketed. */
+/** Products whose names start like the items' (the candidates), normalised once and bucketed; a product merged into
+ * another is never offered (its old name is the survivor's alias, migration 052). */
 async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliases: ManufacturerAliases): Promise<Map<string, Bucket>> {
   const prefixes = [...new Set(items.map((i) => namePrefix(i.name)).filter(Boolean))];
   const buckets = new Map<string, Bucket>();
   if (prefixes.length === 0) return buckets;
   const { rows } = await sql<{ id: string; name: string; pack: string; manufacturer: string; hsn: string | null; composition: string | null }>`
     SELECT id, name, pack, manufacturer, hsn, composition FROM products
-    WHERE lower(left(regexp_replace(name, '[^A-Za-z]', '', 'g'), 3)) = ANY(${prefixes}::text[])
+    WHERE lower(left(regexp_replace(name, '[^A-Za-z]', '', 'g'), 3)) = ANY(${prefixes}::text[]) AND merged_into IS NULL
     ORDER BY created_at, id`.execute(db);
   for (const row of rows) {
     const { composition, ...fields } = row;
