@@ -119,15 +119,9 @@ export const MergeResult = z.object({
 });
 export type MergeResult = z.infer<typeof MergeResult>;
 
-const id = encodeURIComponent;
-
 export const CATALOGUE_PATHS = {
   /** GET → DuplicateGroups (staff). */
   duplicates: '/catalogue/duplicates',
   /** POST MergeProducts → MergeResult (staff). */
   merge: '/catalogue/merge',
-  /** GET ?q= → CatalogueCandidate[] for a seller picking a product by hand (any member who uploads). */
-  candidates: '/catalogue/candidates',
-  /** DELETE: forget a remembered choice (the seller mapped an item wrongly). */
-  mapping: (mappingId: string) => `/catalogue/mappings/${id(mappingId)}`,
 } as const;

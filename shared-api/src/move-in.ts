@@ -233,7 +233,7 @@ export type MoveInImport = z.infer<typeof MoveInImport>;
 
 /** POST import: all-or-nothing. */
 export const ConfirmMoveInImport = z.object({
-  /** ITEMS: the owner's answer for uncertain items (others left uncertain become new products). */
+  /** ITEMS: the owner's answer for every uncertain item (the import is refused while one has none). */
   picks: ItemPicks.default([]),
   /** TRIAL_BALANCE: groups for lines the file did not say (head name → ACCOUNT_GROUPS code). */
   groups: z.record(z.string(), z.string()).default({}),
