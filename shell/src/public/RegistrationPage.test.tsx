@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { REGISTRATION_PATHS, type Application } from 'shared-api';
 import { failure, installFakeApi, resetFakeApi } from 'shared-auth/testing/fake-api';
-import { IdentifiersStep, MobileStep } from './RegistrationPage';
+import { IdentifiersStep, MobileStep, inviteOf } from './RegistrationPage';
 
 const draft: Application = {
   id: 'r1', status: 'DRAFT', step: 3, mobileNumber: '9700000901', customerType: 'STOCKIST', firstName: 'Asha', lastName: 'Iyer', email: 'asha@iyerpharma.in',
@@ -84,5 +84,29 @@ describe('registration: the mobile number', () => {
     await userEvent.type(screen.getByLabelText('Mobile number'), '9800000009');
     expect(screen.queryByText(/already registered/)).not.toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();
+  });
+});
+
+describe('registration: a trading partner\'s invite (move-in SMS link)', () => {
+  it('fills the mobile number, trade name and GSTIN from the link, and ignores what does not have the field\'s shape', () => {
+    const invite = inviteOf(new URLSearchParams('name=Kale+Medicals&mobile=9812345678&gstin=27AAPFK1234L1Z5&pincode=411001&ref=STK-PUN-001'));
+    expect(invite).toEqual({ name: 'Kale Medicals', mobile: '9812345678', gstin: '27AAPFK1234L1Z5', pincode: '411001', ref: 'STK-PUN-001' });
+    expect(inviteOf(new URLSearchParams('mobile=12345&gstin=<script>'))).toBeUndefined();
+    expect(inviteOf(new URLSearchParams(''))).toBeUndefined();
+
+    const { unmount } = render(
+      <MemoryRouter>
+        <MobileStep onVerified={() => undefined} invite={invite} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText(/Mobile number/)).toHaveValue('9812345678');
+    unmount();
+    render(
+      <MemoryRouter>
+        <IdentifiersStep app={draft} onSaved={() => undefined} onBack={() => undefined} invite={invite} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('Trade name')).toHaveValue('Kale Medicals');
+    expect(screen.getByLabelText('GSTIN')).toHaveValue('27AAPFK1234L1Z5');
   });
 });

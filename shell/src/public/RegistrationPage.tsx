@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   REGISTRATION_PATHS as R,
@@ -194,7 +194,7 @@ function Actions({ onBack, submitting, label = 'Save and continue' }: { onBack?:
 }
 
 /** Step 0: prove the mobile number by OTP; answers the draft (new or resumed) and its token. */
-export function MobileStep({ onVerified }: { onVerified: (session: RegistrationSession) => void }) {
+export function MobileStep({ onVerified, invite }: { onVerified: (session: RegistrationSession) => void; invite?: Invite | undefined }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
   const [resendError, setResendError] = useState<string | null>(null);
@@ -214,6 +214,7 @@ export function MobileStep({ onVerified }: { onVerified: (session: RegistrationS
 
   return (
     <Form<{ mobileNumber?: string; otp?: string }>
+      initialValues={invite?.mobile ? { mobileNumber: invite.mobile } : {}}
       onSubmit={async (values) => {
         try {
           if (!sentTo || sentTo !== values.mobileNumber) {
@@ -281,6 +282,34 @@ interface StepProps {
   app: Application;
   onSaved: (app: Application) => void;
   onBack: () => void;
+  /** What the trading partner who invited the applicant knows of it (a move-in's SMS link): defaults only. */
+  invite?: Invite;
+}
+
+/** The move-in invite's link (api move-in/network.ts): /registration?name=…&mobile=…&gstin=…&pincode=…&ref=<unit code>. */
+export interface Invite {
+  name: string;
+  mobile: string;
+  gstin: string;
+  pincode: string;
+  /** The inviting unit's code. */
+  ref: string;
+}
+
+/** The link's fields, each kept only when it has the shape its field takes (a link is typed by anyone). */
+export function inviteOf(params: URLSearchParams): Invite | undefined {
+  const pick = (key: string, shape: RegExp) => {
+    const v = (params.get(key) ?? '').trim();
+    return shape.test(v) ? v : '';
+  };
+  const invite = {
+    name: pick('name', /^[^<>]{1,100}$/),
+    mobile: pick('mobile', /^[6-9]\d{9}$/),
+    gstin: pick('gstin', /^[0-9A-Z]{15}$/),
+    pincode: pick('pincode', /^[1-9]\d{5}$/),
+    ref: pick('ref', /^[A-Z0-9-]{1,20}$/),
+  };
+  return Object.values(invite).some(Boolean) ? invite : undefined;
 }
 
 async function save(url: string, values: object, onSaved: (app: Application) => void) {
@@ -378,11 +407,11 @@ function UseMyLocation() {
   );
 }
 
-export function AddressStep({ app, onSaved, onBack }: StepProps) {
+export function AddressStep({ app, onSaved, onBack, invite }: StepProps) {
   return (
     <Form
       initialValues={{
-        pincode: app.pincode ?? '', addressLine: app.addressLine ?? '', landmark: app.landmark ?? '', city: app.city ?? '',
+        pincode: app.pincode ?? invite?.pincode ?? '', addressLine: app.addressLine ?? '', landmark: app.landmark ?? '', city: app.city ?? '',
         district: app.district ?? '', state: app.state ?? '', latitude: app.latitude ?? undefined, longitude: app.longitude ?? undefined,
       }}
       onSubmit={(values) => save(R.step2, values, onSaved)}
@@ -412,7 +441,7 @@ export function AddressStep({ app, onSaved, onBack }: StepProps) {
   );
 }
 
-export function IdentifiersStep({ app, onSaved, onBack }: StepProps) {
+export function IdentifiersStep({ app, onSaved, onBack, invite }: StepProps) {
   const type = app.customerType;
   const seasonBoy = type === 'SEASON_BOY';
   const licensed = type !== null && LICENSED.includes(type);
@@ -420,7 +449,7 @@ export function IdentifiersStep({ app, onSaved, onBack }: StepProps) {
   return (
     <Form
       initialValues={{
-        tradeName: app.tradeName ?? '', certificateTradeName: app.certificateTradeName ?? '', gstin: app.gstin ?? '', pan: app.pan ?? '',
+        tradeName: app.tradeName ?? invite?.name ?? '', certificateTradeName: app.certificateTradeName ?? '', gstin: app.gstin ?? invite?.gstin ?? '', pan: app.pan ?? '',
         drugLicence1: app.drugLicence1 ?? '', drugLicence2: app.drugLicence2 ?? '', foodLicence: app.foodLicence ?? '', aadhaar: app.aadhaar ?? '',
         dateOfBirth: app.dateOfBirth ?? '', drivingLicence: app.drivingLicence ?? '', vehicleNumber: app.vehicleNumber ?? '', vehicleType: app.vehicleType ?? '',
       }}
@@ -604,6 +633,9 @@ function Shell({ step, children }: { step: number; children: ReactNode }) {
 export function RegistrationPage() {
   const [app, setApp] = useState<Application | null>(null);
   const [view, setView] = useState<number | 'done' | null>(registrationToken.get() ? null : 0);
+  const [params] = useSearchParams();
+  // Read once: the steps are this page's state, so the link's query stays put while the applicant goes through them.
+  const [invite] = useState(() => inviteOf(params));
 
   useEffect(() => {
     if (view !== null) return;
@@ -647,6 +679,7 @@ export function RegistrationPage() {
     <Shell step={step}>
       {step === 0 || !app ? (
         <MobileStep
+          invite={invite}
           onVerified={(session) => {
             registrationToken.set(session.token);
             saved(session.application);
@@ -655,9 +688,9 @@ export function RegistrationPage() {
       ) : step === 1 ? (
         <PersonStep app={app} onSaved={saved} />
       ) : step === 2 ? (
-        <AddressStep app={app} onSaved={saved} onBack={back} />
+        <AddressStep app={app} onSaved={saved} onBack={back} invite={invite} />
       ) : step === 3 ? (
-        <IdentifiersStep app={app} onSaved={saved} onBack={back} />
+        <IdentifiersStep app={app} onSaved={saved} onBack={back} invite={invite} />
       ) : (
         <DocumentsStep
           app={app}
