@@ -163,3 +163,19 @@ describe('the stock upload on one catalogue (issue 36)', () => {
     expect(await t.db.selectFrom('inventory_imports').select('id').execute()).toEqual(before);
   });
 });
+
+describe('stock added by hand on the one catalogue', () => {
+  it('puts "DOLO 650 TAB / 15\'S / MICRO LABS LTD" on the catalogue\'s Dolo 650 Tablet instead of a second product', async () => {
+    const s = await stockist();
+    const before = await productIds();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: INVENTORY_PATHS.add,
+      headers: s.headers,
+      payload: { productName: 'DOLO 650 TAB', pack: "15'S", manufacturer: 'MICRO LABS LTD', batchNo: 'HAND-1', expiryDate: '2028-01-31', mrpPaise: 3360, ptrPaise: 2690, quantity: 12 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await productIds()).toEqual(before);
+    expect((await productOfBatches('HAND-')).get('HAND-1')).toMatchObject({ name: 'Dolo 650 Tablet', quantity: 12 });
+  });
+});

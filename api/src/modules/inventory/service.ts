@@ -21,10 +21,11 @@ import {
   type ItemPick,
   isSettledMatch,
 } from 'shared-api';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
@@ -78,6 +79,30 @@ function catalogueItems({ firstProduct, products, lines }: StockChunk): Catalogu
     }
   }
   return items;
+}
+
+/**
+ * A chunk's items as products: the seller's picks, the settled matches, and a new product for an uncertain item
+ * nobody answered (as every item was before issue 36); all remembered for the seller. A product without an HSN (or
+ * composition) on record takes the lines'; one with it keeps its own.
+ */
+async function productsOfChunk(
+  trx: Transaction<DB>,
+  unitId: string,
+  chunk: StockChunk,
+  items: readonly CatalogueItem[],
+  matches: readonly ItemMatch[],
+  picks: ReadonlyMap<string, string>,
+  now: Date,
+): Promise<{ ids: string[]; created: number }> {
+  const chunkPicks = matches.flatMap((m): ItemPick[] => {
+    const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
+    return productId ? [{ itemKey: m.itemKey, productId }] : [];
+  });
+  const resolved = await rememberPicks(trx, unitId, items, matches, chunkPicks, now);
+  const ids = items.map((item) => resolved.productIds.get(item.itemKey)!);
+  await repo.fillProductGaps(trx, ids, chunk.products.hsn, chunk.products.composition);
+  return { ids, created: resolved.productsCreated };
 }
 
 const SHOWN_ORDER: readonly ItemMatch['kind'][] = ['UNCERTAIN', 'NEW', 'CONFIDENT', 'REMEMBERED', 'EXACT'];
@@ -372,18 +397,10 @@ export class InventoryService {
       //    product), new ones created; all remembered for the seller, so its next upload of them asks nothing
       //    (issue 36). Then the chunk's batches and movements.
       for (const { chunk, items, matches } of read) {
-        const { products, lines } = chunk;
-        // An uncertain item the seller did not answer becomes a new product, as every item did before.
-        const chunkPicks = matches.flatMap((m): ItemPick[] => {
-          const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
-          return productId ? [{ itemKey: m.itemKey, productId }] : [];
-        });
-        const resolved = await rememberPicks(trx, caller.unitId, items, matches, chunkPicks, now);
-        const chunkIds = items.map((item) => resolved.productIds.get(item.itemKey)!);
-        productIds.push(...chunkIds);
-        productsCreated += resolved.productsCreated;
-        // A product without an HSN (or composition) on record takes the file's; one with it keeps its own.
-        await repo.fillProductGaps(trx, chunkIds, products.hsn, products.composition);
+        const { lines } = chunk;
+        const resolved = await productsOfChunk(trx, caller.unitId, chunk, items, matches, picks, now);
+        productIds.push(...resolved.ids);
+        productsCreated += resolved.created;
 
         // Column-wise, like the lines: no object per batch or movement.
         const fresh: repo.BatchWrites = { line: [], id: [], quantity: [] };
@@ -524,8 +541,11 @@ export class InventoryService {
     const batchId = await inTransaction(this.db, async (trx) => {
       const builder = stockLinesBuilder();
       builder.add(line);
-      const products = await repo.upsertProducts(trx, builder.take().chunk.products, now);
-      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: products.ids[0]!, line, now });
+      // The one catalogue, as an upload's item (issue 36): nobody is asked here, so an uncertain item is a new product.
+      const { chunk } = builder.take();
+      const items = catalogueItems(chunk);
+      const { ids } = await productsOfChunk(trx, caller.unitId, chunk, items, await matchItems(trx, caller.unitId, items), new Map(), now);
+      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: ids[0]!, line, now });
       if (!batch) {
         const message = `Batch ${line.batchNo} would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`;
         throw new AppError('E0001', 400, message, { quantity: message });
