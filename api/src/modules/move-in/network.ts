@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors';
 import type { SmsSender } from '../auth/sms';
 import type { ConnectionsService } from '../connections/service';
 import { LINKS, notify } from '../notifications/notify';
+import { webOrigin } from '../push/sender';
 import { unitsByGstin } from './keys';
 
 /*
@@ -159,7 +160,8 @@ export class MoveInNetwork {
   /** The sign-up page (the web app's origin: the first CORS origin) with the party's details filled in. */
   private signUpLink(p: PartyState, inviterCode: string): string {
     const params = new URLSearchParams({ name: p.name, mobile: p.phone ?? '', ...(p.gstin ? { gstin: p.gstin } : {}), ...(p.pincode ? { pincode: p.pincode } : {}), ref: inviterCode });
-    return `${this.config.corsOrigins[0] ?? ''}/registration?${params.toString()}`;
+    // The site's https origin; locally (plain http) the first allowed origin, the shell's dev server.
+    return `${webOrigin(this.config.corsOrigins) ?? this.config.corsOrigins[0] ?? ''}/registration?${params.toString()}`;
   }
 
   /** SMS invitations to parties not on the platform that have a mobile number; never twice within a day. */

@@ -30,11 +30,11 @@ export class LocalPushSender implements PushSender {
 }
 
 /**
- * The origin screens are served from, for FCM's click link (it must be an absolute https URL): the first https
- * entry of CORS_ORIGINS, which in a deployment is the site itself. None locally (plain http): the service worker
- * then opens data.link on its own origin.
+ * The origin screens are served from: the first https entry of CORS_ORIGINS, which in a deployment is the site
+ * itself. None locally (plain http). FCM's click link needs it (an absolute https URL; without it the service worker
+ * opens data.link on its own origin), and so do links sent by SMS (move-in invites).
  */
-function webOrigin(corsOrigins: readonly string[]): string | undefined {
+export function webOrigin(corsOrigins: readonly string[]): string | undefined {
   return corsOrigins.find((origin) => origin.startsWith('https://'));
 }
 
