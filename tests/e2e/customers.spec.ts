@@ -12,6 +12,8 @@ const RETAILER_TRADE = 'Sharma Medical Stores';
 /** A product only this spec stocks at the Thane stockist (a new batch number per run, so reruns on one API work). */
 // An HSN with a GST rate on record: a product without one is not offered for sale (issue 32).
 const PRODUCT = { productName: 'Thyronorm 50mcg Tablet', manufacturer: 'Abbott India', pack: '120 tablets', hsn: '3004' };
+/** The one catalogue's product the stockist's own spelling lands on (issue 36): buyers see the catalogue's name. */
+const CATALOGUE_NAME = 'Thyronorm 50 Tablet';
 
 /**
  * The marketplace search as the retailer's search page asks it (POST /search/v3/global): how many sellers of the
@@ -24,7 +26,7 @@ async function sellersSeen(page: Page): Promise<{ sellers: number; visible: numb
   });
   expect(res.ok()).toBeTruthy();
   const products = (await res.json()).body.products as { name: string; sellerCount: number; visibleSellerCount: number }[];
-  const hit = products.find((p) => p.name === PRODUCT.productName);
+  const hit = products.find((p) => p.name === CATALOGUE_NAME);
   return { sellers: hit?.sellerCount ?? 0, visible: hit?.visibleSellerCount ?? 0 };
 }
 
