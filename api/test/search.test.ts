@@ -110,6 +110,21 @@ describe('POST /search/v3/global and GET /search/history', () => {
   });
 });
 
+describe("a retailer's or hospital's shelf is not a seller", () => {
+  it('is counted by no search and listed by no stockists view, though it holds the product', async () => {
+    const w = await marketplaceWorld(t.db);
+    // Received into stock from a purchase bill: on the retailer's and the hospital's shelves, never for sale to the trade.
+    await addBatch(t.db, { sellerCode: 'RTL-DEL-001', productId: w.dolovex, batchNo: 'SHELF-1', expiry: '2028-03-31', quantity: 30, ptr: 2000, mrp: 3400 });
+    await addBatch(t.db, { sellerCode: 'HSP-AMD-001', productId: w.dolovex, batchNo: 'WARD-1', expiry: '2028-03-31', quantity: 30, ptr: 2000, mrp: 3400 });
+    const session = await login(t.app, DEMO.retailer);
+    const hit = body<GlobalSearchResult>(await t.app.inject({ method: 'POST', url: MARKETPLACE_PATHS.globalSearch, headers: bearer(session), payload: { query: 'dolovex 650' } })).products[0]!;
+    expect(hit).toMatchObject({ sellerCount: 3, visibleSellerCount: 2 });
+    expect(body<SuggestResult>(await suggest(session.token, 'dolovex 650')).suggestors[0]!.stockists).toBe(3);
+    const { stockists } = body<StockistsResult>(await t.app.inject({ method: 'POST', url: MARKETPLACE_PATHS.stockists, headers: bearer(session), payload: { productId: w.dolovex } }));
+    expect(stockists.map((s) => s.sellerUnitCode)).toEqual(['STK-THN-001', 'STK-MUM-001', 'STK-PUN-001']);
+  });
+});
+
 describe('POST /search/v3/view/stockists', () => {
   it('lists every seller nearest first; stock, batches and prices only where the buyer has access', async () => {
     const w = await marketplaceWorld(t.db);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SELLER_TYPE } from 'shared-api';
 import type { Database } from '../../db/database';
 import { sellersVisibleTo } from '../connections/visibility';
 import type { ProductText } from './product-index';
@@ -24,10 +25,11 @@ export async function loadProducts(db: Database, ids?: readonly string[]): Promi
 /**
  * Batches of these products with something left after reservations and not expired on `today`, by product and seller;
  * none of a product whose HSN has no GST rate on record (products.gst_rated, kept by triggers: migration 034), nor
- * one under a recall (recalls/block.ts).
+ * one under a recall (recalls/block.ts), nor a retailer's or hospital's shelf: only stockists sell to the trade.
  */
 export async function loadStock(db: Database, productIds: readonly string[], today: string): Promise<StockRow[]> {
   const { rows } = await sql<StockRow>`SELECT b.product_id, b.unit_id, b.expiry_date, b.ptr_paise FROM inventory_batches b
+    JOIN units u ON u.id = b.unit_id AND u.customer_type = ${SELLER_TYPE}
     WHERE b.product_id = ANY(${sql`ARRAY(SELECT id FROM products WHERE id = ANY(${productIds}::uuid[]) AND gst_rated)`})
       AND b.expiry_date > ${today}::date AND b.quantity > b.reserved AND b.recall_id IS NULL
     ORDER BY b.product_id, b.unit_id`.execute(db);
@@ -60,8 +62,8 @@ export interface OfferRow {
   visible: boolean;
 }
 
-/** Sellable batches of one product across sellers, first expiry first, with the buyer's connection to each seller
- * (none while the product's HSN has no GST rate on record; none under a recall). */
+/** Sellable batches of one product across stockists, first expiry first, with the buyer's connection to each seller
+ * (none while the product's HSN has no GST rate on record; none under a recall; no retailer's or hospital's shelf). */
 export async function offersOf(db: Database, buyerUnitId: string, productId: string, today: string): Promise<OfferRow[]> {
   const { rows } = await sql<OfferRow>`
     SELECT u.id AS seller_unit_id, u.unit_code AS seller_unit_code, u.trade_name, u.city,
@@ -70,7 +72,7 @@ export async function offersOf(db: Database, buyerUnitId: string, productId: str
       b.scheme_buy, b.scheme_free, c.status AS connection_status,
       (u.id = ${buyerUnitId} OR coalesce(c.status = 'APPROVED' AND c.has_access, false)) AS visible
     FROM inventory_batches b
-    JOIN units u ON u.id = b.unit_id
+    JOIN units u ON u.id = b.unit_id AND u.customer_type = ${SELLER_TYPE}
     JOIN warehouses w ON w.id = b.warehouse_id
     LEFT JOIN connections c ON c.buyer_unit_id = ${buyerUnitId} AND c.seller_unit_id = u.id
     JOIN products p ON p.id = b.product_id AND p.gst_rated
