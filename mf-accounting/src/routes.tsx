@@ -212,7 +212,7 @@ export const routes: readonly RouteEntry[] = [
   },
   {
     path: 'sales/report/details/invoice',
-    title: 'Sales Report Invoice',
+    title: 'Tax Invoice',
     crumbs: [SALES, SALES_REPORTS, { label: 'Sales Report Details', to: '/sales/report/details' }],
     element: <InvoicePage />,
   },

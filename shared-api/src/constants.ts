@@ -1,5 +1,13 @@
 // Plain value lists, apart from the zod schemas: screens that need only these (the sign-in page) don't load zod.
 export const CUSTOMER_TYPES = ['STOCKIST', 'RETAILER', 'HOSPITAL', 'SEASON_BOY', 'MANUFACTURER'] as const;
+/** What a person reads for each type (never the enum value): the registration choices, the profile, the dashboard. */
+export const CUSTOMER_TYPE_LABELS: Readonly<Record<(typeof CUSTOMER_TYPES)[number], string>> = {
+  STOCKIST: 'Stockist (wholesale)',
+  RETAILER: 'Retailer (chemist)',
+  HOSPITAL: 'Hospital',
+  SEASON_BOY: 'Season boy (delivery)',
+  MANUFACTURER: 'Manufacturer',
+};
 /**
  * Who keeps batch-wise stock: stockists (uploaded or added), and retailers and hospitals (received from purchase
  * bills, sold over the counter). Only stockists upload stock files (SPEC.md §6).

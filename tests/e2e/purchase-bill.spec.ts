@@ -50,9 +50,9 @@ test('a retailer receives the purchase bill of a stockist’s invoice into stock
   await expect(heading(page, 'Purchase Invoice')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Bill lines' }).getByRole('row', { name: new RegExp(batchNo) }).first()).toBeVisible();
 
-  // Receive with its own PTR for the batch.
+  // Receive with its own selling price for the batch (a retailer: never "PTR").
   const form = page.getByRole('form', { name: 'Receive bill' });
-  const price = form.getByLabel(`Your PTR Dolo 650 Tablet ${batchNo}`);
+  const price = form.getByLabel(`Your selling price Dolo 650 Tablet ${batchNo}`);
   await price.fill('31.25');
   await form.getByRole('button', { name: 'Receive into stock' }).click();
   await expect(form).toHaveCount(0);

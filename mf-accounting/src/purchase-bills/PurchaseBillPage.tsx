@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { PurchaseBill, PurchaseBillLine, ReceivePurchaseBill } from 'shared-api';
-import { isApiError } from 'shared-auth';
+import { SELLER_TYPE, type MyAccount, type PurchaseBill, type PurchaseBillLine, type ReceivePurchaseBill } from 'shared-api';
+import { isApiError, useMyAccount } from 'shared-auth';
 import { Button, ButtonLink, Card, DetailList, NotFoundState, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatDateTime, formatRupees, theme, toast, type DataTableColumn } from 'shared-ui';
 import { ReturnGoodsForm } from '../purchase-returns/ReturnGoodsForm';
 import { DocumentLines, commonColumns, taxInvoiceColumns } from '../tax-document/DocumentLines';
@@ -31,12 +31,21 @@ const due = (l: PurchaseBillLine) => billed(l) - (l.creditedQuantity ?? 0);
 const RUPEES = /^\d+(\.\d{1,2})?$/;
 const rupeesText = (paise: number) => (paise / 100).toFixed(2);
 
-function lineColumns(bill: PurchaseBill): DataTableColumn<PurchaseBillLine>[] {
+/**
+ * What the received units sell at, in the buyer's own words: a stockist sells to the trade (its PTR, and a PTS for
+ * other stockists); a retailer or hospital sells over the counter, where PTR and PTS mean nothing.
+ */
+function pricesOf(account: MyAccount | undefined) {
+  const trade = account?.customerType === SELLER_TYPE;
+  return { price: trade ? 'Your PTR' : 'Your selling price', pts: trade };
+}
+
+function lineColumns(bill: PurchaseBill, priceLabel: string): DataTableColumn<PurchaseBillLine>[] {
   const received: DataTableColumn<PurchaseBillLine>[] =
     bill.status === 'RECEIVED'
       ? [
           { key: 'receivedQuantity', header: 'Received', align: 'right', render: (l) => `${l.receivedQuantity ?? 0}${(l.receivedQuantity ?? 0) < billed(l) ? ' (short)' : ''}` },
-          { key: 'salePricePaise', header: 'Your PTR', align: 'right', render: (l) => (l.salePricePaise === null ? '—' : formatRupees(l.salePricePaise)) },
+          { key: 'salePricePaise', header: priceLabel, align: 'right', render: (l) => (l.salePricePaise === null ? '—' : formatRupees(l.salePricePaise)) },
         ]
       : [];
   return [...taxInvoiceColumns<PurchaseBillLine>(bill.supplyKind, 'Rate'), ...received];
@@ -92,6 +101,7 @@ function receiveLine(l: PurchaseBillLine, e: Entry, start: Entry): ReceivePurcha
  * server takes it all in one transaction and refuses a second Receive.
  */
 function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
+  const labels = pricesOf(useMyAccount().data);
   const [start] = useState<Record<number, Entry>>(() => Object.fromEntries(bill.lines.map((l) => [l.position, prefill(l)])));
   const [entries, setEntries] = useState<Record<number, Entry>>(start);
   const [note, setNote] = useState('');
@@ -102,7 +112,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
     const e = entries[l.position]!;
     if (!/^\d+$/.test(e.received) || Number(e.received) > billed(l)) return `Line ${l.position}: received is a whole number up to ${billed(l)}`;
     if (!RUPEES.test(e.mrp)) return `Line ${l.position}: MRP in rupees, e.g. 40.00`;
-    if (!RUPEES.test(e.salePrice)) return `Line ${l.position}: your PTR in rupees, e.g. 30.50`;
+    if (!RUPEES.test(e.salePrice)) return `Line ${l.position}: ${labels.price.toLowerCase()} in rupees, e.g. 30.50`;
     if (e.pts.trim() && !RUPEES.test(e.pts.trim())) return `Line ${l.position}: your PTS in rupees, e.g. 28.00, or empty`;
     const scheme = SCHEME.exec(e.scheme);
     if (e.scheme.trim() && (!scheme || Number(scheme[1]) < 1)) return `Line ${l.position}: a scheme is written buy + free, e.g. 10+1, or empty`;
@@ -149,16 +159,20 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
     },
     {
       key: 'salePricePaise',
-      header: 'Your PTR (₹)',
+      header: `${labels.price} (₹)`,
       align: 'right',
-      render: (l) => <Narrow aria-label={`Your PTR ${l.productName} ${l.batchNo}`} inputMode="decimal" value={entries[l.position]!.salePrice} onChange={(e) => set(l.position, { salePrice: e.currentTarget.value })} />,
+      render: (l) => <Narrow aria-label={`${labels.price} ${l.productName} ${l.batchNo}`} inputMode="decimal" value={entries[l.position]!.salePrice} onChange={(e) => set(l.position, { salePrice: e.currentTarget.value })} />,
     },
-    {
-      key: 'ptsPaise',
-      header: 'Your PTS (₹)',
-      align: 'right',
-      render: (l) => <Narrow aria-label={`Your PTS ${l.productName} ${l.batchNo}`} inputMode="decimal" placeholder="none" value={entries[l.position]!.pts} onChange={(e) => set(l.position, { pts: e.currentTarget.value })} />,
-    },
+    ...(labels.pts
+      ? [
+          {
+            key: 'ptsPaise',
+            header: 'Your PTS (₹)',
+            align: 'right' as const,
+            render: (l: PurchaseBillLine) => <Narrow aria-label={`Your PTS ${l.productName} ${l.batchNo}`} inputMode="decimal" placeholder="none" value={entries[l.position]!.pts} onChange={(e) => set(l.position, { pts: e.currentTarget.value })} />,
+          },
+        ]
+      : []),
     {
       key: 'scheme',
       header: 'Scheme',
@@ -172,7 +186,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
         <Stack gap="md">
           <p style={{ margin: 0 }}>
             Count what arrived: fewer units than billed is noted on the bill as a short receipt. The batches go into your active warehouse; a batch you already hold keeps its MRP,
-            PTR, PTS and scheme unless you change them here.
+            {labels.pts ? ' PTR, PTS' : ' selling price'} and scheme unless you change them here.
           </p>
           <DocumentLines label="Receive lines" columns={columns} lines={bill.lines} />
           <TextInput aria-label="Receipt note" placeholder="Note (optional), e.g. who checked the goods" value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
@@ -190,6 +204,7 @@ function ReceiveForm({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b:
 
 function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: PurchaseBill) => void }) {
   const { supplier } = bill;
+  const { data: account } = useMyAccount();
   return (
     <Stack gap="lg">
       <Card
@@ -227,7 +242,7 @@ function BillDetail({ bill, onReceived }: { bill: PurchaseBill; onReceived: (b: 
         </DetailList>
         {bill.receiptNote && <Note aria-label="Receipt note">{bill.receiptNote}</Note>}
       </Card>
-      <DocumentLines label="Bill lines" columns={lineColumns(bill)} lines={bill.lines} />
+      <DocumentLines label="Bill lines" columns={lineColumns(bill, pricesOf(account).price)} lines={bill.lines} />
       <DocumentTotals label="Bill totals" totals={bill.totals} supplyKind={bill.supplyKind} totalLabel="Bill total" />
       {bill.status === 'PENDING' ? <ReceiveForm bill={bill} onReceived={onReceived} /> : <ReturnGoodsForm bill={bill} />}
     </Stack>

@@ -121,13 +121,15 @@ describe('purchase bills (buyer)', () => {
     expect(screen.getByRole('link', { name: 'Back to Purchase Invoices' })).toHaveAttribute('href', '/app/purchases/invoices');
   });
 
-  it('receives a bill with a short line and the buyer’s own PTR, then shows it received', async () => {
+  it('receives a bill with a short line and the retailer’s own selling price (no PTR or PTS), then shows it received', async () => {
     const requests = fakeApi();
     renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
     const form = await screen.findByRole('form', { name: 'Receive bill' });
+    // A retailer sells over the counter: its own selling price, never "PTR" or "PTS" (issue 39 item 7).
+    expect(within(form).queryByText(/PTR|PTS/)).not.toBeInTheDocument();
     // Prefilled: every billed unit (free included) and the bill's rate.
     expect(within(form).getByLabelText('Received Dolovex 650 Tablet PUN-B2')).toHaveValue('13');
-    expect(within(form).getByLabelText('Your PTR Dolovex 650 Tablet PUN-B2')).toHaveValue('27.50');
+    expect(within(form).getByLabelText('Your selling price Dolovex 650 Tablet PUN-B2')).toHaveValue('27.50');
     const crocin = within(form).getByLabelText('Received Crocivex 500 CRO-1');
     await userEvent.clear(crocin);
     await userEvent.type(crocin, '4');
@@ -137,7 +139,7 @@ describe('purchase bills (buyer)', () => {
 
     await userEvent.clear(crocin);
     await userEvent.type(crocin, '2');
-    const price = within(form).getByLabelText('Your PTR Dolovex 650 Tablet PUN-B2');
+    const price = within(form).getByLabelText('Your selling price Dolovex 650 Tablet PUN-B2');
     await userEvent.clear(price);
     await userEvent.type(price, '30.50');
     await userEvent.type(within(form).getByLabelText('Receipt note'), 'Checked by Ravi');
@@ -157,13 +159,13 @@ describe('purchase bills (buyer)', () => {
     expect(within(lines[0]!).getByText('₹30.50')).toBeInTheDocument();
   });
 
-  it('into a batch already held: prefills its MRP, PTR, PTS and 10 + 1 scheme and sends only what was changed (issue 32)', async () => {
+  it('into a batch already held: prefills its MRP, selling price and 10 + 1 scheme and sends only what was changed (issue 32)', async () => {
     const held = { ...PENDING, lines: [{ ...PENDING.lines[0]!, stockBatch: { batchId: 'held-1', mrpPaise: 4000, ptrPaise: 3200, ptsPaise: 2900, schemeBuy: 10, schemeFree: 1 } }, { ...PENDING.lines[1]!, stockBatch: { batchId: 'held-2', mrpPaise: 1800, ptrPaise: 1600, ptsPaise: null, schemeBuy: 10, schemeFree: 1 } }] };
     const requests = fakeApi((r) => (r.method === 'GET' && r.path === ACCOUNTING_PATHS.purchaseBill(PENDING_ID) ? success(held) : undefined));
     renderAt('/app', `purchases/invoice/${PENDING_ID}`, withProviders(<App />));
     const form = await screen.findByRole('form', { name: 'Receive bill' });
     const field = (name: string, line: string) => within(form).getByLabelText(`${name} ${line}`);
-    expect(['MRP', 'Your PTR', 'Your PTS', 'Scheme'].map((n) => (field(n, 'Dolovex 650 Tablet PUN-B2') as HTMLInputElement).value)).toEqual(['40.00', '32.00', '29.00', '10+1']);
+    expect(['MRP', 'Your selling price', 'Scheme'].map((n) => (field(n, 'Dolovex 650 Tablet PUN-B2') as HTMLInputElement).value)).toEqual(['40.00', '32.00', '10+1']);
     expect(within(form).getByText(/Dolovex 650 Tablet · 15 tablets \(adds to your batch\)/)).toBeInTheDocument();
     // Crocivex: the scheme changed to 5 + 1, nothing else; Dolovex untouched
     await userEvent.clear(field('Scheme', 'Crocivex 500 CRO-1'));

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import {
+  CUSTOMER_TYPE_LABELS,
   CONSIGNMENT_STATUS_LABELS,
   DASHBOARD_PERIOD_LABELS,
   DASHBOARD_PERIODS,
@@ -376,7 +377,7 @@ export default function DashboardScreen() {
       <PageHeader title="Dashboard" crumbs={[{ label: 'Dashboard' }]} />
       <FigureTiles
         tiles={[
-          { label: 'Trade name', value: account.tradeName, detail: `${account.customerType} · ${account.unitCode}` },
+          { label: 'Trade name', value: account.tradeName, detail: `${CUSTOMER_TYPE_LABELS[account.customerType]} · ${account.unitCode}` },
           // Back-office staff have no warehouse: no tile waiting for one.
           ...(warehouses?.length === 0
             ? []

@@ -45,6 +45,13 @@ describe('navigation groups by role (SPEC.md §2, §6)', () => {
     expect(links(navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' }), 'orders')).not.toContain('Outward Stock Registry');
   });
 
+  it("gives a season boy his deliveries and no sales, purchases, books or sellers' order screens", () => {
+    const boy = navGroupsFor({ customerType: 'SEASON_BOY', role: 'OWNER' });
+    for (const id of ['sales', 'purchases', 'stores', 'books', 'settings']) expect(ids(boy)).not.toContain(id);
+    expect(links(boy, 'orders')).toEqual(['My Deliveries']);
+    expect(ids(boy)).toEqual(expect.arrayContaining(['dashboard', 'orders', 'billing', 'payments']));
+  });
+
   it('hides Employees from an employee login', () => {
     expect(ids(navGroupsFor({ customerType: 'STOCKIST', role: 'EMPLOYEE', employeeRole: 'MANAGER' }))).not.toContain('employees');
   });

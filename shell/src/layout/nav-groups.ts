@@ -50,6 +50,9 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
   }
   // Season boys and employees marked as delivery staff carry consignments (issue 12): their day comes first.
   const carriesDeliveries = account.customerType === 'SEASON_BOY' || account.deliveryStaff === true || account.employeeRole === 'DELIVERY';
+  // A season boy carries other units' goods: he neither buys nor sells, so he keeps no sales, purchases or books.
+  const trades = account.customerType !== 'SEASON_BOY';
+  const forTraders = (...trading: NavGroup[]) => (trades ? trading : []);
   const groups: NavGroup[] = [
     { id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: '/dashboard?tab=online-pickups', permission: 'DASHBOARD' },
     {
@@ -58,13 +61,17 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       icon: 'orders',
       links: [
         ...(carriesDeliveries ? [{ label: 'My Deliveries', to: '/orders/my-deliveries', permission: 'DELIVERIES_OWN' as const }] : []),
-        { label: 'Orders Overview', to: '/orders/orders-overview', permission: 'PICKUPS' },
-        { label: 'Online Pickups', to: '/orders/online-pickups', permission: 'PICKUPS' },
-        { label: 'Offline Pickups', to: '/orders/offline-pickups', permission: 'PICKUPS' },
-        { label: 'Online Orders', to: '/orders/online-orders', permission: 'ORDERS' },
+        ...(trades
+          ? [
+              { label: 'Orders Overview', to: '/orders/orders-overview', permission: 'PICKUPS' as const },
+              { label: 'Online Pickups', to: '/orders/online-pickups', permission: 'PICKUPS' as const },
+              { label: 'Offline Pickups', to: '/orders/offline-pickups', permission: 'PICKUPS' as const },
+              { label: 'Online Orders', to: '/orders/online-orders', permission: 'ORDERS' as const },
+            ]
+          : []),
         // Buyers' own orders (mf-accounting): beside the orders they receive, in the group open by default.
         ...(canUseCart(account.customerType) ? [{ label: 'Purchase Orders', to: '/purchases/orders', permission: 'ORDERS' as const }] : []),
-        { label: 'Delivery Tracking', to: '/delivery-tracking', permission: 'PICKUPS' },
+        ...(trades ? [{ label: 'Delivery Tracking', to: '/delivery-tracking', permission: 'PICKUPS' as const }] : []),
         ...(canKeepStock(account.customerType) ? [{ label: 'Outward Stock Registry', to: '/orders/outward-stock-registry', permission: 'STOCK_READ' as const }] : []),
       ],
     },
@@ -91,6 +98,7 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
       ],
     },
     // The books every trader keeps (mf-accounting): what it sold, online and over the counter, and what it bought.
+    ...forTraders(
     {
       id: 'sales',
       label: 'Sales',
@@ -128,6 +136,7 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
         { label: 'GST Returns', to: '/sales/gst-returns', permission: 'GST_FILES' },
       ],
     },
+    ),
   ];
   if (canUploadInventory(account.customerType)) {
     groups.push({
@@ -167,7 +176,7 @@ export function navGroupsFor(account: Pick<MyAccount, 'customerType' | 'role' | 
   }
   // Issue 36 (mf-accounting move-in): the owner brings parties, items, open bills and the opening trial balance over
   // from Marg, Busy or Tally.
-  groups.push({ id: 'settings', label: 'Settings', icon: 'settings', links: [{ label: 'Move in', to: '/move-in', permission: 'OWNER_ONLY' }] });
+  if (trades) groups.push({ id: 'settings', label: 'Settings', icon: 'settings', links: [{ label: 'Move in', to: '/move-in', permission: 'OWNER_ONLY' }] });
   return allowedFor(account, groups);
 }
 

@@ -37,3 +37,11 @@ describe('ProfilePage: your role (issue 33 item 13)', () => {
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 });
+
+describe('ProfilePage: customer type in words (issue 39 item 7)', () => {
+  it('says "Season boy (delivery)", never the code SEASON_BOY', async () => {
+    openProfile({ ...OWNER_ACCOUNT, customerType: 'SEASON_BOY' });
+    expect(await screen.findByText('Season boy (delivery)')).toBeInTheDocument();
+    expect(screen.queryByText('SEASON_BOY')).not.toBeInTheDocument();
+  });
+});

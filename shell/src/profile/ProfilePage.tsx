@@ -1,4 +1,4 @@
-import { PROFILE_PATHS, REGISTRATION_PATHS, roleLabel, type Application, type DocumentContent, type Profile } from 'shared-api';
+import { CUSTOMER_TYPE_LABELS, PROFILE_PATHS, REGISTRATION_PATHS, roleLabel, type Application, type DocumentContent, type Profile } from 'shared-api';
 import { api, useMyAccount } from 'shared-auth';
 import { Avatar, Button, Card, Form, FormError, PageHeader, Stack, TextField, formatDate, formatPhone, toSubmitErrors, toast } from 'shared-ui';
 import { DetailRows } from './DetailRows';
@@ -105,7 +105,7 @@ export function ProfilePage() {
   const rows: [string, string][] = [
     ['First name', account.firstName],
     ['Last name', account.lastName],
-    ['Customer type', account.customerType],
+    ['Customer type', CUSTOMER_TYPE_LABELS[account.customerType]],
     // What this login may do (issue 33 item 13): the owner, or the role the owner gave this employee.
     ['Your role', roleLabel(account)],
     ['Trade name', account.tradeName],

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
+  CUSTOMER_TYPE_LABELS,
+  CUSTOMER_TYPES,
   REGISTRATION_PATHS as R,
   normaliseTradeName,
   type Application,
@@ -48,13 +50,7 @@ import {
 import { PublicLayout } from './PublicLayout';
 import { readAsBase64, registrationCall, registrationToken } from './registration-api';
 
-const CUSTOMER_TYPE_OPTIONS: { value: CustomerType; label: string }[] = [
-  { value: 'STOCKIST', label: 'Stockist (wholesale)' },
-  { value: 'RETAILER', label: 'Retailer (chemist)' },
-  { value: 'HOSPITAL', label: 'Hospital' },
-  { value: 'SEASON_BOY', label: 'Season boy (delivery)' },
-  { value: 'MANUFACTURER', label: 'Manufacturer' },
-];
+const CUSTOMER_TYPE_OPTIONS: { value: CustomerType; label: string }[] = CUSTOMER_TYPES.map((value) => ({ value, label: CUSTOMER_TYPE_LABELS[value] }));
 const VEHICLE_TYPES = [
   { value: 'TWO_WHEELER', label: 'Two-wheeler' },
   { value: 'THREE_WHEELER', label: 'Three-wheeler' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { REGISTRATION_PATHS as R, type Application, type ApplicationSummary, type RegistrationStatus } from 'shared-api';
+import { CUSTOMER_TYPE_LABELS, REGISTRATION_PATHS as R, type Application, type ApplicationSummary, type RegistrationStatus } from 'shared-api';
 import { api, fetcher } from 'shared-auth';
 import {
   Button,
@@ -36,7 +36,7 @@ const validateReason = composeValidators(required('Give the applicant a reason')
 
 function applicationRows(a: Application): [string, string][] {
   const rows: [string, string | null][] = [
-    ['Customer type', a.customerType],
+    ['Customer type', a.customerType ? CUSTOMER_TYPE_LABELS[a.customerType] : null],
     ['Name', `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim()],
     ['Mobile', formatPhone(a.mobileNumber)],
     ['Email', a.email],
@@ -174,7 +174,7 @@ export function StaffVerificationsPage() {
               label="Applications"
               columns={[
                 { key: 'applicant', header: 'Applicant', render: (a) => a.tradeName ?? a.name },
-                { key: 'customerType', header: 'Type' },
+                { key: 'customerType', header: 'Type', render: (a) => (a.customerType ? CUSTOMER_TYPE_LABELS[a.customerType] : '—') },
                 { key: 'city', header: 'City' },
                 { key: 'mobile', header: 'Mobile', render: (a) => formatPhone(a.mobileNumber) },
                 { key: 'submittedAt', header: 'Submitted', render: (a) => (a.submittedAt ? formatDateTime(a.submittedAt) : '—') },
