@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type InsertObject, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   EINVOICE_STATUSES,
   IRN_CANCEL_REASONS,
@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors';
 import { IrpUnavailable, type IrpClient, type IrnResult } from './irp';
 import { buildEInvoicePayload, payloadErrors } from './payload';
 import { PeriodicJob, untilDone } from '../../db/periodic';
+import type { NumberedWrite } from '../ledger/numbering';
 
 /*
  * The e-invoice lifecycle (issue 34). A document that must be reported (the unit has e-invoicing on, the recipient
@@ -96,10 +97,50 @@ export async function eInvoicingOn(db: Executor, unitId: string): Promise<boolea
   return row?.e_invoicing ?? false;
 }
 
+/** A document to report, as its issuing flow knows it. */
+export interface ReportedDocument {
+  unitId: string;
+  type: EInvoiceDocumentType;
+  documentId: string;
+  /** NUMBER_TO_TAKE when the row is written by takeNumberWith with the document */
+  number: string;
+  date: string;
+  party: DocumentParty;
+  totalPaise: number;
+}
+
 /**
- * Inside the transaction that issues a document: its e_invoices row as PENDING when it must be reported (the
- * issuer has e-invoicing on, the recipient a GSTIN: B2B only), claimed for the issuing flow's own attempt right
- * after the commit. Answers the row's id, or null when the document is not reported.
+ * The document's e_invoices row as PENDING when it must be reported (the issuer has e-invoicing on, the recipient a
+ * GSTIN: B2B only), claimed for the issuing flow's own attempt right after the commit; null when it is not reported.
+ * For a flow that writes it in the statement that writes the document (ledger/numbering.ts takeNumberWith).
+ */
+export async function eInvoiceRow(db: Executor, doc: ReportedDocument, at: Date): Promise<{ id: string; write: NumberedWrite } | null> {
+  if (!doc.party.gstin || !(await eInvoicingOn(db, doc.unitId))) return null;
+  const id = randomUUID();
+  const row = {
+    id,
+    unit_id: doc.unitId,
+    document_type: doc.type,
+    document_id: doc.documentId,
+    document_number: doc.number,
+    document_date: doc.date,
+    party_name: doc.party.name,
+    party_gstin: doc.party.gstin,
+    total_paise: doc.totalPaise,
+    status: 'PENDING' as const,
+    // Claimed for the issuing flow's attempt right after the commit (a lease, see claim()); the loop's after it.
+    last_attempt_at: at,
+    next_attempt_at: new Date(at.getTime() + LEASE_MS),
+    sending_until: new Date(at.getTime() + LEASE_MS),
+    created_at: at,
+    updated_at: at,
+  };
+  return { id, write: { table: 'e_invoices', rows: [row] } };
+}
+
+/**
+ * Inside the transaction that issues a document, after it is written: its e_invoices row (eInvoiceRow). Answers the
+ * row's id, or null when the document is not reported.
  */
 export async function enqueueEInvoice(trx: Transaction<DB>, type: EInvoiceDocumentType, documentId: string, at: Date): Promise<string | null> {
   const doc =
@@ -108,31 +149,10 @@ export async function enqueueEInvoice(trx: Transaction<DB>, type: EInvoiceDocume
       : type === 'CRN'
         ? await trx.selectFrom('credit_notes').select(['unit_id', 'credit_note_number as number', 'credit_note_date as date', 'recipient as party', 'total_paise']).where('id', '=', documentId).executeTakeFirstOrThrow()
         : await trx.selectFrom('debit_notes').select(['unit_id', 'note_number as number', 'note_date as date', 'supplier as party', 'total_paise']).where('id', '=', documentId).executeTakeFirstOrThrow();
-  const party = doc.party as DocumentParty;
-  if (!party.gstin || !(await eInvoicingOn(trx, doc.unit_id))) return null;
-  const id = randomUUID();
-  await trx
-    .insertInto('e_invoices')
-    .values({
-      id,
-      unit_id: doc.unit_id,
-      document_type: type,
-      document_id: documentId,
-      document_number: doc.number,
-      document_date: doc.date,
-      party_name: party.name,
-      party_gstin: party.gstin,
-      total_paise: Number(doc.total_paise),
-      status: 'PENDING',
-      // Claimed for the issuing flow's attempt right after the commit (a lease, see claim()); the loop's after it.
-      last_attempt_at: at,
-      next_attempt_at: new Date(at.getTime() + LEASE_MS),
-      sending_until: new Date(at.getTime() + LEASE_MS),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
+  const row = await eInvoiceRow(trx, { unitId: doc.unit_id, type, documentId, number: doc.number, date: doc.date, party: doc.party as DocumentParty, totalPaise: Number(doc.total_paise) }, at);
+  if (!row) return null;
+  await trx.insertInto('e_invoices').values(row.write.rows as InsertObject<DB, 'e_invoices'>[]).execute();
+  return row.id;
 }
 
 const alreadyRegistered = (state: EInvoiceState) => new AppError('E0013', 409, `${state.documentNumber} is ${state.status === 'REGISTERED' ? 'already registered (IRN ' + (state.irn ?? '') + ')' : 'cancelled'}: nothing to send`);

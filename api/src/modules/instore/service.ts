@@ -35,7 +35,7 @@ import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { settlementLines, TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
-import { createPurchaseBillFromInvoice } from '../purchases/service';
+import { insertPurchaseBillOf } from '../purchases/service';
 import { billOfInvoice, payBillOfInvoice } from '../purchases/two-sided';
 import { LINKS, notify } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
@@ -324,7 +324,7 @@ export class InstoreService {
       createdBy: caller.userId,
       at: now,
     });
-    await insertInvoice(trx, {
+    const invoice = {
       id,
       unitId: caller.unitId,
       number,
@@ -341,9 +341,10 @@ export class InstoreService {
       lines: p.lines.map((l) => ({ ...pricedDocumentLine(l, 0), batchId: l.batchId, orderLineId: null })),
       createdBy: caller.userId,
       at: now,
-    });
+    };
+    await insertInvoice(trx, invoice);
     // A connected party's sale is a B2B invoice like an online one: it arrives as the party's bill to receive.
-    const billId = p.buyer.unitId ? await createPurchaseBillFromInvoice(trx, id) : null;
+    const billId = await insertPurchaseBillOf(trx, invoice);
     if (billId) {
       await notify(
         trx,

@@ -27,6 +27,8 @@ import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } 
 import { gstRatesOn } from '../ledger/gst-rates';
 import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
+import { TAKEN, type DocumentNumber, type NumberedWrite } from '../ledger/numbering';
+import type { NewInvoice } from '../sales/repository';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
 import { cancellationOf, notCancelled } from '../cancellations/books';
@@ -52,35 +54,52 @@ export function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'cre
 }
 
 /**
- * The buyer's purchase bill for a sales invoice just written in `trx` (the seller's invoicing transaction): the
- * invoice's lines copied, PENDING until the buyer receives it. Nothing is posted on the buyer's books yet. Two
- * INSERT … SELECTs, so the seller's invoice pays two round trips for it. Returns the bill's id, or null when there
- * is no platform buyer, a line names no catalogue product (counter sales), or the bill already exists.
+ * The buyer's purchase bill for a sales invoice (online or counter) as rows, to write in the seller's invoicing
+ * transaction with the invoice: its lines copied, PENDING until the buyer receives it; nothing is posted on the
+ * buyer's books yet. Null when there is no platform buyer or a line names no catalogue product. With the invoice's
+ * `number` null the bill prints the number takeNumberWith takes in the same statement.
  */
-export async function createPurchaseBillFromInvoice(trx: Transaction<DB>, invoiceId: string): Promise<string | null> {
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO purchase_bills (id, unit_id, source, sales_invoice_id, supplier_unit_id, supplier, supplier_name, supplier_gstin,
-                                bill_number, bill_date, supply_kind, item_count, gross_paise, discount_paise, taxable_paise,
-                                cgst_paise, sgst_paise, igst_paise, round_off_paise, total_paise, status, created_by, created_at)
-    SELECT ${randomUUID()}::uuid, i.buyer_unit_id, 'PLATFORM', i.id, i.unit_id, i.supplier, i.supplier->>'name', i.supplier->>'gstin',
-           i.invoice_number, i.invoice_date, i.supply_kind, i.item_count, i.gross_paise, i.discount_paise, i.taxable_paise,
-           i.cgst_paise, i.sgst_paise, i.igst_paise, i.round_off_paise, i.total_paise, 'PENDING', i.created_by, i.created_at
-    FROM sales_invoices i
-    WHERE i.id = ${invoiceId}::uuid AND i.buyer_unit_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM sales_invoice_lines l WHERE l.invoice_id = i.id AND l.product_id IS NULL)
-    ON CONFLICT (sales_invoice_id) DO NOTHING
-    RETURNING id`.execute(trx);
-  const id = rows[0]?.id;
-  if (!id) return null;
-  await sql`
-    INSERT INTO purchase_bill_lines (bill_id, position, product_id, product_name, manufacturer, pack, hsn, batch_no, expiry_date,
-                                     mrp_paise, rate_paise, quantity, free_quantity, discount_bp, discount_paise, gross_paise,
-                                     taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise, total_paise)
-    SELECT ${id}::uuid, l.position, l.product_id, l.product_name, l.manufacturer, l.pack, l.hsn, l.batch_no, l.expiry_date,
-           l.mrp_paise, l.rate_paise, l.quantity, l.free_quantity, l.discount_bp, l.discount_paise, l.gross_paise,
-           l.taxable_paise, l.gst_rate_bp, l.cgst_paise, l.sgst_paise, l.igst_paise, l.total_paise
-    FROM sales_invoice_lines l WHERE l.invoice_id = ${invoiceId}::uuid`.execute(trx);
-  return id;
+export function purchaseBillRows(inv: NewInvoice): { billId: string; writes: NumberedWrite[] } | null {
+  if (!inv.buyerUnitId || inv.lines.some((l) => !l.productId)) return null;
+  const billId = randomUUID();
+  return {
+    billId,
+    writes: [
+      {
+        table: 'purchase_bills',
+        rows: [
+          {
+            id: billId,
+            unit_id: inv.buyerUnitId,
+            source: 'PLATFORM',
+            sales_invoice_id: inv.id,
+            supplier_unit_id: inv.unitId,
+            supplier: JSON.stringify(inv.supplier),
+            supplier_name: inv.supplier.name,
+            supplier_gstin: inv.supplier.gstin,
+            bill_number: inv.number?.number ?? TAKEN.number,
+            bill_date: inv.date,
+            supply_kind: inv.supplyKind,
+            item_count: inv.lines.length,
+            ...documentTotalsRow(inv.totals),
+            status: 'PENDING',
+            created_by: inv.createdBy,
+            created_at: inv.at,
+          },
+        ],
+      },
+      { table: 'purchase_bill_lines', rows: inv.lines.map((l, i) => ({ bill_id: billId, position: i + 1, ...documentLineRow({ ...l, productId: l.productId! }) })) },
+    ],
+  };
+}
+
+/** Writes purchaseBillRows of an invoice numbered already (one statement); answers the bill's id, or null: none. */
+export async function insertPurchaseBillOf(trx: Transaction<DB>, inv: NewInvoice & { number: DocumentNumber }): Promise<string | null> {
+  const bill = purchaseBillRows(inv);
+  if (!bill) return null;
+  const [head, lines] = bill.writes as [NumberedWrite & { table: 'purchase_bills' }, NumberedWrite & { table: 'purchase_bill_lines' }];
+  await trx.with('bill', (db) => db.insertInto('purchase_bills').values(head.rows)).insertInto('purchase_bill_lines').values(lines.rows).execute();
+  return bill.billId;
 }
 
 export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status' | 'sales_invoice_id'>): Promise<PurchaseBillPayment> {

@@ -1,14 +1,16 @@
 import { sql, type Transaction } from 'kysely';
-import type { DocumentParty, DocumentTotals, SalesInvoiceLine } from 'shared-api';
+import { financialYear, type DocumentParty, type DocumentTotals, type SalesInvoiceLine } from 'shared-api';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import { notCancelled } from '../cancellations/books';
 import { documentLineRow, documentTotalsRow } from '../ledger/document-lines';
+import { TAKEN, type DocumentNumber, type NumberedWrite } from '../ledger/numbering';
 
 export interface NewInvoice {
   id: string;
   unitId: string;
-  number: { series: string; financialYear: string; serial: number; number: string };
+  /** null: taken in the statement that writes the invoice (takeNumberWith) */
+  number: DocumentNumber | null;
   date: string;
   orderId: string | null;
   buyerUnitId: string | null;
@@ -24,47 +26,59 @@ export interface NewInvoice {
   at: Date;
 }
 
-/** Writes an issued invoice and its lines (the caller's transaction has posted its voucher). */
-export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice): Promise<void> {
-  // One statement for the invoice and its lines.
-  await trx
-    .with('invoice', (db) =>
-      db.insertInto('sales_invoices').values({
-        id: inv.id,
-        unit_id: inv.unitId,
-        series: inv.number.series,
-        financial_year: inv.number.financialYear,
-        serial: inv.number.serial,
-        invoice_number: inv.number.number,
-        invoice_date: inv.date,
-        order_id: inv.orderId,
-        buyer_unit_id: inv.buyerUnitId,
-        recipient_name: inv.recipient.name,
-        recipient_gstin: inv.recipient.gstin,
-        supplier: JSON.stringify(inv.supplier),
-        recipient: JSON.stringify(inv.recipient),
-        place_of_supply: inv.placeOfSupply,
-        supply_kind: inv.supplyKind,
-        reverse_charge: false,
-        item_count: inv.lines.length,
-        ...documentTotalsRow(inv.totals),
-        amount_in_words: inv.amountInWords,
-        voucher_id: inv.voucherId,
-        created_by: inv.createdBy,
-        created_at: inv.at,
-      }),
-    )
-    .insertInto('sales_invoice_lines')
-    .values(
-      inv.lines.map((l, i) => ({
+/**
+ * An issued invoice and its lines as rows (the caller's transaction posts its voucher). With `number` null they print
+ * the number takeNumberWith takes in the statement that writes them.
+ */
+export function invoiceRows(inv: NewInvoice): NumberedWrite[] {
+  return [
+    {
+      table: 'sales_invoices',
+      rows: [
+        {
+          id: inv.id,
+          unit_id: inv.unitId,
+          series: 'INV',
+          financial_year: financialYear(inv.date),
+          serial: inv.number?.serial ?? TAKEN.serial,
+          invoice_number: inv.number?.number ?? TAKEN.number,
+          invoice_date: inv.date,
+          order_id: inv.orderId,
+          buyer_unit_id: inv.buyerUnitId,
+          recipient_name: inv.recipient.name,
+          recipient_gstin: inv.recipient.gstin,
+          supplier: JSON.stringify(inv.supplier),
+          recipient: JSON.stringify(inv.recipient),
+          place_of_supply: inv.placeOfSupply,
+          supply_kind: inv.supplyKind,
+          reverse_charge: false,
+          item_count: inv.lines.length,
+          ...documentTotalsRow(inv.totals),
+          amount_in_words: inv.amountInWords,
+          voucher_id: inv.voucherId,
+          created_by: inv.createdBy,
+          created_at: inv.at,
+        },
+      ],
+    },
+    {
+      table: 'sales_invoice_lines',
+      rows: inv.lines.map((l, i) => ({
         invoice_id: inv.id,
         position: i + 1,
         batch_id: l.batchId,
         order_line_id: l.orderLineId,
         ...documentLineRow(l),
       })),
-    )
-    .execute();
+    },
+  ];
+}
+
+/** Writes an issued invoice and its lines with its number taken (the caller's transaction has posted its voucher). */
+export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice & { number: DocumentNumber }): Promise<void> {
+  const [invoice, lines] = invoiceRows(inv) as [NumberedWrite & { table: 'sales_invoices' }, NumberedWrite & { table: 'sales_invoice_lines' }];
+  // One statement for the invoice and its lines.
+  await trx.with('invoice', (db) => db.insertInto('sales_invoices').values(invoice.rows)).insertInto('sales_invoice_lines').values(lines.rows).execute();
 }
 
 /** An invoice the unit issued or received (null otherwise), with its order's number. */
