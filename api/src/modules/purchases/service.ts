@@ -13,7 +13,7 @@ import {
   type PurchaseBillPayment,
   type ReceivePurchaseBill,
 } from 'shared-api';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
