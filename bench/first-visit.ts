@@ -41,18 +41,21 @@ async function meter(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const urls = new Map<string, string>();
-  let bytes = { static: 0, api: 0, requests: 0 };
+  let bytes = { static: 0, api: 0, requests: 0, files: [] as [string, number][] };
   cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
   cdp.on('Network.loadingFinished', (e) => {
     const url = urls.get(e.requestId) ?? '';
     if (url.startsWith('http://localhost:4000')) bytes.api += e.encodedDataLength;
-    else bytes.static += e.encodedDataLength;
+    else {
+      bytes.static += e.encodedDataLength;
+      bytes.files.push([url, e.encodedDataLength]);
+    }
     bytes.requests += 1;
   });
   return {
     take() {
       const taken = bytes;
-      bytes = { static: 0, api: 0, requests: 0 };
+      bytes = { static: 0, api: 0, requests: 0, files: [] };
       return taken;
     },
   };
@@ -99,6 +102,8 @@ async function main() {
 
     console.log('step                          requests  static (gzip)  API');
     for (const [label, b] of rows) console.log(`${label.padEnd(30)}${String(b.requests).padEnd(10)}${kib(b.static).padEnd(15)}${kib(b.api)}`);
+    // What the landing page's bytes are (BENCH_FILES=1): file by file, largest first.
+    if (process.env.BENCH_FILES) for (const [url, n] of [...rows[0]![1].files].sort((a, b) => b[1] - a[1])) console.log(`  ${kib(n).padStart(10)}  ${url}`);
     const total = rows.reduce((sum, [, b]) => sum + b.static, 0);
     console.log(`all static bytes for the whole tour: ${kib(total)}`);
   } finally {

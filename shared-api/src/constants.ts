@@ -34,3 +34,24 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 
 /** Header carrying the applicant's draft token (given after the OTP check). */
 export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+
+/** A batch expiring within this many days is flagged "near expiry" (still sold). */
+export const NEAR_EXPIRY_DAYS = 90;
+
+/*
+ * Consignment statuses (delivery.ts has the rule of moves): here, apart from the zod schemas, because shared-ui's
+ * status badge reads the labels on every page, the sign-in page's included (issue 37 item 2).
+ */
+export const CONSIGNMENT_STATUSES = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'IN_TRANSIT', 'DELIVERED', 'FAILED', 'RETURNED', 'CANCELLED'] as const;
+
+/** What people read for a consignment status. */
+export const CONSIGNMENT_STATUS_LABELS: Readonly<Record<(typeof CONSIGNMENT_STATUSES)[number], string>> = {
+  BOOKED: 'Booked',
+  ASSIGNED: 'Assigned',
+  COLLECTED: 'Collected',
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  FAILED: 'Delivery failed',
+  RETURNED: 'Returned',
+  CANCELLED: 'Cancelled',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSIGNMENT_STATUSES } from './constants';
 import { IsoDate, MobileNumber, VehicleNumber } from './common';
 import { PageQuery, Paged } from './envelope';
 import { EwayBill, EwayBillRequirement, OfflineGoods } from './ewaybill';
@@ -24,7 +25,6 @@ import { EwayBill, EwayBillRequirement, OfflineGoods } from './ewaybill';
  * attempt) or RETURNED (goods back at the pickup point); BOOKED/ASSIGNED → CANCELLED by the owner. Reassigning
  * keeps ASSIGNED. Any other change is refused with E0013.
  */
-export const CONSIGNMENT_STATUSES = ['BOOKED', 'ASSIGNED', 'COLLECTED', 'IN_TRANSIT', 'DELIVERED', 'FAILED', 'RETURNED', 'CANCELLED'] as const;
 export const ConsignmentStatus = z.enum(CONSIGNMENT_STATUSES);
 export type ConsignmentStatus = z.infer<typeof ConsignmentStatus>;
 
@@ -38,18 +38,6 @@ export const NEXT_STATUSES: Readonly<Record<ConsignmentStatus, readonly Consignm
   DELIVERED: [],
   RETURNED: [],
   CANCELLED: [],
-};
-
-/** What people read for a status. */
-export const CONSIGNMENT_STATUS_LABELS: Readonly<Record<ConsignmentStatus, string>> = {
-  BOOKED: 'Booked',
-  ASSIGNED: 'Assigned',
-  COLLECTED: 'Collected',
-  IN_TRANSIT: 'In transit',
-  DELIVERED: 'Delivered',
-  FAILED: 'Delivery failed',
-  RETURNED: 'Returned',
-  CANCELLED: 'Cancelled',
 };
 
 export const CONSIGNMENT_KINDS = ['ONLINE', 'OFFLINE'] as const;

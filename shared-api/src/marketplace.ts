@@ -12,9 +12,6 @@ import { RecallOrderFlag } from './recalls';
  */
 
 
-/** A batch expiring within this many days is flagged "near expiry" (still sold). */
-export const NEAR_EXPIRY_DAYS = 90;
-
 const SearchText = z.string().trim().min(MIN_SEARCH_LENGTH, `Enter at least ${MIN_SEARCH_LENGTH} characters to search`).max(100);
 
 /** POST /search/suggest/product (SPEC.md §7). */
