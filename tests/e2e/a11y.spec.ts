@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { API, expect, signIn, test } from './support';
+import { API, PHONE, expect, expectNoSidewaysScroll, signIn, test } from './support';
 import { ROLES, SCREEN_ROUTES, publicScreens, routeTablePaths, screensFor, urlOf, type DemoIds, type Role } from './routes';
 
 /*
@@ -228,29 +228,55 @@ test.describe('axe on every screen', () => {
     test(`signed-in screens: ${ROLES[role].who}`, async ({ page }) => {
       // About 70 screens for the stockist: more than the default minute on a busy machine.
       test.setTimeout(300_000);
-      const { moved, settled } = settler(page);
-      await signIn(page, ROLES[role].mobile);
       const findings: Finding[] = [];
-      let checked = 0;
-      let denied = 0;
-      let draft = '';
-      for (const route of screensFor(role)) {
-        const url = urlOf(route, ids).replace('{draft}', draft);
-        moved();
-        await openInApp(page, url);
-        await settled(url);
-        if (route.path === 'sales/add-instore/:id') draft = new URL(page.url()).pathname.split('/').pop() ?? '';
-        if (await isDenied(page)) {
-          denied++;
-          if (denied > 1) continue;
-        } else checked++;
-        findings.push(...(await analyse(page, url, checked + denied > 1)));
-      }
+      const { checked, denied } = await visitScreens(page, role, ids, async (url, first) => {
+        findings.push(...(await analyse(page, url, !first)));
+      });
       report(ROLES[role].who, checked, denied, findings);
       expect(blocking(findings)).toEqual([]);
     });
   }
+
+  // Issue 38 item 2: at 390 × 844 no screen of a stockist or a retailer scrolls sideways, and every button and link of
+  // its content is within the screen's width (a table is a card per row), reached by scrolling down alone.
+  for (const role of ['stockist', 'retailer'] as const) {
+    test(`every screen on a phone, nothing beyond the edge: ${ROLES[role].who}`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(PHONE.viewport!);
+      const problems: string[] = [];
+      const { checked } = await visitScreens(page, role, ids, async () => {
+        await expectNoSidewaysScroll(page).catch((e: unknown) => problems.push(e instanceof Error ? e.message.split('\n')[0]! : String(e)));
+      });
+      console.log(`phone ${ROLES[role].who}: ${checked} screens checked`);
+      expect(problems).toEqual([]);
+    });
+  }
 });
+
+/**
+ * Opens every screen of the role's route tables in one signed-in page, each once its data has settled, and runs
+ * `check` on it (`first`: the first screen, or the first "Access Denied" one; later denied screens are skipped).
+ */
+async function visitScreens(page: Page, role: Role, ids: DemoIds, check: (url: string, first: boolean) => Promise<void>): Promise<{ checked: number; denied: number }> {
+  const { moved, settled } = settler(page);
+  await signIn(page, ROLES[role].mobile);
+  let checked = 0;
+  let denied = 0;
+  let draft = '';
+  for (const route of screensFor(role)) {
+    const url = urlOf(route, ids).replace('{draft}', draft);
+    moved();
+    await openInApp(page, url);
+    await settled(url);
+    if (route.path === 'sales/add-instore/:id') draft = new URL(page.url()).pathname.split('/').pop() ?? '';
+    if (await isDenied(page)) {
+      denied++;
+      if (denied > 1) continue;
+    } else checked++;
+    await check(url, checked + denied === 1);
+  }
+  return { checked, denied };
+}
 
 /** The route's "Access Denied" panel (shared-auth RouteTable) or the shell's own refusal. */
 async function isDenied(page: Page): Promise<boolean> {

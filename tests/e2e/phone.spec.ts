@@ -4,7 +4,7 @@ import { DEMO, PHONE, expect, expectNoSidewaysScroll, heading, signIn, signOut, 
 /*
  * The portal on a 390 × 844 phone (issue 17): no signed-in page scrolls sideways; the header keeps the greeting,
  * bell and cart in sight, opens the search over itself and holds profile, warehouse and Logout in the avatar's menu;
- * the navigation is a drawer; tables scroll inside their card with the key column fixed.
+ * the navigation is a drawer; a table is a card per row (issue 38 item 2).
  */
 
 /** Back-office staff of the demo seed (api/src/db/seed-registration.ts). */
@@ -49,9 +49,9 @@ test('a retailer on a phone: no page scrolls sideways; search over the header, t
   await page.getByRole('button', { name: 'View stockists of Dolo 650 Tablet' }).click();
   const sellers = page.getByRole('table', { name: 'Stockists of Dolo 650 Tablet' });
   await expect(sellers.getByRole('row', { name: /Agarwal Pharma Distributors/ })).toBeVisible();
-  // The table scrolls inside its card, its first column fixed; the page itself stays put.
+  // Issue 38 item 2: a card per row, each cell a line with its column's label, so nothing scrolls sideways.
   const firstCell = sellers.getByRole('row').nth(1).getByRole('cell').first();
-  expect(await firstCell.evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
+  expect(await firstCell.evaluate((cell) => [getComputedStyle(cell).display, getComputedStyle(cell, '::before').content])).toEqual(['flex', '"Stockist" / ""']);
   await expectNoSidewaysScroll(page);
 
   // The drawer: opens from the header, closes on Escape and on the backdrop, and on following a link.

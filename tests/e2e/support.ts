@@ -92,6 +92,18 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${new URL(page.url()).pathname} is ${width} px wide`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // Issue 38 item 2: every button and link of the main content is within the screen's width, so vertical scrolling
+  // alone reaches it (none sits beyond the edge of a table's own scroller).
+  const beyond = await page.evaluate((viewport) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('main button, main a[href], main [role="button"]')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (box.left < -1 || box.right > viewport + 1) out.push(`${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+    }
+    return out;
+  }, page.viewportSize()!.width);
+  expect(beyond, `${new URL(page.url()).pathname}: controls beyond the screen's edge`).toEqual([]);
 }
 
 /** Demo logins of the seed (api/src/db/seed.ts). */

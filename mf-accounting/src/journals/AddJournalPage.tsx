@@ -44,6 +44,13 @@ const LineGrid = styled.div`
   grid-template-columns: minmax(220px, 2fr) minmax(120px, 1fr) minmax(120px, 1fr) auto;
   gap: ${theme.space.sm};
   align-items: start;
+  /* On a phone a line is the head on its own row, then debit, credit and Remove (issue 38 item 2). */
+  @media ${theme.media.phone} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto;
+    & > :first-child {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 const RemoveCell = styled.div`
   padding-top: 22px;

@@ -83,7 +83,8 @@ export function Card({ title, actions, children, ...rest }: CardProps) {
 /** Label–value pairs in two columns (`<dt>` muted, `<dd>` beside it): an order's facts, a profile's details. */
 export const DetailList = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  /* minmax(0, …): a long unbroken value (an email, a GSTIN list) wraps instead of widening the page on a phone. */
+  grid-template-columns: max-content minmax(0, 1fr);
   gap: ${theme.space.xs} ${theme.space.lg};
   margin: 0;
   dt {
@@ -91,6 +92,7 @@ export const DetailList = styled.dl`
   }
   dd {
     margin: 0;
+    overflow-wrap: anywhere;
   }
 `;
 

@@ -37,6 +37,16 @@ describe('DataTable', () => {
     expect(getComputedStyle(scroller.parentElement!).overflow).toBe('hidden');
   });
 
+  it("labels each cell with its column and marks the sortable headers, for a phone's card per row (issue 38 item 2)", () => {
+    const withActions: DataTableColumn<Row>[] = [...columns, { key: 'actions', header: '', render: (r) => <button type="button">Open {r.name}</button> }, { key: 'total', header: <b>Total</b>, label: 'Total', render: () => '1' }];
+    render(<DataTable label="Customers" columns={withActions} rows={rows} rowKey="id" />);
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Name', 'Amount', null, 'Total']);
+    // The label is generated content, never part of the cell's text.
+    expect(cells[0]).toHaveTextContent(/^Sharma Medical Stores$/);
+    expect(screen.getAllByRole('columnheader').map((h) => h.hasAttribute('data-sortable'))).toEqual([true, true, false, false]);
+  });
+
   it('sorts by a column, toggling direction', async () => {
     const user = userEvent.setup();
     render(<DataTable columns={columns} rows={rows} rowKey="id" />);

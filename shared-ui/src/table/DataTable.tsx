@@ -8,6 +8,8 @@ import { theme } from '../theme';
 export interface DataTableColumn<T> {
   key: string;
   header: ReactNode;
+  /** What labels the cell on a phone's card when the header is not text (by default the header's text). */
+  label?: string;
   /** Cell content; by default the row's value at `key` (numbers with en-IN grouping). */
   render?: (row: T, index: number) => ReactNode;
   sortable?: boolean;
@@ -60,7 +62,7 @@ const Wrapper = styled.div`
   border-radius: ${theme.radii.lg};
   overflow: hidden;
 `;
-// The table scrolls sideways inside its card, never the page.
+// A wide table scrolls sideways inside its card, never the page; on a phone it is a card per row (below).
 const Scroll = styled.div`
   overflow-x: auto;
   max-width: 100%;
@@ -69,10 +71,63 @@ const Scroll = styled.div`
     outline-offset: -2px;
   }
 `;
+/*
+ * On a phone (issue 38 item 2) each row is a card: every cell a line of its column's label and its value, the row's
+ * actions wrapping under them, so nothing needs sideways scrolling; the sortable headers stay as a row of buttons.
+ * The elements keep their table roles (explicit, as CSS display no longer implies them).
+ */
+const phoneCards = `
+  @media ${theme.media.phone} {
+    &, & > tbody, & > tbody > tr, & > tbody > tr > td {
+      display: block;
+      width: 100%;
+    }
+    & > thead > tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: ${theme.space.xs};
+      padding: ${theme.space.sm} ${theme.space.md};
+      background: ${theme.colors.surfaceMuted};
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    & > thead > tr > th {
+      display: none;
+      border: none;
+      padding: 0;
+    }
+    & > thead > tr > th[data-sortable] {
+      display: block;
+    }
+    & > tbody > tr {
+      padding: ${theme.space.sm} 0;
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    & > tbody > tr > td {
+      display: flex;
+      justify-content: space-between;
+      align-items: center;
+      flex-wrap: wrap;
+      gap: ${theme.space.xs} ${theme.space.md};
+      text-align: right;
+      border-bottom: none;
+      padding: ${theme.space.xs} ${theme.space.md};
+      overflow-wrap: anywhere;
+    }
+    /* The column's label: generated content with empty alternative text, so the cell's text and accessible name stay its value. */
+    & > tbody > tr > td[data-label]::before {
+      content: attr(data-label) / "";
+      text-align: left;
+      font-size: ${theme.fontSizes.sm};
+      font-weight: ${theme.fontWeights.bold};
+      color: ${theme.colors.textMuted};
+    }
+  }
+`;
 const Table = styled.table<{ $busy: boolean }>`
   width: 100%;
   border-collapse: collapse;
   opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
+  ${phoneCards}
 `;
 const Th = styled.th<{ $align: string; $width?: string }>`
   text-align: ${({ $align }) => $align};
@@ -84,13 +139,6 @@ const Th = styled.th<{ $align: string; $width?: string }>`
   background: ${theme.colors.surfaceMuted};
   border-bottom: 1px solid ${theme.colors.border};
   white-space: nowrap;
-  @media ${theme.media.phone} {
-    &:first-child {
-      position: sticky;
-      left: 0;
-      z-index: 1;
-    }
-  }
 `;
 const SortButton = styled.button`
   all: unset;
@@ -107,16 +155,6 @@ const Td = styled.td<{ $align: string }>`
   padding: ${theme.space.sm} ${theme.space.md};
   border-bottom: 1px solid ${theme.colors.border};
   vertical-align: middle;
-  @media ${theme.media.phone} {
-    /* The row's own colour (white, hovered, pinned), so the columns scrolling under it do not show through. */
-    &:first-child {
-      position: sticky;
-      left: 0;
-      z-index: 1;
-      background: inherit;
-      box-shadow: inset -1px 0 0 ${theme.colors.border};
-    }
-  }
 `;
 const Tr = styled.tr<{ $clickable: boolean }>`
   cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
@@ -255,11 +293,14 @@ export function DataTable<T>({
     typeof rowKey === 'function' ? rowKey(row) : (valueAt(row, rowKey as string) as string | number);
 
   const cellsOf = (row: T, index: number) =>
-    columns.map((column) => (
-      <Td key={column.key} $align={column.align ?? 'left'}>
-        {column.render ? column.render(row, index) : defaultCell(valueAt(row, column.key))}
-      </Td>
-    ));
+    columns.map((column) => {
+      const label = column.label ?? (typeof column.header === 'string' ? column.header : '');
+      return (
+        <Td key={column.key} role="cell" data-label={label || undefined} $align={column.align ?? 'left'}>
+          {column.render ? column.render(row, index) : defaultCell(valueAt(row, column.key))}
+        </Td>
+      );
+    });
 
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, page * pageSize + visible.length);
@@ -268,9 +309,9 @@ export function DataTable<T>({
     <Wrapper>
       {/* A table wider than its card scrolls inside it: then the scroller is a named, focusable region, so the keyboard can scroll it too. */}
       <Scroll ref={scrollRef} tabIndex={scrolls ? 0 : undefined} role={scrolls ? 'region' : undefined} aria-label={scrolls ? label : undefined}>
-        <Table aria-label={label} aria-busy={loading || undefined} $busy={loading && rows.length > 0}>
+        <Table role="table" aria-label={label} aria-busy={loading || undefined} $busy={loading && rows.length > 0}>
           <thead>
-            <tr>
+            <tr role="row">
               {columns.map((column) => {
                 const align = column.align ?? 'left';
                 const active = sort?.key === column.key;
@@ -278,6 +319,8 @@ export function DataTable<T>({
                   <Th
                     key={column.key}
                     scope="col"
+                    role="columnheader"
+                    data-sortable={canSort(column) || undefined}
                     $align={align}
                     $width={column.width}
                     aria-sort={active && canSort(column) ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
@@ -295,31 +338,37 @@ export function DataTable<T>({
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {leadingRows.map((row, index) => (
-              <PinnedTr key={`leading-${keyOf(row)}`}>{cellsOf(row, index)}</PinnedTr>
+              <PinnedTr key={`leading-${keyOf(row)}`} role="row">
+                {cellsOf(row, index)}
+              </PinnedTr>
             ))}
             {loading && rows.length === 0 ? (
-              <tr>
-                <Message colSpan={columns.length}>
+              <tr role="row">
+                <Message role="cell" colSpan={columns.length}>
                   <Spinner label="Loading rows" />
                 </Message>
               </tr>
             ) : visible.length === 0 ? (
-              <tr>
-                <Message colSpan={columns.length}>{emptyMessage}</Message>
+              <tr role="row">
+                <Message role="cell" colSpan={columns.length}>
+                  {emptyMessage}
+                </Message>
               </tr>
             ) : (
               visible.map((row, index) => {
                 const detail = renderDetail?.(row);
                 return (
                   <Fragment key={keyOf(row)}>
-                    <Tr $clickable={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined}>
+                    <Tr role="row" $clickable={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined}>
                       {cellsOf(row, page * pageSize + index)}
                     </Tr>
                     {detail !== null && detail !== undefined && (
-                      <tr>
-                        <DetailTd colSpan={columns.length}>{detail}</DetailTd>
+                      <tr role="row">
+                        <DetailTd role="cell" colSpan={columns.length}>
+                          {detail}
+                        </DetailTd>
                       </tr>
                     )}
                   </Fragment>
@@ -327,7 +376,9 @@ export function DataTable<T>({
               })
             )}
             {trailingRows.map((row, index) => (
-              <PinnedTr key={`trailing-${keyOf(row)}`}>{cellsOf(row, index)}</PinnedTr>
+              <PinnedTr key={`trailing-${keyOf(row)}`} role="row">
+                {cellsOf(row, index)}
+              </PinnedTr>
             ))}
           </tbody>
         </Table>

@@ -73,12 +73,13 @@ const Bar = styled.div`
   gap: ${theme.space.sm};
   margin-bottom: ${theme.space.md};
 `;
+// Wraps rather than scrolling sideways: on a phone every tab is in sight (issue 38 item 2).
 const TabRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${theme.space.xs};
   margin-bottom: ${theme.space.md};
   border-bottom: 1px solid ${theme.colors.border};
-  overflow-x: auto;
 `;
 const TabLink = styled(Link)<{ $active: boolean }>`
   padding: ${theme.space.sm} ${theme.space.md};
