@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber, formatPhone, formatRupees, initials, parseRupees } from './format';
+import { formatDate, formatDateTime, formatDrCr, formatNumber, formatOwed, formatPhone, formatRupees, initials, owedSentence, parseRupees } from './format';
 
 describe('formatRupees (paise in, en-IN out)', () => {
   it('groups in lakhs and crores', () => {
@@ -79,5 +79,27 @@ describe('parseRupees (typed rupees in, exact paise out)', () => {
     expect(parseRupees('1e3')).toBeNull();
     expect(parseRupees('12,34,5')).toBeNull();
     expect(parseRupees('abc')).toBeNull();
+  });
+});
+
+describe('balances in words, never a minus (issue 38 item 3)', () => {
+  it('formatOwed: the amount owed, or the advance the other way', () => {
+    expect(formatOwed(169400, 'PAYABLE')).toBe('₹1,694.00');
+    expect(formatOwed(-169400, 'PAYABLE')).toBe('Advance paid ₹1,694.00');
+    expect(formatOwed(-169400, 'RECEIVABLE')).toBe('Advance received ₹1,694.00');
+    expect(formatOwed(250000, 'RECEIVABLE')).toBe('₹2,500.00');
+    expect(formatOwed(0, 'PAYABLE')).toBe('₹0.00');
+    expect(formatOwed(-0.4, 'PAYABLE')).toBe('₹0.00');
+  });
+  it('owedSentence: who owes whom', () => {
+    expect(owedSentence(169400, 'PAYABLE')).toBe('You owe parties ₹1,694.00');
+    expect(owedSentence(-169400, 'PAYABLE')).toBe('You have paid parties ₹1,694.00 in advance');
+    expect(owedSentence(50000, 'RECEIVABLE')).toBe('Parties owe you ₹500.00');
+    expect(owedSentence(-50000, 'RECEIVABLE')).toBe('Parties have paid you ₹500.00 in advance');
+  });
+  it('formatDrCr: Dr or Cr beside the amount', () => {
+    expect(formatDrCr(169400)).toBe('₹1,694.00 Dr');
+    expect(formatDrCr(-169400)).toBe('₹1,694.00 Cr');
+    expect(formatDrCr(0)).toBe('₹0.00');
   });
 });

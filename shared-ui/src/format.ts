@@ -21,6 +21,34 @@ export function formatRupees(paise: number): string {
 }
 
 /**
+ * A balance as the books print it (ledgers, heads, trial figures): the amount with Dr (a debtor owes the unit) or Cr
+ * (the unit owes a creditor) instead of a sign; balances are debit − credit on the wire.
+ */
+export function formatDrCr(balancePaise: number): string {
+  if (Math.round(balancePaise) === 0) return formatRupees(0);
+  return `${formatRupees(Math.abs(balancePaise))} ${balancePaise > 0 ? 'Dr' : 'Cr'}`;
+}
+
+/** Which way an amount is owed: to the unit (what parties owe it) or by it (what it owes parties). */
+export type OwedSide = 'RECEIVABLE' | 'PAYABLE';
+
+/**
+ * What is owed on one side, in the words a trader reads (issue 38 item 3): the amount when it is owed that way, and
+ * when it is the other way round (more paid than billed) "Advance received ₹…" / "Advance paid ₹…", never a minus.
+ */
+export function formatOwed(paise: number, side: OwedSide): string {
+  if (Math.round(paise) >= 0) return formatRupees(paise);
+  return `${side === 'RECEIVABLE' ? 'Advance received' : 'Advance paid'} ${formatRupees(-paise)}`;
+}
+
+/** The sentence over a list of parties' dues: "Parties owe you ₹…" / "You owe parties ₹…", or the advance the other way. */
+export function owedSentence(totalPaise: number, side: OwedSide): string {
+  const amount = formatRupees(Math.abs(totalPaise));
+  if (Math.round(totalPaise) >= 0) return side === 'RECEIVABLE' ? `Parties owe you ${amount}` : `You owe parties ${amount}`;
+  return side === 'RECEIVABLE' ? `Parties have paid you ${amount} in advance` : `You have paid parties ${amount} in advance`;
+}
+
+/**
  * What a person typed as rupees → integer paise, read digit by digit (never through a float, so "1,234.56" is
  * exactly 123456). Accepts en-IN or plain grouping commas, an optional ₹, at most 2 decimals; anything else → null.
  */

@@ -68,6 +68,10 @@ export { useDebounced } from './hooks/useDebounced';
 
 export {
   formatRupees,
+  formatDrCr,
+  formatOwed,
+  owedSentence,
+  type OwedSide,
   parseRupees,
   formatPhone,
   formatDate,

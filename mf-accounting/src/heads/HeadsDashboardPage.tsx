@@ -3,9 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { HeadBalance, HeadsTree } from 'shared-api';
 import { useMyAccount } from 'shared-auth';
-import { Button, ButtonLink, DataTable, EmptyState, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatRupees, theme, type DataTableColumn } from 'shared-ui';
+import { Button, ButtonLink, DataTable, EmptyState, ErrorPanel, Spinner, Stack, TextInput, formatDate, formatRupees, theme, type DataTableColumn, formatDrCr} from 'shared-ui';
 import { AsOfPicker, useAsOfParam } from '../books-common/AsOfPicker';
-import { formatDrCr } from '../books-common/money';
 import { ledgerPath } from '../ledgers/ledgers-api';
 import { useHeadsTree } from './heads-api';
 

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { LedgerEntry, LedgerStatement } from 'shared-api';
-import { Button, Card, DataTable, ErrorPanel, Spinner, Stack, formatDate, formatRupees, theme, usePageFor, type DataTableColumn } from 'shared-ui';
+import { Button, Card, DataTable, ErrorPanel, Spinner, Stack, formatDate, formatRupees, theme, usePageFor, type DataTableColumn, formatDrCr} from 'shared-ui';
 import { DocumentLink } from '../books-common/DocumentLink';
-import { formatDrCr } from '../books-common/money';
 import type { Period } from '../books-common/period';
 import { DownloadButtons } from '../downloads/DownloadButtons';
 import { isPartyGroup } from '../heads/heads-api';

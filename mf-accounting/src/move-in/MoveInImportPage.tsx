@@ -36,9 +36,8 @@ import {
   rowCount,
   toast,
   type DataTableColumn,
-  type ItemPicks,
+  type ItemPicks, formatDrCr
 } from 'shared-ui';
-import { formatDrCr } from '../books-common/money';
 import { GROUP_OPTIONS } from '../heads/heads-api';
 import {
   MOVE_IN_HOME,

@@ -30,9 +30,8 @@ import {
   toast,
   useDebounced,
   type BadgeTone,
-  type DataTableColumn,
+  type DataTableColumn, formatDrCr
 } from 'shared-ui';
-import { formatDrCr } from '../books-common/money';
 import { MOVE_IN_HOME, connectParties, inviteParties, useBillMatches, useMoveInParties } from './move-in-api';
 
 export const NETWORK_STATUS_LABELS: Readonly<Record<NetworkStatus, string>> = {

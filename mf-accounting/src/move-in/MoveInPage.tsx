@@ -17,9 +17,8 @@ import {
   formatDate,
   formatRupees,
   toast,
-  type DataTableColumn,
+  type DataTableColumn, formatDrCr
 } from 'shared-ui';
-import { formatDrCr } from '../books-common/money';
 import { todayIst } from '../books-common/period';
 import {
   MOVE_IN_NETWORK,

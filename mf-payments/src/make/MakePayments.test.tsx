@@ -55,6 +55,19 @@ describe('Make Payments', () => {
     expect(screen.getByRole('table', { name: 'Open bills' })).toBeInTheDocument();
   });
 
+  it('says an advance in words, never with a minus: more paid than billed (issue 38 item 3)', async () => {
+    fakeApi({
+      [`GET ${PAYMENTS_PATHS.summary}`]: ok({ ...SUMMARY, payablePaise: -169400 }),
+      [`GET ${PAYMENTS_PATHS.payable}`]: ok({ side: 'PAYABLE', totalPaise: -169400, parties: [{ ...AGARWAL, amountPaise: 0, paidPaise: 169400, outstandingPaise: -169400 }] }),
+    });
+    renderAt('/app', 'payments/upi/make', withProviders(<App />));
+    expect(within(await screen.findByLabelText('Payable')).getByText('Advance paid ₹1,694.00')).toBeInTheDocument();
+    expect(await screen.findByText('You have paid parties ₹1,694.00 in advance')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Parties you owe' });
+    expect(cells(within(table).getAllByRole('row')[1]!)[3]).toBe('Advance paid ₹1,694.00');
+    expect(document.body.textContent).not.toMatch(/[-−]₹/);
+  });
+
   it('records a cash payment made to a creditor (no UTR asked), direction PAID', async () => {
     const requests = fakeApi({ [`POST ${PAYMENTS_PATHS.submit}`]: ok({ ...PAST_PAYMENT, number: 'PAY/26-27/000002', direction: 'PAID', partyName: 'Agarwal Pharma Distributors', method: 'CASH', utr: null, amountPaise: 20000, allocations: [] }) });
     renderAt('/app', `payments/upi/make?party=${AGARWAL.accountId}`, withProviders(<App />));

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { PAYMENTS_PATHS, type PartyDueDetail } from 'shared-api';
 import { ApiImage } from 'shared-auth';
-import { Card, DetailList, Stack, formatRupees, theme } from 'shared-ui';
+import { Card, DetailList, Stack, formatOwed, theme } from 'shared-ui';
 
 const LinkText = styled.code`
   overflow-wrap: anywhere;
@@ -27,7 +27,7 @@ export function PayeeCard({ party }: { party: PartyDueDetail }) {
               <dt>UPI ID</dt>
               <dd>{payee.vpa}</dd>
               <dt>You owe</dt>
-              <dd>{formatRupees(party.outstandingPaise)}</dd>
+              <dd>{formatOwed(party.outstandingPaise, 'PAYABLE')}</dd>
               <dt>UPI link</dt>
               <dd>
                 <LinkText>{payee.upiLink}</LinkText>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { OutstandingSide, PartyDue } from 'shared-api';
-import { DataTable, ErrorPanel, Spinner, Stack, formatDate, formatNumber, formatRupees, type DataTableColumn } from 'shared-ui';
+import { DataTable, ErrorPanel, Spinner, Stack, formatDate, formatNumber, formatOwed, formatRupees, owedSentence, type DataTableColumn, type OwedSide } from 'shared-ui';
 import { usePartyDues } from './payments-api';
 
 export const partyLabel = (p: Pick<PartyDue, 'partyName' | 'partyUnitCode'>) => (p.partyUnitCode && !p.partyName.includes(p.partyUnitCode) ? `${p.partyName} (${p.partyUnitCode})` : p.partyName);
@@ -8,7 +8,7 @@ export const partyLabel = (p: Pick<PartyDue, 'partyName' | 'partyUnitCode'>) => 
 /** The same screen with one party's panel open (`?party=`): a link, so it can be opened in a new tab too. */
 export const partySearch = (accountId: string) => `?party=${encodeURIComponent(accountId)}`;
 
-const COLUMNS: readonly DataTableColumn<PartyDue>[] = [
+const columnsFor = (side: OwedSide): readonly DataTableColumn<PartyDue>[] => [
   {
     key: 'partyName',
     header: 'Party',
@@ -21,7 +21,7 @@ const COLUMNS: readonly DataTableColumn<PartyDue>[] = [
   },
   { key: 'amountPaise', header: 'Amount', align: 'right', render: (p) => formatRupees(p.amountPaise), sortable: true },
   { key: 'paidPaise', header: 'Paid', align: 'right', render: (p) => formatRupees(p.paidPaise) },
-  { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (p) => formatRupees(p.outstandingPaise), sortable: true },
+  { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (p) => formatOwed(p.outstandingPaise, side), sortable: true },
   { key: 'openCount', header: 'Open documents', align: 'right', render: (p) => formatNumber(p.openCount) },
   { key: 'oldestOpenDate', header: 'Oldest open', render: (p) => (p.oldestOpenDate ? formatDate(p.oldestOpenDate) : '') },
   { key: 'openRequestCount', header: 'Open requests', align: 'right', render: (p) => formatNumber(p.openRequestCount) },
@@ -36,12 +36,11 @@ export function PartyDuesTable({ side, onOpen }: { side: OutstandingSide; onOpen
   return (
     <Stack gap="sm">
       <p>
-        {receivable ? 'Parties owe you ' : 'You owe parties '}
-        <strong>{formatRupees(data.totalPaise)}</strong>
+        <strong>{owedSentence(data.totalPaise, side)}</strong>
       </p>
       <DataTable
         label={receivable ? 'Parties that owe you' : 'Parties you owe'}
-        columns={COLUMNS}
+        columns={columnsFor(side)}
         rows={data.parties}
         rowKey="accountId"
         loading={isLoading}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { OpenDocument, OutstandingSide, PartyDueDetail } from 'shared-api';
-import { Button, Card, Checkbox, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatNumber, formatRupees, type DataTableColumn } from 'shared-ui';
+import { Button, Card, Checkbox, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatNumber, formatOwed, formatRupees, type DataTableColumn } from 'shared-ui';
 import { partyLabel } from './PartyDuesTable';
 import { PaymentsTable } from './PaymentsTable';
 import { RecordPaymentForm } from './RecordPaymentForm';
@@ -55,7 +55,7 @@ export function PartyPanel({ side, accountId, onClose, renderRequestForm, render
     { key: 'ageDays', header: 'Age (days)', align: 'right', render: (d) => formatNumber(d.ageDays) },
     { key: 'amountPaise', header: 'Amount', align: 'right', render: (d) => formatRupees(d.amountPaise) },
     { key: 'settledPaise', header: 'Settled', align: 'right', render: (d) => formatRupees(d.settledPaise) },
-    { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (d) => formatRupees(d.outstandingPaise) },
+    { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (d) => formatOwed(d.outstandingPaise, side) },
   ];
   const receivable = side === 'RECEIVABLE';
   const done = () => setAction(null);
@@ -85,7 +85,7 @@ export function PartyPanel({ side, accountId, onClose, renderRequestForm, render
           <dd>{formatRupees(data.paidPaise)}</dd>
           <dt>{receivable ? 'Outstanding (owes you)' : 'Outstanding (you owe)'}</dt>
           <dd>
-            <strong>{formatRupees(data.outstandingPaise)}</strong>
+            <strong>{formatOwed(data.outstandingPaise, side)}</strong>
           </dd>
           {data.unallocatedPaise !== 0 && (
             <>

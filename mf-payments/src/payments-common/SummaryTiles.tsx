@@ -1,4 +1,4 @@
-import { ErrorPanel, FigureTiles, formatNumber, formatRupees } from 'shared-ui';
+import { ErrorPanel, FigureTiles, formatNumber, formatOwed, formatRupees } from 'shared-ui';
 import { usePaymentsSummary } from './payments-api';
 
 /** The figures on top of Receive Payments (RECEIVABLE) or Make Payments (PAYABLE), from payments/upi/summary. */
@@ -8,13 +8,13 @@ export function SummaryTiles({ side }: { side: 'RECEIVABLE' | 'PAYABLE' }) {
   const tiles =
     side === 'RECEIVABLE'
       ? [
-          { label: 'Receivable', value: data && formatRupees(data.receivablePaise) },
+          { label: 'Receivable', value: data && formatOwed(data.receivablePaise, 'RECEIVABLE') },
           { label: 'Received this month', value: data && formatRupees(data.receivedThisMonthPaise) },
           { label: 'Open requests', value: data && formatNumber(data.openRequests) },
           { label: 'Unmatched payments', value: data && formatNumber(data.unmatched) },
         ]
       : [
-          { label: 'Payable', value: data && formatRupees(data.payablePaise) },
+          { label: 'Payable', value: data && formatOwed(data.payablePaise, 'PAYABLE') },
           { label: 'Paid this month', value: data && formatRupees(data.paidThisMonthPaise) },
         ];
   return <FigureTiles aria-label="Payments summary" tiles={tiles} />;

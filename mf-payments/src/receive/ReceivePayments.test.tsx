@@ -68,7 +68,7 @@ describe('Receive Payments', () => {
     expect(cells(rows[1]!)[0]).toBe('Lifeline Hospital (HSP-AMD-001)');
     expect(within(screen.getByLabelText('Receivable')).getByText('₹1,57,400.00')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Unmatched payments')).getByText('2')).toBeInTheDocument();
-    expect(screen.getByText('₹1,574.00')).toBeInTheDocument();
+    expect(screen.getByText('Parties owe you ₹1,574.00')).toBeInTheDocument();
   });
 
   it('records a UPI payment from a party: checks the UTR, previews the allocation, sends the exact body', async () => {

@@ -30,6 +30,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatOwed,
   formatRupees,
   theme,
   type DataTableColumn,
@@ -340,7 +341,7 @@ function PaymentsPanel({ d, base }: { d: Dashboard; base: string }) {
             { label: 'UPI accounts', value: formatNumber(p.upiAccounts) },
             { label: 'Bank accounts', value: formatNumber(p.bankAccounts) },
             { label: 'Payments received', value: money(p.received), detail: <More to={`${base}/payments/upi/receive`}>{formatCount(p.received.count, 'payment')}</More> },
-            ...(p.receivablePaise !== undefined ? [{ label: 'Outstanding receivables', value: formatRupees(p.receivablePaise) }] : []),
+            ...(p.receivablePaise !== undefined ? [{ label: 'Outstanding receivables', value: formatOwed(p.receivablePaise, 'RECEIVABLE') }] : []),
           ]}
         />
       </Section>
