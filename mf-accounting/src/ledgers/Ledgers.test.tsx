@@ -58,11 +58,12 @@ const PARTY: PartyOutstandingDetail = {
   side: 'RECEIVABLE',
   outstandingPaise: 123400,
   ageing: { d0to30Paise: 23400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
+  ageingByDue: { notDuePaise: 0, d0to30Paise: 23400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
   openCount: 1,
   oldestOpenDate: '2026-10-01',
   asOf: '2026-11-30',
   documents: [
-    { voucherId: 'v0', documentType: 'SALES_INVOICE', documentId: uuid(100), documentNumber: 'INV/26-27/000000', date: '2026-10-01', ageDays: 60, amountPaise: 150000, settledPaise: 26600, outstandingPaise: 123400 },
+    { voucherId: 'v0', documentType: 'SALES_INVOICE', documentId: uuid(100), documentNumber: 'INV/26-27/000000', date: '2026-10-01', ageDays: 60, dueDate: '2026-10-01', daysPastDue: 60, amountPaise: 150000, settledPaise: 26600, outstandingPaise: 123400 },
   ],
   unallocatedPaise: 0,
 };
@@ -72,9 +73,10 @@ const OUTSTANDING: OutstandingReport = {
   side: 'RECEIVABLE',
   totalPaise: 173400,
   ageing: { d0to30Paise: 73400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
+  ageingByDue: { notDuePaise: 0, d0to30Paise: 73400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
   parties: [
     { ...PARTY },
-    { accountId: LIFELINE.accountId, partyName: LIFELINE.name, partyUnitCode: 'HSP-AMD-001', side: 'RECEIVABLE', outstandingPaise: 50000, ageing: { d0to30Paise: 50000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, openCount: 1, oldestOpenDate: '2026-11-20' },
+    { accountId: LIFELINE.accountId, partyName: LIFELINE.name, partyUnitCode: 'HSP-AMD-001', side: 'RECEIVABLE', outstandingPaise: 50000, ageing: { d0to30Paise: 50000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, ageingByDue: { notDuePaise: 0, d0to30Paise: 50000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, openCount: 1, oldestOpenDate: '2026-11-20' },
   ],
 };
 

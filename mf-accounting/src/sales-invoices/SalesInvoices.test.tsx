@@ -59,6 +59,8 @@ const INVOICE: SalesInvoice = {
   invoiceId: INV_ID,
   invoiceNumber: 'INV/26-27/000001',
   invoiceDate: '2026-11-21',
+  dueDate: '2026-11-21',
+  creditDays: null,
   orderId: '7f1c3a52-4f0e-4c1b-9a57-2b9a1d1e0c11',
   orderNumber: 'ORD-2611-000001',
   supplier: {

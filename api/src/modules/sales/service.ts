@@ -30,6 +30,7 @@ import { nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
 import { createPurchaseBillFromInvoice } from '../purchases/service';
+import { creditTermsOf, dueDateOf, lockCreditPair } from '../credit/standing';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { LINKS, notify } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
@@ -52,6 +53,9 @@ function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLine
     invoiceId: row.id,
     invoiceNumber: row.invoice_number,
     invoiceDate: row.invoice_date,
+    // Invoices from before credit terms (migration 056) and counter sales are due on their date.
+    dueDate: row.due_date ?? row.invoice_date,
+    creditDays: row.credit_days,
     orderId: row.order_id,
     orderNumber: row.order_number,
     supplier: row.supplier as SalesInvoice['supplier'],
@@ -114,6 +118,10 @@ export class SalesService {
 
       const now = this.config.now();
       const date = istDate(now);
+      // The order turns into an invoice here: a submit reading what this buyer owes the seller waits (credit/standing.ts).
+      await lockCreditPair(trx, order.seller_unit_id, order.buyer_unit_id);
+      const terms = await creditTermsOf(trx, order.seller_unit_id, order.buyer_unit_id);
+      const credit = { creditDays: terms?.creditDays || null, dueDate: dueDateOf(date, terms?.creditDays ?? null) };
       const rows = await trx
         .selectFrom('order_lines as l')
         .innerJoin('order_allocations as a', 'a.order_line_id', 'l.id')
@@ -206,6 +214,7 @@ export class SalesService {
         totals,
         amountInWords: words,
         voucherId,
+        credit,
         lines,
         createdBy: caller.userId,
         at: now,
@@ -230,6 +239,7 @@ export class SalesService {
         invoiceId: id,
         invoiceNumber: number.number,
         invoiceDate: date,
+        ...credit,
         orderId: order.id,
         orderNumber: order.order_number,
         supplier,
