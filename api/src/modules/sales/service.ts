@@ -283,6 +283,8 @@ export class SalesService {
         facts: [
           ['Invoice No.', inv.invoiceNumber],
           ['Invoice date', printedDate(inv.invoiceDate)],
+          // Credit terms (issue 39): when it is to be paid.
+          ['Due date', inv.creditDays ? `${printedDate(inv.dueDate)} (${inv.creditDays} days)` : 'On receipt'],
           ...(inv.orderNumber ? [['Order No.', inv.orderNumber] as const] : []),
           ['Place of supply', `${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`],
           ['Reverse charge', inv.reverseCharge ? 'Yes' : 'No'],
