@@ -187,6 +187,10 @@ export const SalesInvoice = z.object({
   invoiceId: z.string(),
   invoiceNumber: z.string(),
   invoiceDate: z.string(),
+  /** When it is to be paid: invoice date + the buyer's credit days at issue (credit.ts); = invoice date when due on receipt. */
+  dueDate: z.string(),
+  /** The credit days it was issued with; null: due on receipt. */
+  creditDays: z.number().int().nullable(),
   /** The marketplace order it bills (null for counter sales). */
   orderId: z.string().nullable(),
   orderNumber: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountPaise, IsoDate, Month } from './common';
+import { DueAgeing } from './credit';
 import { AccountGroupSchema, AccountHead, VOUCHER_KINDS, periodInOrder } from './accounting';
 import { PageQuery, Paged } from './envelope';
 
@@ -119,13 +120,15 @@ export const PartyOutstanding = z.object({
   /** = the head's balance as of the date, owed to (RECEIVABLE) or by (PAYABLE) the unit; negative is an advance. */
   outstandingPaise: z.number().int(),
   ageing: Ageing,
+  /** The same open amounts by days past their due date (credit.ts DueAgeing). */
+  ageingByDue: DueAgeing,
   /** Open documents. */
   openCount: z.number().int(),
   oldestOpenDate: z.string().nullable(),
 });
 export type PartyOutstanding = z.infer<typeof PartyOutstanding>;
 
-export const OutstandingReport = z.object({ asOf: z.string(), side: OutstandingSide, parties: z.array(PartyOutstanding), totalPaise: z.number().int(), ageing: Ageing });
+export const OutstandingReport = z.object({ asOf: z.string(), side: OutstandingSide, parties: z.array(PartyOutstanding), totalPaise: z.number().int(), ageing: Ageing, ageingByDue: DueAgeing });
 export type OutstandingReport = z.infer<typeof OutstandingReport>;
 
 export const OpenDocument = z.object({
@@ -135,6 +138,10 @@ export const OpenDocument = z.object({
   documentNumber: z.string().nullable(),
   date: z.string(),
   ageDays: z.number().int(),
+  /** Its due date (a sales invoice's, an opening bill's, a platform bill's invoice's); else its date (due on receipt). */
+  dueDate: z.string(),
+  /** Days past the due date as of the report's day; 0 or less: not yet due. */
+  daysPastDue: z.number().int(),
   amountPaise: z.number().int(),
   settledPaise: z.number().int(),
   outstandingPaise: z.number().int(),

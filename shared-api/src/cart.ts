@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreditWarning } from './credit';
 
 /** GET /cart (SPEC.md §3 Cart): the header badge reads body.total.itemCount. Entries are filled by the marketplace issue. */
 export const CartEntry = z.object({
@@ -28,5 +29,7 @@ export const Cart = z.object({
   unitCode: z.string(),
   entries: z.array(CartEntry),
   total: z.object({ itemCount: z.number().int(), amountPaise: z.number().int() }),
+  /** Per seller whose terms the buyer is past (overdue invoices, or the cart would go over the limit): credit.ts. */
+  creditWarnings: z.array(CreditWarning).optional(),
 });
 export type Cart = z.infer<typeof Cart>;

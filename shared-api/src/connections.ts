@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerType } from './common';
+import { CreditTerms } from './credit';
 import { LISTED_TYPES } from './constants';
 import { PageQuery, Paged } from './envelope';
 import { pincodeOk } from './identifiers';
@@ -65,6 +66,8 @@ export const ConnectedUser = Trader.extend({
    * head). Negative is an advance.
    */
   outstandingPaise: z.number().int(),
+  /** SELLER side only: the terms the caller gives this buyer (credit.ts); null: none set. Absent on the BUYER side. */
+  creditTerms: CreditTerms.nullable().optional(),
 });
 export type ConnectedUser = z.infer<typeof ConnectedUser>;
 export const ConnectedUserList = Paged(ConnectedUser);

@@ -61,6 +61,7 @@ export const ERROR_CATALOGUE = {
   E0025: 'This batch is recalled and may not be sold',
   E0049: 'These products cannot be merged',
   E0026: 'The move-in cannot do this now',
+  E0052: 'The seller does not take new orders from you on credit now',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -36,3 +36,4 @@ export * from './outward';
 export * from './dashboard';
 export * from './clearance';
 export * from './basket';
+export * from './credit';

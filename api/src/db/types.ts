@@ -1457,3 +1457,27 @@ export interface DB {
   manufacturer_aliases: ManufacturerAliasesTable;
   seller_items: SellerItemsTable;
 }
+
+// ---- credit terms (issue 39, migration 056) ----
+
+export interface CreditTermsTable {
+  seller_unit_id: string;
+  buyer_unit_id: string;
+  credit_days: Optional<number>;
+  credit_limit_paise: Optional<number | string>;
+  block_new_orders: Defaulted<boolean>;
+  updated_by: Optional<string>;
+  updated_at: Timestamp;
+}
+
+/** Migration 056 adds these to the invoice (declaration merging keeps the table above as it was). */
+export interface SalesInvoicesTable {
+  /** The buyer's credit days at issue; null: due on receipt. */
+  credit_days: Optional<number>;
+  /** 'YYYY-MM-DD'; null on invoices issued before migration 056 (due on their date). */
+  due_date: Optional<string>;
+}
+
+export interface DB {
+  credit_terms: CreditTermsTable;
+}

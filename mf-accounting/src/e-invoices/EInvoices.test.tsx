@@ -67,6 +67,8 @@ const invoice = (eInvoice: EInvoiceState | null, callerSide: SalesInvoice['calle
   invoiceId: INV_ID,
   invoiceNumber: 'INV/26-27/000001',
   invoiceDate: '2026-11-21',
+  dueDate: '2026-11-21',
+  creditDays: null,
   orderId: null,
   orderNumber: null,
   supplier: { ...PARTY, unitCode: 'STK-PUN-001', name: 'Agarwal Pharma Distributors', gstin: '27AAJFA4821L1Z5' },

@@ -74,6 +74,8 @@ const INVOICE: SalesInvoice = {
   invoiceId: INV_ID,
   invoiceNumber: 'INV/26-27/000007',
   invoiceDate: '2026-11-22',
+  dueDate: '2026-11-22',
+  creditDays: null,
   orderId: null,
   orderNumber: null,
   supplier: SUPPLIER,

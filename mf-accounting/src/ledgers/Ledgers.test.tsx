@@ -58,11 +58,12 @@ const PARTY: PartyOutstandingDetail = {
   side: 'RECEIVABLE',
   outstandingPaise: 123400,
   ageing: { d0to30Paise: 23400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
+  ageingByDue: { notDuePaise: 23400, d0to30Paise: 100000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 },
   openCount: 1,
   oldestOpenDate: '2026-10-01',
   asOf: '2026-11-30',
   documents: [
-    { voucherId: 'v0', documentType: 'SALES_INVOICE', documentId: uuid(100), documentNumber: 'INV/26-27/000000', date: '2026-10-01', ageDays: 60, amountPaise: 150000, settledPaise: 26600, outstandingPaise: 123400 },
+    { voucherId: 'v0', documentType: 'SALES_INVOICE', documentId: uuid(100), documentNumber: 'INV/26-27/000000', date: '2026-10-01', ageDays: 60, dueDate: '2026-10-31', daysPastDue: 30, amountPaise: 150000, settledPaise: 26600, outstandingPaise: 123400 },
   ],
   unallocatedPaise: 0,
 };
@@ -72,9 +73,10 @@ const OUTSTANDING: OutstandingReport = {
   side: 'RECEIVABLE',
   totalPaise: 173400,
   ageing: { d0to30Paise: 73400, d31to60Paise: 100000, d61to90Paise: 0, over90Paise: 0 },
+  ageingByDue: { notDuePaise: 73400, d0to30Paise: 100000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 },
   parties: [
     { ...PARTY },
-    { accountId: LIFELINE.accountId, partyName: LIFELINE.name, partyUnitCode: 'HSP-AMD-001', side: 'RECEIVABLE', outstandingPaise: 50000, ageing: { d0to30Paise: 50000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, openCount: 1, oldestOpenDate: '2026-11-20' },
+    { accountId: LIFELINE.accountId, partyName: LIFELINE.name, partyUnitCode: 'HSP-AMD-001', side: 'RECEIVABLE', outstandingPaise: 50000, ageing: { d0to30Paise: 50000, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, ageingByDue: { notDuePaise: 50000, d0to30Paise: 0, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 }, openCount: 1, oldestOpenDate: '2026-11-20' },
   ],
 };
 
@@ -133,9 +135,12 @@ describe('ledgers', () => {
     expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
 
     const open = within(await table('Open documents')).getAllByRole('row').slice(1);
-    expect(open.map(cells)).toEqual([['INV/26-27/000000', '01/10/2026', '60', '₹1,500.00', '₹266.00', '₹1,234.00']]);
+    expect(open.map(cells)).toEqual([['INV/26-27/000000', '01/10/2026', '60', '31/10/2026', '30', '₹1,500.00', '₹266.00', '₹1,234.00']]);
     const ageing = Object.fromEntries([...screen.getByLabelText('Ageing').querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(ageing).toEqual({ '0–30 days': '₹234.00', '31–60 days': '₹1,000.00', '61–90 days': '₹0.00', 'Over 90 days': '₹0.00' });
+    // Credit terms (issue 39): the same amounts by days past their due date, beside it.
+    const byDue = Object.fromEntries([...screen.getByLabelText('Ageing by due date').querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(byDue).toEqual({ 'Not yet due': '₹234.00', '1–30 days overdue': '₹1,000.00', '31–60 days overdue': '₹0.00', '61–90 days overdue': '₹0.00', 'Over 90 days overdue': '₹0.00' });
   });
 
   it('downloads the statement as XLSX and PDF through the API client, for the same head and period', async () => {
@@ -163,6 +168,17 @@ describe('ledgers', () => {
       ['Total', '₹1,734.00', '₹734.00', '₹1,000.00', '₹0.00', '₹0.00', '', ''],
     ]);
     expect(requests.find((r) => r.path === BOOKS_PATHS.outstanding)?.params).toEqual({ side: 'RECEIVABLE' });
+
+    // Aged by due date instead (credit terms, issue 39): same parties and totals, "not yet due" apart.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Age by' }), 'due');
+    const byDue = within(await table(/^Outstanding receivable/)).getAllByRole('row');
+    expect([...byDue[0]!.querySelectorAll('th')].map((th) => th.textContent).slice(2, 7)).toEqual(['Not yet due', '1–30 days overdue', '31–60 days overdue', '61–90 days overdue', 'Over 90 days overdue']);
+    expect(byDue.slice(1).map(cells)).toEqual([
+      ['Sharma Medical Stores (RTL-MUM-001)', '₹1,234.00', '₹234.00', '₹1,000.00', '₹0.00', '₹0.00', '₹0.00', '1', '01/10/2026'],
+      ['Lifeline Hospital (HSP-AMD-001)', '₹500.00', '₹500.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00', '1', '20/11/2026'],
+      ['Total', '₹1,734.00', '₹734.00', '₹1,000.00', '₹0.00', '₹0.00', '₹0.00', '', ''],
+    ]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Age by' }), 'date');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Side' }), 'PAYABLE');
     expect(await screen.findByText('You owe no party anything.')).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Ageing, OutstandingSide, PartyOutstanding } from 'shared-api';
+import type { Ageing, DueAgeing, OutstandingSide, PartyOutstanding } from 'shared-api';
 import { DataTable, ErrorPanel, Select, Spinner, Stack, formatDate, formatNumber, formatRupees, theme, type DataTableColumn } from 'shared-ui';
-import { AGEING_BUCKETS } from './AgeingList';
+import { AGEING_BUCKETS, DUE_AGEING_BUCKETS } from './AgeingList';
 import { ledgerPath, useOutstanding } from './ledgers-api';
 
 /** A party, or the totals line under them. */
-type Row = Pick<PartyOutstanding, 'outstandingPaise' | 'ageing'> & { key: string; party: PartyOutstanding | null };
+type Row = Pick<PartyOutstanding, 'outstandingPaise' | 'ageing' | 'ageingByDue'> & { key: string; party: PartyOutstanding | null };
 
 const SIDES: readonly { value: OutstandingSide; label: string }[] = [
   { value: 'RECEIVABLE', label: 'Receivable: parties owe you' },
@@ -22,7 +22,14 @@ const Label = styled.label`
   max-width: 320px;
 `;
 
-const COLUMNS: readonly DataTableColumn<Row>[] = [
+/** Ageing by the document's date, or (credit terms, issue 39) by its due date. */
+type AgeBy = 'date' | 'due';
+const AGE_BY: readonly { value: AgeBy; label: string }[] = [
+  { value: 'date', label: 'Days since the invoice date' },
+  { value: 'due', label: 'Days past the due date' },
+];
+
+const columns = (by: AgeBy): readonly DataTableColumn<Row>[] => [
   {
     key: 'party',
     header: 'Party',
@@ -36,23 +43,26 @@ const COLUMNS: readonly DataTableColumn<Row>[] = [
       ),
   },
   { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (r) => formatRupees(r.outstandingPaise) },
-  ...AGEING_BUCKETS.map((b): DataTableColumn<Row> => ({ key: b.key, header: b.label, align: 'right', render: (r) => formatRupees(r.ageing[b.key]) })),
+  ...(by === 'due'
+    ? DUE_AGEING_BUCKETS.map((b): DataTableColumn<Row> => ({ key: b.key, header: b.label, align: 'right', render: (r) => formatRupees(r.ageingByDue[b.key]) }))
+    : AGEING_BUCKETS.map((b): DataTableColumn<Row> => ({ key: b.key, header: b.label, align: 'right', render: (r) => formatRupees(r.ageing[b.key]) }))),
   { key: 'openCount', header: 'Open documents', align: 'right', render: (r) => (r.party ? formatNumber(r.party.openCount) : '') },
   { key: 'oldestOpenDate', header: 'Oldest open', render: (r) => (r.party?.oldestOpenDate ? formatDate(r.party.oldestOpenDate) : '') },
 ];
 
-const totalRow = (totalPaise: number, ageing: Ageing): Row => ({ key: 'total', party: null, outstandingPaise: totalPaise, ageing });
+const totalRow = (totalPaise: number, ageing: Ageing, ageingByDue: DueAgeing): Row => ({ key: 'total', party: null, outstandingPaise: totalPaise, ageing, ageingByDue });
 
 /** Every party with something open on one side, aged; a party opens its ledger. */
 export function OutstandingView() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const side: OutstandingSide = params.get('side') === 'PAYABLE' ? 'PAYABLE' : 'RECEIVABLE';
+  const by: AgeBy = params.get('by') === 'due' ? 'due' : 'date';
   const { data, error, isLoading, mutate } = useOutstanding(side);
 
-  function choose(next: string) {
+  function choose(key: 'side' | 'by', next: string) {
     const url = new URLSearchParams(params);
-    url.set('side', next);
+    url.set(key, next);
     setParams(url, { replace: true });
   }
 
@@ -60,7 +70,11 @@ export function OutstandingView() {
     <Stack gap="md">
       <Label>
         Side
-        <Select value={side} options={SIDES} onChange={(e) => choose(e.currentTarget.value)} />
+        <Select value={side} options={SIDES} onChange={(e) => choose('side', e.currentTarget.value)} />
+      </Label>
+      <Label>
+        Age by
+        <Select value={by} options={AGE_BY} onChange={(e) => choose('by', e.currentTarget.value)} />
       </Label>
       {error && !data ? (
         <ErrorPanel title="The outstanding report could not be loaded" message={error.message} onRetry={() => void mutate()} />
@@ -69,9 +83,9 @@ export function OutstandingView() {
       ) : (
         <DataTable
           label={`Outstanding ${side === 'RECEIVABLE' ? 'receivable' : 'payable'} as on ${formatDate(data.asOf)}`}
-          columns={COLUMNS}
-          rows={data.parties.map((p) => ({ key: p.accountId, party: p, outstandingPaise: p.outstandingPaise, ageing: p.ageing }))}
-          trailingRows={data.parties.length > 0 ? [totalRow(data.totalPaise, data.ageing)] : []}
+          columns={columns(by)}
+          rows={data.parties.map((p) => ({ key: p.accountId, party: p, outstandingPaise: p.outstandingPaise, ageing: p.ageing, ageingByDue: p.ageingByDue }))}
+          trailingRows={data.parties.length > 0 ? [totalRow(data.totalPaise, data.ageing, data.ageingByDue)] : []}
           rowKey="key"
           loading={isLoading}
           pageSize={Math.max(data.parties.length, 1)}

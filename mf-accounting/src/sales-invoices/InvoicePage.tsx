@@ -27,6 +27,8 @@ export function InvoiceDetail({ invoice, onChange }: { invoice: SalesInvoice; on
         <DetailList>
           <dt>Invoice date</dt>
           <dd>{formatDate(invoice.invoiceDate)}</dd>
+          <dt>Due date</dt>
+          <dd>{invoice.creditDays ? `${formatDate(invoice.dueDate)} (${invoice.creditDays} days’ credit)` : 'On receipt'}</dd>
           {invoice.orderNumber && (
             <>
               <dt>Order</dt>

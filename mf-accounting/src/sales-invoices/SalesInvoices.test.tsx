@@ -59,6 +59,8 @@ const INVOICE: SalesInvoice = {
   invoiceId: INV_ID,
   invoiceNumber: 'INV/26-27/000001',
   invoiceDate: '2026-11-21',
+  dueDate: '2026-12-21',
+  creditDays: 30,
   orderId: '7f1c3a52-4f0e-4c1b-9a57-2b9a1d1e0c11',
   orderNumber: 'ORD-2611-000001',
   supplier: {
@@ -232,6 +234,8 @@ describe('invoice detail', () => {
     renderAt('/app', `sales/report/details/invoice?id=${INV_ID}`, withProviders(<App />));
     expect(await screen.findByText('Tax Invoice INV/26-27/000001')).toBeInTheDocument();
     expect(screen.getByText('21/11/2026')).toBeInTheDocument();
+    // Credit terms (issue 39): the due date is the invoice date + the buyer's credit days at issue.
+    expect(screen.getByText('21/12/2026 (30 days’ credit)')).toBeInTheDocument();
     expect(screen.getByText('ORD-2611-000001')).toBeInTheDocument();
     expect(screen.getByText('Maharashtra (27) · within the state')).toBeInTheDocument();
 

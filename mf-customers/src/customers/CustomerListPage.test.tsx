@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONNECTIONS_PATHS, PROFILE_PATHS, type ConnectedUser, type NearbyTrader, type Preferences } from 'shared-api';
+import { CONNECTIONS_PATHS, CREDIT_PATHS, PROFILE_PATHS, type ConnectedUser, type NearbyTrader, type Preferences } from 'shared-api';
 import { getToasts } from 'shared-ui';
 import { OWNER_ACCOUNT, failure, installFakeApi, resetFakeApi, success, withAccount, withProviders, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
@@ -67,7 +67,11 @@ function sellerApi(rows: ConnectedUser[]) {
       if (row && request.path === CONNECTIONS_PATHS.approve) Object.assign(row, { status: 'APPROVED', hasAccess: body.grantAccess });
       else if (row && request.path === CONNECTIONS_PATHS.revokeAccess) row.hasAccess = false;
       else if (row && request.path === CONNECTIONS_PATHS.grantAccess) row.hasAccess = true;
-      else return failure(404, 'E0002', 'Not found');
+      else if (row && request.path === CREDIT_PATHS.terms) {
+        const { connectionId: _id, ...terms } = request.body as ConnectedUser['creditTerms'] & { connectionId: string };
+        row.creditTerms = terms;
+        return success(terms);
+      } else return failure(404, 'E0002', 'Not found');
       return success(null);
     }),
   );
@@ -97,6 +101,28 @@ describe('customers list (one screen per type)', () => {
     expect(lajpat).toHaveTextContent('Request received');
     expect(lajpat).toHaveTextContent('₹0.00');
     expect(within(lajpat).getByRole('button', { name: 'Approve Lajpat Nagar Chemists' })).toBeInTheDocument();
+  });
+
+  it("sets a buyer's credit terms (days, limit, block) and shows them on the list", async () => {
+    const requests = sellerApi([{ ...SHARMA, creditTerms: null }]);
+    open('customers/retailers');
+    const table = await screen.findByRole('table', { name: 'Connected retailers' });
+    expect(within(table).getByRole('columnheader', { name: 'Credit terms' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Credit terms of Sharma Medical Stores' }));
+    const dialog = screen.getByRole('dialog', { name: 'Credit terms for Sharma Medical Stores' });
+    const days = within(dialog).getByRole('textbox', { name: /Credit days/ });
+    await userEvent.type(days, '400');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Whole days from 0 to 365');
+    expect(within(dialog).getByRole('button', { name: 'Save terms' })).toBeDisabled();
+    await userEvent.clear(days);
+    await userEvent.type(days, '30');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Credit limit/ }), '50,000');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Block new orders when overdue or over the limit' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(requests)).toEqual([[CREDIT_PATHS.terms, { connectionId: SHARMA.connectionId, creditDays: 30, creditLimitPaise: 5_000_000, blockNewOrders: true }]]);
+    const sharma = (await within(table).findByText(/30 days · limit/)).closest('tr')!;
+    expect(sharma).toHaveTextContent('30 days · limit ₹50,000.00 · blocks new orders');
   });
 
   it('opens filtered by the status in the address (a connection request notification links to ?status=PENDING)', async () => {

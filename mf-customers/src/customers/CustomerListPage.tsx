@@ -28,6 +28,7 @@ function statusFromQuery(value: string | null): ConnectionStatus | 'ALL' {
 }
 import { Toolbar, TradeName, capitalise } from './list-helpers';
 import { NearbyPanel } from './NearbyPanel';
+import { CreditTermsDialog, creditTermsText } from './CreditTermsDialog';
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -75,6 +76,8 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
   const actions = useConnectionActions();
   const [decision, setDecision] = useState<Decision | null>(null);
   const [grantOnApprove, setGrantOnApprove] = useState(true);
+  // Credit terms (issue 39): the seller sets them per buyer.
+  const [termsFor, setTermsFor] = useState<ConnectedUser | null>(null);
   // Rows decided here that left the status filter (approved under "Pending requests") stay in place with their new
   // status until the filter, search, sort or page changes: a row vanishing on approval reads as "nothing matches".
   const listKey = `${search}|${status}|${sort}|${page}`;
@@ -106,6 +109,25 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
     { key: 'orderValuePaise', header: 'Order value', align: 'right', render: (c) => formatRupees(c.orderValuePaise) },
     // From the caller's books: what they owe you (your buyers) or what you owe them (your sellers).
     { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (c) => formatRupees(c.outstandingPaise) },
+    ...(isSeller && customerType !== 'STOCKIST'
+      ? [
+          {
+            key: 'creditTerms',
+            header: 'Credit terms',
+            render: (c: ConnectedUser) =>
+              c.callerSide === 'SELLER' ? (
+                <>
+                  {creditTermsText(c.creditTerms)}{' '}
+                  <Button type="button" size="sm" variant="ghost" aria-label={`Credit terms of ${c.tradeName}`} onClick={() => setTermsFor(c)}>
+                    Edit
+                  </Button>
+                </>
+              ) : (
+                '—'
+              ),
+          },
+        ]
+      : []),
     { key: 'actions', header: 'Actions', align: 'right', render: (c) => <RowActions row={c} onDecide={setDecision} /> },
   ];
 
@@ -156,6 +178,16 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
         />
       )}
 
+      {termsFor && (
+        <CreditTermsDialog
+          row={termsFor}
+          onClose={() => setTermsFor(null)}
+          onSaved={() => {
+            setTermsFor(null);
+            void mutate();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={decision !== null}
         title={decision ? dialogTitle(decision) : ''}

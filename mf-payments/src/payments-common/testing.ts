@@ -32,7 +32,7 @@ export const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((
 export const SUMMARY: PaymentsSummary = { receivablePaise: 15740000, payablePaise: 8500000, openRequests: 3, unmatched: 2, receivedThisMonthPaise: 4000000, paidThisMonthPaise: 1200000 };
 
 export function document(n: number, number: string, date: string, amountPaise: number, settledPaise: number, ageDays: number): OpenDocument {
-  return { voucherId: uuid(100 + n), documentType: 'SALES_INVOICE', documentId: uuid(200 + n), documentNumber: number, date, ageDays, amountPaise, settledPaise, outstandingPaise: amountPaise - settledPaise };
+  return { voucherId: uuid(100 + n), documentType: 'SALES_INVOICE', documentId: uuid(200 + n), documentNumber: number, date, ageDays, dueDate: date, daysPastDue: ageDays, amountPaise, settledPaise, outstandingPaise: amountPaise - settledPaise };
 }
 
 export const OLD_INVOICE = document(1, 'INV/26-27/000003', '2026-10-02', 50000, 0, 54);

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
+import { cartCreditWarnings } from '../credit/standing';
 import { availableOf } from '../orders/stock';
 import { recalledError, recalledMessage } from '../recalls/block';
 import { istDate } from '../search/text';
@@ -27,7 +28,9 @@ export class CartService {
   /** The caller's own cart; asking for another unit's cart is refused. */
   async cartOf(caller: Caller, unitCode?: string): Promise<Cart> {
     if (unitCode !== undefined && unitCode !== caller.unitCode) throw accessDenied();
-    return this.build(caller, await cartEntriesOfBuyer(this.db, caller.unitId, this.today()));
+    const rows = await cartEntriesOfBuyer(this.db, caller.unitId, this.today());
+    // Credit terms (issue 39): a warning per seller the buyer is overdue with or would go over its limit with.
+    return { ...this.build(caller, rows), creditWarnings: await cartCreditWarnings(this.db, caller.unitId, rows, this.today()) };
   }
 
   /**

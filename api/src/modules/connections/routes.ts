@@ -8,7 +8,10 @@ import {
   ConnectedUsersParams,
   ConnectedUsersQuery,
   ConnectionAction,
+  SetCreditTerms,
   ConnectionStatus,
+  CREDIT_PATHS,
+  CreditTerms,
   NearbyQuery,
   NearbyTraderList,
 } from 'shared-api';
@@ -53,6 +56,18 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ connections: Connections
       response: replies(AutoApprove),
     },
     handler: async (request) => ok(await connections.setAutoApprove(callerOf(request), request.body.autoApprove)),
+  });
+
+  app.post(CREDIT_PATHS.terms, {
+    config: SELLER,
+    schema: {
+      tags,
+      summary: "Set a buyer's credit terms: credit days (due date = invoice date + days), credit limit, block new orders when overdue / over limit",
+      security,
+      body: SetCreditTerms,
+      response: replies(CreditTerms),
+    },
+    handler: async (request) => ok(await connections.setCreditTerms(callerOf(request), request.body)),
   });
 
   // After the fixed /b2bapp/v2/stockist/* and /b2bapp/v2/connections/* paths: find-my-way prefers static segments.

@@ -4,6 +4,8 @@ import {
   SELLER_TYPE,
   counterpartTypes,
   type ApproveRequest,
+  type CreditTerms,
+  type SetCreditTerms,
   type ConnectedUser,
   type ConnectedUserList,
   type ConnectedUsersQuery,
@@ -23,6 +25,7 @@ import { AppError, accessDenied, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { istDate } from '../search/text';
 import { LINKS, notify } from '../notifications/notify';
+import { creditTermsOfBuyers } from '../credit/standing';
 import * as repo from './repository';
 
 type ConnectionRow = Selectable<ConnectionsTable>;
@@ -76,6 +79,8 @@ export class ConnectionsService {
       pageSize: query.pageSize,
       asOf: istDate(this.config.now()),
     });
+    // The terms the caller gives its buyers (credit/standing.ts), on its SELLER-side rows only.
+    const terms = await creditTermsOfBuyers(this.db, caller.unitId, items.filter((r) => r.buyer_unit_id !== caller.unitId).map((r) => r.buyer_unit_id));
     return {
       items: items.map(
         (r): ConnectedUser => ({
@@ -94,6 +99,7 @@ export class ConnectionsService {
           // bigint sum, read as text: one buyer's orders stay far below 2^53 paise.
           orderValuePaise: Number(r.order_value_paise),
           outstandingPaise: Number(r.outstanding_paise),
+          ...(r.buyer_unit_id !== caller.unitId && { creditTerms: terms.get(r.buyer_unit_id) ?? null }),
         }),
       ),
       totalResults: total,
@@ -247,6 +253,32 @@ export class ConnectionsService {
           : { title: 'Inventory access removed', body: (seller) => `${seller} no longer shares its inventory with you.` },
       };
     });
+  }
+
+  /**
+   * The seller sets a buyer's credit terms (issue 39 item 4), on any connection it is the seller of. They apply from
+   * now on: invoices already issued keep their due dates; the next order and invoice read the new terms.
+   */
+  async setCreditTerms(caller: Caller, input: SetCreditTerms): Promise<CreditTerms> {
+    if (!isUuid(input.connectionId)) throw notFound();
+    const { connectionId: _id, ...terms } = input;
+    await inTransaction(this.db, async (trx) => {
+      const connection = await repo.findConnectionOf(trx, input.connectionId, caller.unitId, 'SELLER');
+      if (!connection) throw notFound();
+      const row = {
+        credit_days: terms.creditDays,
+        credit_limit_paise: terms.creditLimitPaise,
+        block_new_orders: terms.blockNewOrders,
+        updated_by: caller.userId,
+        updated_at: this.config.now(),
+      };
+      await trx
+        .insertInto('credit_terms')
+        .values({ seller_unit_id: caller.unitId, buyer_unit_id: connection.buyer_unit_id, ...row })
+        .onConflict((oc) => oc.columns(['seller_unit_id', 'buyer_unit_id']).doUpdateSet(row))
+        .execute();
+    });
+    return terms;
   }
 
   /** Applies to requests made from now on; requests already pending still wait for the seller's answer. */

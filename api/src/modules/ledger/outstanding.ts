@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Ageing, OpenDocument, OutstandingReport, OutstandingSide, PartyOutstanding, PartyOutstandingDetail } from 'shared-api';
+import type { Ageing, DueAgeing, OpenDocument, OutstandingReport, OutstandingSide, PartyOutstanding, PartyOutstandingDetail } from 'shared-api';
 import type { Database } from '../../db/database';
 import { firstRow, type Part } from '../../db/parts';
 import { AppError } from '../../http/errors';
@@ -16,6 +16,10 @@ export interface OpenItem {
   documentNumber: string | null;
   date: string;
   ageDays: number;
+  /** When it is to be paid (credit terms, issue 39): its own due date where it has one, else its date. */
+  dueDate: string;
+  /** Days past dueDate as of the day asked; 0 or less: not yet due. */
+  daysPastDue: number;
   amountPaise: number;
   settledPaise: number;
   outstandingPaise: number;
@@ -48,6 +52,8 @@ interface EntryRow {
   target: string | null;
   /** A payment naming a purchase bill of the unit (paid before the bill was received): it waits for that bill. */
   waits: boolean;
+  /** The document's due date: a sales invoice's (migration 056), a platform bill's invoice's, an opening bill's; else the voucher's date. */
+  due_date: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -70,7 +76,13 @@ async function entriesOf(db: Database, unitId: string, side: OutstandingSide, as
                     END, v.document_id) AS target,
            CASE WHEN v.document_type = 'PAYMENT'
                 THEN EXISTS (SELECT 1 FROM purchase_bills b WHERE b.id = coalesce(l.document_id, v.document_id) AND b.unit_id = v.unit_id)
-                ELSE false END AS waits
+                ELSE false END AS waits,
+           coalesce(CASE v.document_type
+                      WHEN 'SALES_INVOICE' THEN (SELECT si.due_date FROM sales_invoices si WHERE si.id = v.document_id AND si.unit_id = v.unit_id)
+                      WHEN 'PURCHASE_BILL' THEN (SELECT si.due_date FROM purchase_bills b JOIN sales_invoices si ON si.id = b.sales_invoice_id
+                                                 WHERE b.id = v.document_id AND b.unit_id = v.unit_id)
+                      WHEN 'OPENING_BALANCE' THEN (SELECT ob.due_date FROM opening_bills ob WHERE ob.voucher_id = v.id)
+                    END, v.voucher_date) AS due_date
     FROM ledger_accounts a
     JOIN voucher_lines l ON l.account_id = a.id
     JOIN vouchers v ON v.id = l.voucher_id
@@ -101,6 +113,8 @@ function settle(rows: readonly EntryRow[], side: OutstandingSide, asOf: string):
         documentNumber: r.document_number,
         date: r.voucher_date,
         ageDays: daysBetween(r.voucher_date, asOf),
+        dueDate: r.due_date,
+        daysPastDue: daysBetween(r.due_date, asOf),
         amountPaise: owed,
         settledPaise: 0,
         outstandingPaise: owed,
@@ -205,6 +219,21 @@ function ageingOf(items: readonly OpenItem[]): Ageing {
   return a;
 }
 
+const NO_DUE_AGEING: DueAgeing = { notDuePaise: 0, d0to30Paise: 0, d31to60Paise: 0, d61to90Paise: 0, over90Paise: 0 };
+
+/** Open amounts by days past their due date: not yet due (due today or later), 1–30, 31–60, 61–90, over 90. */
+function ageingByDueOf(items: readonly OpenItem[]): DueAgeing {
+  const a = { ...NO_DUE_AGEING };
+  for (const i of items) {
+    if (i.daysPastDue <= 0) a.notDuePaise += i.outstandingPaise;
+    else if (i.daysPastDue <= 30) a.d0to30Paise += i.outstandingPaise;
+    else if (i.daysPastDue <= 60) a.d31to60Paise += i.outstandingPaise;
+    else if (i.daysPastDue <= 90) a.d61to90Paise += i.outstandingPaise;
+    else a.over90Paise += i.outstandingPaise;
+  }
+  return a;
+}
+
 function summary(p: PartyOpenItems): PartyOutstanding {
   return {
     accountId: p.accountId,
@@ -213,6 +242,7 @@ function summary(p: PartyOpenItems): PartyOutstanding {
     side: p.side,
     outstandingPaise: p.balancePaise,
     ageing: ageingOf(p.items),
+    ageingByDue: ageingByDueOf(p.items),
     openCount: p.items.length,
     oldestOpenDate: p.items[0]?.date ?? null,
   };
@@ -223,7 +253,9 @@ export async function outstandingReport(db: Database, unitId: string, side: Outs
   const parties = (await openItems(db, unitId, { asOf, side })).map(summary).sort((a, b) => b.outstandingPaise - a.outstandingPaise || a.partyName.localeCompare(b.partyName));
   const ageing = { ...NO_AGEING };
   for (const p of parties) for (const k of Object.keys(ageing) as (keyof Ageing)[]) ageing[k] += p.ageing[k];
-  return { asOf, side, parties, totalPaise: parties.reduce((s, p) => s + p.outstandingPaise, 0), ageing };
+  const ageingByDue = { ...NO_DUE_AGEING };
+  for (const p of parties) for (const k of Object.keys(ageingByDue) as (keyof DueAgeing)[]) ageingByDue[k] += p.ageingByDue[k];
+  return { asOf, side, parties, totalPaise: parties.reduce((s, p) => s + p.outstandingPaise, 0), ageing, ageingByDue };
 }
 
 /** One party head's open documents; a head that is not a party head of the unit is not found. */

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../http/errors';
 import { originOf } from '../connections/repository';
 import { LINKS, notify } from '../notifications/notify';
 import { entryTerms } from '../cart/terms';
+import { lockCreditPair, refuseOverCredit } from '../credit/standing';
 import { gstRatesOn, noGstRate, rateOf } from '../ledger/gst-rates';
 import { supplyBetween } from '../ledger/parties';
 import { formatRupeesPlain, orderLineMoney } from './money';
@@ -85,6 +86,9 @@ export class OrdersService {
 
         const bySeller = new Map<string, typeof entries>();
         for (const e of entries) bySeller.set(e.seller_unit_id, [...(bySeller.get(e.seller_unit_id) ?? []), e]);
+        // Credit terms: each seller-buyer pair is locked before any stock (in the entries' seller order), so what the
+        // buyer owes a seller cannot change between the check below and this order's insert.
+        for (const sellerId of bySeller.keys()) await lockCreditPair(trx, sellerId, caller.unitId);
         const created: OrderSummary[] = [];
         for (const [sellerId, lines] of bySeller) {
           const sellerName = lines[0]!.trade_name;
@@ -113,6 +117,7 @@ export class OrdersService {
             const money = orderLineMoney({ quantity: e.quantity, freeQuantity: e.free_quantity, ptrPaise: e.ptr_paise }, rateBp, supply);
             priced.push({ e, position, reserved, ...money });
           }
+          await refuseOverCredit(trx, sellerId, caller.unitId, sellerName, priced.reduce((s, l) => s + l.totalPaise, 0), today);
           const order = await insertOrder(trx, {
             buyerUnitId: caller.unitId,
             sellerUnitId: sellerId,

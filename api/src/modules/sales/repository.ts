@@ -21,6 +21,8 @@ export interface NewInvoice {
   totals: DocumentTotals;
   amountInWords: string;
   voucherId: string;
+  /** The buyer's credit terms at issue (credit/standing.ts); absent: due on receipt (counter sales). */
+  credit?: { creditDays: number | null; dueDate: string };
   lines: (Omit<SalesInvoiceLine, 'position'> & { batchId: string | null; orderLineId: string | null })[];
   createdBy: string;
   at: Date;
@@ -56,6 +58,8 @@ export function invoiceRows(inv: NewInvoice): NumberedWrite[] {
           ...documentTotalsRow(inv.totals),
           amount_in_words: inv.amountInWords,
           voucher_id: inv.voucherId,
+          credit_days: inv.credit?.creditDays ?? null,
+          due_date: inv.credit?.dueDate ?? null,
           created_by: inv.createdBy,
           created_at: inv.at,
         },

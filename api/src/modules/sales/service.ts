@@ -31,6 +31,7 @@ import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/partie
 import { voucherRows } from '../ledger/post';
 import { asClosedYearError } from '../ledger/years';
 import { purchaseBillRows } from '../purchases/service';
+import { creditTermsOf, dueDateOf, lockCreditPair } from '../credit/standing';
 import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
 import { LINKS, unitNotices } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
@@ -53,6 +54,9 @@ function toInvoice(row: InvoiceRow, lines: Awaited<ReturnType<typeof invoiceLine
     invoiceId: row.id,
     invoiceNumber: row.invoice_number,
     invoiceDate: row.invoice_date,
+    // Invoices from before credit terms (migration 056) and counter sales are due on their date.
+    dueDate: row.due_date ?? row.invoice_date,
+    creditDays: row.credit_days,
     orderId: row.order_id,
     orderNumber: row.order_number,
     supplier: row.supplier as SalesInvoice['supplier'],
@@ -115,6 +119,10 @@ export class SalesService {
 
       const now = this.config.now();
       const date = istDate(now);
+      // The order turns into an invoice here: a submit reading what this buyer owes the seller waits (credit/standing.ts).
+      await lockCreditPair(trx, order.seller_unit_id, order.buyer_unit_id);
+      const terms = await creditTermsOf(trx, order.seller_unit_id, order.buyer_unit_id);
+      const credit = { creditDays: terms?.creditDays || null, dueDate: dueDateOf(date, terms?.creditDays ?? null) };
       const rows = await trx
         .selectFrom('order_lines as l')
         .innerJoin('order_allocations as a', 'a.order_line_id', 'l.id')
@@ -210,6 +218,7 @@ export class SalesService {
         totals,
         amountInWords: words,
         voucherId: voucher!.id,
+        credit,
         lines,
         createdBy: caller.userId,
         at: now,
@@ -244,6 +253,7 @@ export class SalesService {
         invoiceId: id,
         invoiceNumber: number.number,
         invoiceDate: date,
+        ...credit,
         orderId: order.id,
         orderNumber: order.order_number,
         supplier,
@@ -287,6 +297,8 @@ export class SalesService {
         facts: [
           ['Invoice No.', inv.invoiceNumber],
           ['Invoice date', printedDate(inv.invoiceDate)],
+          // Credit terms (issue 39): when it is to be paid.
+          ['Due date', inv.creditDays ? `${printedDate(inv.dueDate)} (${inv.creditDays} days)` : 'On receipt'],
           ...(inv.orderNumber ? [['Order No.', inv.orderNumber] as const] : []),
           ['Place of supply', `${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`],
           ['Reverse charge', inv.reverseCharge ? 'Yes' : 'No'],
