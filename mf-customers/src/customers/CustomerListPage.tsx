@@ -14,7 +14,7 @@ import {
   Stack,
   TextInput,
   formatDate,
-  formatRupees,
+  formatOwed, formatRupees,
   toast,
   usePageFor,
   type DataTableColumn,
@@ -108,7 +108,7 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
     { key: 'orderCount', header: 'Orders', align: 'right' },
     { key: 'orderValuePaise', header: 'Order value', align: 'right', render: (c) => formatRupees(c.orderValuePaise) },
     // From the caller's books: what they owe you (your buyers) or what you owe them (your sellers).
-    { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (c) => formatRupees(c.outstandingPaise) },
+    { key: 'outstandingPaise', header: 'Outstanding', align: 'right', render: (c) => formatOwed(c.outstandingPaise, c.callerSide === 'SELLER' ? 'RECEIVABLE' : 'PAYABLE') },
     ...(isSeller && customerType !== 'STOCKIST'
       ? [
           {
