@@ -109,6 +109,9 @@ describe('payment claims: what a buyer records it paid waits for the seller', ()
     });
     expect(body<PaymentClaimList>(await w.retailer.get(PAYMENTS_PATHS.claims)).items).toEqual([]);
     expect(await notices(w.stockistUnit, 'Payment to confirm')).toHaveLength(1);
+    // Each side's party page lists it, not in the books yet.
+    expect(body<PartyDueDetail>(await w.retailer.get(PAYMENTS_PATHS.payableParty(w.creditor))).payments).toEqual([expect.objectContaining({ paymentId: claimed.paymentId, status: 'CLAIMED' })]);
+    expect(body<PartyDueDetail>(await w.stockist.get(PAYMENTS_PATHS.receivableParty(w.debtor))).payments).toEqual([expect.objectContaining({ paymentId: claimed.paymentId, status: 'CLAIMED', direction: 'RECEIVED' })]);
 
     // The same UTR claimed again: refused.
     const twice = await claim(w, u, 100);
@@ -193,13 +196,18 @@ describe('payment claims: what a buyer records it paid waits for the seller', ()
     await booksBalance(t.db);
   });
 
-  it('posts once when the seller confirms while the gateway event of its UTR arrives', async () => {
+  it('posts once when the seller confirms (twice) while the gateway event of its UTR arrives', async () => {
     const w = await world();
     const u = utr();
     const claimed = body<Payment>(await claim(w, u));
     const before = await posted(w.stockistUnit);
-    const [confirmed, delivered] = await Promise.all([w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.paymentId)), sendEvent(event({ utr: u, amountPaise: w.invoice.total }))]);
-    expect([confirmed.statusCode, delivered.statusCode]).toEqual([200, 200]);
+    // A double click and the gateway's capture, all at once: the claim's row lock lets one of them post.
+    const [confirmed, clickedAgain, delivered] = await Promise.all([
+      w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.paymentId)),
+      w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.paymentId)),
+      sendEvent(event({ utr: u, amountPaise: w.invoice.total })),
+    ]);
+    expect([confirmed.statusCode, clickedAgain.statusCode, delivered.statusCode]).toEqual([200, 200, 200]);
     expect(['APPLIED', 'DUPLICATE']).toContain(body<WebhookAck>(delivered).outcome);
     expect(body<WebhookAck>(delivered).paymentId).toBe(claimed.paymentId);
     expect(await posted(w.stockistUnit)).toEqual({ vouchers: before.vouchers + 1, allocations: before.allocations + 1 });

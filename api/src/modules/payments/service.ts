@@ -160,7 +160,7 @@ export class PaymentsService {
   }
 
   async partyDue(caller: Caller, side: OutstandingSide, accountId: string): Promise<PartyDueDetail> {
-    await findPartyHead(this.db, caller.unitId, accountId, side);
+    const head = await findPartyHead(this.db, caller.unitId, accountId, side);
     const [party, counts] = await Promise.all([openItems(this.db, caller.unitId, { asOf: this.today(), side, accountId }).then((r) => r[0]!), this.openRequestCounts(caller, side)]);
     const paymentIds = await this.db
       .selectFrom('payment_allocations as a')
@@ -175,7 +175,23 @@ export class PaymentsService {
       .orderBy('a.payment_id', 'desc')
       .limit(50)
       .execute();
-    const payments = await this.summaries(caller, paymentIds.map((p) => p.payment_id));
+    // Claims of this party not in the books (waiting or rejected, issue 39) are listed first: each side sees them here.
+    const claims = head.partyUnitId
+      ? await this.db
+          .selectFrom('payments as p')
+          .innerJoin('payment_claims as c', 'c.payment_id', 'p.id')
+          .select('p.id')
+          .where('p.status', 'in', ['CLAIMED', 'REJECTED'])
+          .where((e) =>
+            side === 'PAYABLE'
+              ? e.and([e('p.payer_unit_id', '=', caller.unitId), e('p.payee_unit_id', '=', head.partyUnitId)])
+              : e.and([e('p.payee_unit_id', '=', caller.unitId), e('p.payer_unit_id', '=', head.partyUnitId)]),
+          )
+          .orderBy('p.created_at', 'desc')
+          .limit(20)
+          .execute()
+      : [];
+    const payments = await this.summaries(caller, [...claims.map((c) => c.id), ...paymentIds.map((p) => p.payment_id)]);
     return { ...(await this.toPartyDue(party, counts)), documents: party.items, unallocatedPaise: party.unallocatedPaise, payments };
   }
 
