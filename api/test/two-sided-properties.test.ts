@@ -200,7 +200,7 @@ describe('both sides of every document between two platform units agree', () => 
             const res = await session.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: creditor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.bill_id, amountPaise }] } });
             expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
             // The buyer's payment is a claim (issue 39): in both books once the seller confirms it.
-            const confirmed = await w.stockist.post(PAYMENTS_PATHS.confirmClaim(res.json().data.paymentId));
+            const confirmed = await w.stockist.post(PAYMENTS_PATHS.confirmClaim(body<{ paymentId: string }>(res).paymentId));
             expect([confirmed.statusCode, confirmed.statusCode === 200 ? '' : confirmed.body]).toEqual([200, '']);
           }
         }
