@@ -8,6 +8,8 @@ import {
   type PartyDueDetail,
   type Payment,
   type PaymentClaimList,
+  type PaymentRequest,
+  type PaymentRequestDetail,
   type PurchaseBillPayment,
   type SalesInvoice,
   type StatementImportResult,
@@ -138,6 +140,34 @@ describe('payment claims: what a buyer records it paid waits for the seller', ()
     const late = await w.stockist.post(PAYMENTS_PATHS.rejectClaim(claimed.paymentId), { reason: 'not in our account' });
     expect([late.statusCode, late.json().code]).toEqual([409, 'E0013']);
     expect(body<PaymentClaimList>(await w.stockist.get(PAYMENTS_PATHS.claims)).items).toEqual([]);
+    await booksBalance(t.db);
+  });
+
+  it('a payment the buyer records against the seller’s request is a claim too, posted as the request’s payment when confirmed', async () => {
+    const w = await world();
+    const request = body<PaymentRequest>(await w.stockist.post(PAYMENTS_PATHS.createRequest, { partyAccountId: w.debtor, invoiceIds: [w.invoice.id] }));
+    const before = { stockist: await posted(w.stockistUnit), retailer: await posted(w.retailerUnit) };
+    const u = utr();
+    const res = await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: u, amountPaise: w.invoice.total, paidOn: '2026-11-22' });
+    expect(res.statusCode).toBe(200);
+    const detail = body<PaymentRequestDetail>(res);
+    expect(detail).toMatchObject({ status: 'OPEN', paidPaise: 0 });
+    const claimed = detail.payments[0]!;
+    expect(claimed).toMatchObject({ status: 'CLAIMED', utr: u, claim: expect.objectContaining({ lines: [expect.objectContaining({ invoiceId: w.invoice.id, invoiceNumber: w.invoice.number, amountPaise: w.invoice.total })] }) });
+    expect({ stockist: await posted(w.stockistUnit), retailer: await posted(w.retailerUnit) }).toEqual(before);
+    expect(await claimedOn(w, 'stockist')).toBe(w.invoice.total);
+    // Claimed twice under one UTR: refused; the seller recording the same UTR: refused too.
+    expect((await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: u, amountPaise: 100, paidOn: '2026-11-22' })).json()).toMatchObject({ code: 'E0009' });
+    expect((await w.stockist.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: u, amountPaise: 100, paidOn: '2026-11-22' })).json()).toMatchObject({ code: 'E0009' });
+
+    expect((await w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.paymentId))).statusCode).toBe(200);
+    expect(body<PaymentRequestDetail>(await w.retailer.get(PAYMENTS_PATHS.request(request.requestId)))).toMatchObject({ status: 'PAID', paidPaise: w.invoice.total });
+    expect(await receivable(w)).toBe(0);
+    expect(await billStatus(w)).toBe('PAID');
+    expect({ stockist: await posted(w.stockistUnit), retailer: await posted(w.retailerUnit) }).toEqual({
+      stockist: { vouchers: before.stockist.vouchers + 1, allocations: before.stockist.allocations + 1 },
+      retailer: { vouchers: before.retailer.vouchers + 1, allocations: before.retailer.allocations + 1 },
+    });
     await booksBalance(t.db);
   });
 

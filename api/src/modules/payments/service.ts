@@ -45,7 +45,7 @@ import { istDate } from '../search/text';
 import { addPayoutRow, badVpa, defaultUpi, deletePayoutRow, setDefaultPayoutRow, tradeName, upiAccounts } from './accounts';
 import { moneyColumns, payRequest, type MoneyMoved } from './apply';
 import { asDuplicatePayment, assertNewPayment, cannot, customPartyHead, findPartyHead, planAllocation, postPayment, rupees } from './posting';
-import { claimInfos, claimLine, confirmClaim, rejectClaim, writeClaim } from './claims';
+import { claimInfos, claimLine, claimRequest, confirmClaim, rejectClaim, writeClaim } from './claims';
 import { assertEntryDate } from '../ledger/dates';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -626,10 +626,12 @@ export class PaymentsService {
   }
 
   async payRequest(caller: Caller, requestId: string, input: z.output<typeof PayRequest>): Promise<PaymentRequestDetail> {
-    await this.visibleRequest(caller, requestId);
+    const row = await this.visibleRequest(caller, requestId);
     await this.inRange(caller, input.paidOn);
     const money = this.moneyOf(caller, input, this.config.now());
-    await inTransaction(this.db, (trx) => payRequest(trx, requestId, money));
+    // The payer paying its payee's request records a claim the payee confirms (issue 39); the payee records money in.
+    const claims = row.kind !== 'PAYOUT' && row.payer_unit_id === caller.unitId && row.unit_id !== caller.unitId;
+    await inTransaction(this.db, (trx) => (claims ? claimRequest(trx, requestId, caller.unitId, money) : payRequest(trx, requestId, money)));
     return this.request(caller, requestId);
   }
 
