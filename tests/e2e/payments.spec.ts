@@ -75,18 +75,18 @@ test('a retailer pays an invoice through a payment request; the stockist sees it
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(toPay.getByRole('table', { name: 'Payments' })).toContainText(utr);
 
-  // The same UTR a second time is refused: a payment is recorded once.
+  // The buyer's word is a claim (issue 39): the stockist confirms it under Receive Payments, To confirm.
+  await page.goto('/app/payments/upi/receive?tab=claims');
+  await page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr }).getByRole('button', { name: /^Confirm / }).click();
+  await expect(page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr })).toHaveCount(0);
+
+  // The same UTR a second time is refused: a payment is recorded once (the creditor is on the buyer's books now).
   const again = await retailer.request.post(`${API}/payments/upi/submit`, {
     headers: { authorization: `Bearer ${await tokenOf(retailer)}` },
     data: { direction: 'PAID', partyAccountId: (await callApi<PartyDues>(retailer, 'GET', '/payments/upi/make-payments')).parties.find((p) => p.partyUnitCode === AGARWAL)!.accountId, method: 'UPI', utr, amountPaise: 100, paidOn: new Date().toISOString().slice(0, 10) },
   });
   expect(again.status()).toBe(409);
   expect((await again.json()).code).toBe('E0009');
-
-  // The buyer's word is a claim (issue 39): the stockist confirms it under Receive Payments, To confirm.
-  await page.goto('/app/payments/upi/receive?tab=claims');
-  await page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr }).getByRole('button', { name: /^Confirm / }).click();
-  await expect(page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr })).toHaveCount(0);
 
   // 3. The stockist: the payment is allocated to the invoice, which is no longer open, and the balance is lower.
   await page.goto(`/app/payments/upi/receive?party=${party.accountId}`);
