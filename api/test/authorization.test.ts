@@ -356,6 +356,10 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${PAYMENTS_PATHS.submit}`]: { payload: { direction: 'RECEIVED', partyAccountId: victim.debtorKey, method: 'CASH', amountPaise: 100, paidOn: '2026-11-22' } },
     [`GET ${PAYMENTS_PATHS.payments}`]: {},
     'GET /payments/upi/payments/:paymentId': {},
+    // Payment claims (issue 39): the attacker's own list; the victim's payment is no claim to the attacker.
+    [`GET ${PAYMENTS_PATHS.claims}`]: {},
+    'POST /payments/upi/claims/:paymentId/confirm': {},
+    'POST /payments/upi/claims/:paymentId/reject': { payload: { reason: 'attacker says no' } },
     [`POST ${PAYMENTS_PATHS.createRequest}`]: { payload: { partyAccountId: victim.debtorKey, amountPaise: 100 } },
     [`GET ${PAYMENTS_PATHS.requests}`]: {},
     'GET /payments/upi/requests/:requestId': {},

@@ -60,7 +60,11 @@ describe('payment requests', () => {
     expect(toPay.items.map((r) => [r.requestId, r.callerSide])).toEqual([[request.requestId, 'PAYER']]);
     const part = await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: '500000000001', amountPaise: 5000, paidOn: '2026-11-22' });
     expect(part.statusCode).toBe(200);
-    const partly = body<PaymentRequestDetail>(part);
+    // The payer's word is a claim (issue 39): the request is paid once the payee confirms it.
+    const claimed = body<PaymentRequestDetail>(part);
+    expect(claimed).toMatchObject({ status: 'OPEN', paidPaise: 0, payments: [expect.objectContaining({ status: 'CLAIMED', utr: '500000000001' })] });
+    expect((await w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.payments[0]!.paymentId))).statusCode).toBe(200);
+    const partly = body<PaymentRequestDetail>(await w.retailer.get(PAYMENTS_PATHS.request(request.requestId)));
     expect(partly).toMatchObject({ status: 'PARTLY_PAID', paidPaise: 5000 });
     expect(partly.payments).toEqual([expect.objectContaining({ direction: 'PAID', utr: '500000000001', amountPaise: 5000, requestReference: request.reference })]);
     // The QR now asks for the rest.
@@ -195,11 +199,16 @@ describe('the invoice PDF', () => {
     expect(await pdfText()).toContain('Scan to pay by UPI');
 
     const request = body<PaymentRequest>(await w.stockist.post(PAYMENTS_PATHS.createRequest, { partyAccountId: w.debtor, invoiceIds: [w.invoice.id] }));
-    await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: '900000000001', amountPaise: 1200, paidOn: '2026-11-22' });
+    // The payer's claims (issue 39), each confirmed by the payee.
+    const paidAndConfirmed = async (pay: object) => {
+      const claim = body<PaymentRequestDetail>(await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), pay)).payments.find((p) => p.status === 'CLAIMED')!;
+      expect((await w.stockist.post(PAYMENTS_PATHS.confirmClaim(claim.paymentId))).statusCode).toBe(200);
+    };
+    await paidAndConfirmed({ method: 'UPI', utr: '900000000001', amountPaise: 1200, paidOn: '2026-11-22' });
     const second = await invoicePayQr(t.db, w.invoice.id, t.clock.now());
     expect(decodeQr(second!.png)).toBe(upiPayLink({ pa: w.vpa, pn: 'Agarwal Pharma Distributors', amountPaise: w.invoice.total - 1200, tn: w.invoice.number, tr: request.reference }));
 
-    await w.retailer.post(PAYMENTS_PATHS.payRequest(request.requestId), { method: 'UPI', utr: '900000000002', amountPaise: w.invoice.total - 1200, paidOn: '2026-11-22' });
+    await paidAndConfirmed({ method: 'UPI', utr: '900000000002', amountPaise: w.invoice.total - 1200, paidOn: '2026-11-22' });
     expect(await invoicePayQr(t.db, w.invoice.id, t.clock.now())).toBeNull();
     expect(await pdfText()).not.toContain('Scan to pay by UPI');
   });

@@ -205,7 +205,14 @@ describe('recording payments', () => {
     ]);
     expect((await counts(t.db)).payments).toBe(0);
 
-    const payment = body<Payment>(await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: w.creditor, method: 'CASH', amountPaise: w.invoice.total + 5000, paidOn: '2026-11-22' }));
+    // The buyer's payment is a claim (issue 39) naming the bill and the rest on account; the seller confirms it.
+    const claimed = body<Payment>(await w.retailer.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: w.creditor, method: 'CASH', amountPaise: w.invoice.total + 5000, paidOn: '2026-11-22' }));
+    expect(claimed.claim!.lines.map((l) => [l.invoiceNumber, l.amountPaise])).toEqual([
+      [w.invoice.number, w.invoice.total],
+      [null, 5000],
+    ]);
+    expect((await w.stockist.post(PAYMENTS_PATHS.confirmClaim(claimed.paymentId))).statusCode).toBe(200);
+    const payment = body<Payment>(await w.retailer.get(PAYMENTS_PATHS.payment(claimed.paymentId)));
     expect(payment.allocations.map((l) => [l.target, l.amountPaise])).toEqual([
       ['PURCHASE_BILL', w.invoice.total],
       ['ON_ACCOUNT', 5000],

@@ -199,6 +199,9 @@ describe('both sides of every document between two platform units agree', () => 
             const amountPaise = Math.max(1, Math.floor(x.due / e.share));
             const res = await session.post(PAYMENTS_PATHS.submit, { direction: 'PAID', partyAccountId: creditor, method: 'CASH', amountPaise, paidOn: today, allocation: { mode: 'CHOSEN', items: [{ documentId: x.d.bill_id, amountPaise }] } });
             expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
+            // The buyer's payment is a claim (issue 39): in both books once the seller confirms it.
+            const confirmed = await w.stockist.post(PAYMENTS_PATHS.confirmClaim(body<{ paymentId: string }>(res).paymentId));
+            expect([confirmed.statusCode, confirmed.statusCode === 200 ? '' : confirmed.body]).toEqual([200, '']);
           }
         }
         for (const p of pairs) await checkBothSides(p.books, false);

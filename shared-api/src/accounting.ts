@@ -209,6 +209,11 @@ export const SalesInvoice = z.object({
   eInvoice: EInvoiceState.nullable(),
   /** Set once it is cancelled (issue 34); absent while it stands. */
   cancelled: DocumentCancellation.nullable().optional(),
+  /**
+   * What the buyer says it paid on this invoice and the seller has not confirmed yet (issue 39: "Payment claimed", not
+   * paid); 0 when nothing waits. Absent where the invoice is not read whole (a just-issued one).
+   */
+  paymentClaimedPaise: z.number().int().optional(),
 });
 export type SalesInvoice = z.infer<typeof SalesInvoice>;
 

@@ -159,8 +159,32 @@ export const AllocationPreview = z.object({
 export type AllocationPreview = z.infer<typeof AllocationPreview>;
 
 export const PAYMENT_PROVIDERS = ['MANUAL', 'GATEWAY', 'STATEMENT'] as const;
-/** APPLIED: in the books; UNMATCHED: money in, waiting in the queue for a person to allocate. */
-export const PAYMENT_STATUSES_UPI = ['APPLIED', 'UNMATCHED'] as const;
+/**
+ * APPLIED: in the books; UNMATCHED: money in, waiting in the queue for a person to allocate; CLAIMED: the payer says
+ * it paid a platform unit, in nobody's books until the payee confirms it (or its UTR matches); REJECTED: the payee
+ * said it was not received (issue 39).
+ */
+export const PAYMENT_STATUSES_UPI = ['APPLIED', 'UNMATCHED', 'CLAIMED', 'REJECTED'] as const;
+
+/** One part of a claim: the payee's invoice it names (null: on account) and the payer's bill of it. */
+export const PaymentClaimLine = z.object({
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  /** The payer's own document (its bill of the invoice, or an opening bill); null on account. */
+  documentNumber: z.string().nullable(),
+  amountPaise: z.number().int(),
+});
+export type PaymentClaimLine = z.infer<typeof PaymentClaimLine>;
+
+/** A payment the payer recorded to a platform unit: what it names and how the payee decided (issue 39). */
+export const PaymentClaimInfo = z.object({
+  lines: z.array(PaymentClaimLine),
+  /** PAYEE: its people confirmed or rejected; GATEWAY / STATEMENT: its UTR and amount matched; null while waiting. */
+  decidedHow: z.enum(['PAYEE', 'GATEWAY', 'STATEMENT']).nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type PaymentClaimInfo = z.infer<typeof PaymentClaimInfo>;
 
 export const PaymentSummary = z.object({
   paymentId: z.string(),
@@ -181,11 +205,34 @@ export const PaymentSummary = z.object({
   reconciled: z.boolean(),
   requestReference: z.string().nullable(),
   createdAt: z.string(),
+  /** Recorded by the payer to a platform unit (issue 39): its claim; absent or null for any other payment. */
+  claim: PaymentClaimInfo.nullable().optional(),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
 export const Payment = PaymentSummary.extend({ allocations: z.array(AllocationLine) });
 export type Payment = z.infer<typeof Payment>;
+
+/** A claim waiting for the payee: who says it paid, how, and the invoices it names. */
+export const PaymentClaim = z.object({
+  paymentId: z.string(),
+  payerName: z.string(),
+  payerUnitCode: z.string().nullable(),
+  method: PaymentMethodSchema,
+  utr: z.string().nullable(),
+  chequeNumber: z.string().nullable(),
+  amountPaise: z.number().int(),
+  paidOn: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  lines: z.array(PaymentClaimLine),
+});
+export type PaymentClaim = z.infer<typeof PaymentClaim>;
+export const PaymentClaimList = z.object({ items: z.array(PaymentClaim), totalPaise: z.number().int() });
+export type PaymentClaimList = z.infer<typeof PaymentClaimList>;
+
+export const RejectClaim = z.object({ reason: z.string().trim().min(3, 'Say why, so the payer knows what to check').max(200) });
+export type RejectClaim = z.input<typeof RejectClaim>;
 
 export const PaymentList = Paged(PaymentSummary);
 export type PaymentList = z.infer<typeof PaymentList>;
@@ -515,6 +562,12 @@ export const PAYMENTS_PATHS = {
   preview: '/payments/upi/preview',
   /** POST RecordPayment → Payment. */
   submit: '/payments/upi/submit',
+  /** GET PaymentClaimList: payments recorded by payers, waiting for the caller (payee) to confirm (issue 39). */
+  claims: '/payments/upi/claims',
+  /** POST → Payment: the payee confirms a claim (posted on both sides as named; again: the same answer). */
+  confirmClaim: (paymentId: string) => `/payments/upi/claims/${id(paymentId)}/confirm`,
+  /** POST RejectClaim → Payment: the payee says the money did not come; the payer is told why. */
+  rejectClaim: (paymentId: string) => `/payments/upi/claims/${id(paymentId)}/reject`,
   /** GET PaymentListQuery → PaymentList; one payment (either party). */
   payments: '/payments/upi/payments',
   payment: (paymentId: string) => `/payments/upi/payments/${id(paymentId)}`,

@@ -8,8 +8,8 @@ import { API, DEMO, callApi, expect, heading, orderDoloFrom, signIn, test, token
  *   1. the demo stockist (Agarwal Pharma) invoices an order of the demo retailer and asks for payment from the
  *      invoice's page (mf-accounting) — a payment request with a dynamic QR;
  *   2. the retailer finds the request under Make Payments (mf-payments), pays it from a phone and records the UTR;
- *   3. the stockist sees the payment allocated to the invoice in Receive Payments, and the retailer's balance in its
- *      ledger is lower by the invoice's amount;
+ *   3. the stockist confirms the payment (a buyer's UTR is a claim, issue 39), sees it allocated to the invoice in
+ *      Receive Payments, and the retailer's balance in its ledger is lower by the invoice's amount;
  *   4. the UPI accounts page shows a QR that decodes to the account's upi://pay link.
  * Orders and UTRs are new per run, so the spec runs again on the same API.
  */
@@ -75,7 +75,12 @@ test('a retailer pays an invoice through a payment request; the stockist sees it
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(toPay.getByRole('table', { name: 'Payments' })).toContainText(utr);
 
-  // The same UTR a second time is refused: a payment is recorded once.
+  // The buyer's word is a claim (issue 39): the stockist confirms it under Receive Payments, To confirm.
+  await page.goto('/app/payments/upi/receive?tab=claims');
+  await page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr }).getByRole('button', { name: /^Confirm / }).click();
+  await expect(page.getByRole('table', { name: 'Payments to confirm' }).getByRole('row').filter({ hasText: utr })).toHaveCount(0);
+
+  // The same UTR a second time is refused: a payment is recorded once (the creditor is on the buyer's books now).
   const again = await retailer.request.post(`${API}/payments/upi/submit`, {
     headers: { authorization: `Bearer ${await tokenOf(retailer)}` },
     data: { direction: 'PAID', partyAccountId: (await callApi<PartyDues>(retailer, 'GET', '/payments/upi/make-payments')).parties.find((p) => p.partyUnitCode === AGARWAL)!.accountId, method: 'UPI', utr, amountPaise: 100, paidOn: new Date().toISOString().slice(0, 10) },

@@ -716,11 +716,32 @@ export interface PaymentsTable {
   amount_paise: number;
   paid_on: string;
   request_id: string | null;
-  status: 'APPLIED' | 'UNMATCHED';
+  status: 'APPLIED' | 'UNMATCHED' | 'CLAIMED' | 'REJECTED';
   unmatched_reason: 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED' | 'STATEMENT' | null;
   note: string | null;
   created_by: string | null;
   created_at: Timestamp;
+}
+
+/** Migration 054: a payer's record of a payment to a platform unit, waiting for the payee (issue 39). */
+export interface PaymentClaimsTable {
+  payment_id: string;
+  payer_head_id: string;
+  decided_how: 'PAYEE' | 'GATEWAY' | 'STATEMENT' | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reject_reason: string | null;
+}
+
+export interface PaymentClaimLinesTable {
+  payment_id: string;
+  position: number;
+  target: 'PURCHASE_BILL' | 'OPENING_BILL' | 'ON_ACCOUNT';
+  document_id: string | null;
+  document_number: string | null;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  amount_paise: number;
 }
 
 export interface PaymentAllocationsTable {
@@ -1456,6 +1477,8 @@ export interface SellerItemsTable {
 export interface DB {
   manufacturer_aliases: ManufacturerAliasesTable;
   seller_items: SellerItemsTable;
+  payment_claims: PaymentClaimsTable;
+  payment_claim_lines: PaymentClaimLinesTable;
 }
 
 // ---- credit terms (issue 39, migration 056) ----

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { SalesInvoice, SalesInvoiceLine } from 'shared-api';
-import { ButtonLink, Card, DetailList, EmptyState, ErrorPanel, NotFoundState, Spinner, Stack, formatDate } from 'shared-ui';
+import { Badge, ButtonLink, Card, DetailList, EmptyState, ErrorPanel, NotFoundState, Spinner, Stack, formatDate, formatRupees } from 'shared-ui';
 import { IrnPanel } from '../e-invoices/IrnPanel';
 import { newSalesReturnPath } from '../sales-returns/sales-returns-api';
 import { DocumentLines, taxInvoiceColumns } from '../tax-document/DocumentLines';
@@ -41,6 +41,16 @@ export function InvoiceDetail({ invoice, onChange }: { invoice: SalesInvoice; on
           </dd>
           <dt>Reverse charge</dt>
           <dd>{invoice.reverseCharge ? 'Yes' : 'No'}</dd>
+          {/* The buyer's word, not money in the books yet (issue 39): shown to both sides until the seller confirms. */}
+          {!!invoice.paymentClaimedPaise && (
+            <>
+              <dt>Payment</dt>
+              <dd>
+                <Badge tone="warning">Payment claimed</Badge> {formatRupees(invoice.paymentClaimedPaise)}{' '}
+                {invoice.callerSide === 'SELLER' ? '— confirm it under Receive Payments, To confirm' : '— waiting for the seller to confirm'}
+              </dd>
+            </>
+          )}
         </DetailList>
       </Card>
       {/* Only the seller sends its invoice to the portal: the buyer's copy shows the state. */}

@@ -84,10 +84,12 @@ export function RecordPaymentForm({ direction, party, chosenIds, onDone }: Recor
         return undefined;
       }
       const payment = await recordPayment(body);
-      toast.success({
-        title: 'Payment recorded',
-        message: `${payment.number ?? 'The payment'}: ${formatRupees(payment.amountPaise)} ${direction === 'RECEIVED' ? 'from' : 'to'} ${payment.partyName}`,
-      });
+      // Paid to a platform unit: a claim that unit confirms before it is in either book (issue 39).
+      toast.success(
+        payment.status === 'CLAIMED'
+          ? { title: 'Payment claimed', message: `${formatRupees(payment.amountPaise)} to ${payment.partyName}: it is in your books once ${payment.partyName} confirms the money reached them` }
+          : { title: 'Payment recorded', message: `${payment.number ?? 'The payment'}: ${formatRupees(payment.amountPaise)} ${direction === 'RECEIVED' ? 'from' : 'to'} ${payment.partyName}` },
+      );
       void revalidate();
       onDone();
       return undefined;

@@ -10,7 +10,9 @@ import {
   type PartyDues,
   type PayRequest,
   type Payment,
+  type PaymentClaimList,
   type PaymentRequest,
+  type RejectClaim,
   type PaymentRequestDetail,
   type PaymentRequestList,
   type PaymentsSummary,
@@ -46,6 +48,8 @@ export const useDebtorHeads = () => {
 };
 
 export const useUnmatched = () => useSWR<UnmatchedPayments, ApiError>(PAYMENTS_PATHS.unmatched, fetcher);
+/** Payments payers say they made to the unit, waiting for it to confirm (issue 39). */
+export const usePaymentClaims = () => useSWR<PaymentClaimList, ApiError>(PAYMENTS_PATHS.claims, fetcher);
 
 export const previewPayment = (body: RecordPayment) => api.post<AllocationPreview>(PAYMENTS_PATHS.preview, body);
 export const recordPayment = (body: RecordPayment) => api.post<Payment>(PAYMENTS_PATHS.submit, body);
@@ -53,6 +57,8 @@ export const createPaymentRequest = (body: CreatePaymentRequest) => api.post<Pay
 export const payRequest = (requestId: string, body: PayRequest) => api.post<PaymentRequestDetail>(PAYMENTS_PATHS.payRequest(requestId), body);
 export const cancelRequest = (requestId: string) => api.post<PaymentRequestDetail>(PAYMENTS_PATHS.cancelRequest(requestId));
 export const allocateUnmatched = (paymentId: string, body: AllocateUnmatched) => api.post<Payment>(PAYMENTS_PATHS.allocateUnmatched(paymentId), body);
+export const confirmClaim = (paymentId: string) => api.post<Payment>(PAYMENTS_PATHS.confirmClaim(paymentId));
+export const rejectClaim = (paymentId: string, body: RejectClaim) => api.post<Payment>(PAYMENTS_PATHS.rejectClaim(paymentId), body);
 export const importStatement = (body: StatementUpload) => api.post<StatementImportResult>(PAYMENTS_PATHS.statementImport, body);
 export const previewStatement = (body: StatementUpload) => api.post<StatementImportResult>(PAYMENTS_PATHS.statementPreview, body);
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAYMENTS_PATHS, type AllocationPreview, type Payment, type StatementImportResult, type UnmatchedPayments } from 'shared-api';
+import { PAYMENTS_PATHS, type AllocationPreview, type Payment, type PaymentClaimList, type StatementImportResult, type UnmatchedPayments } from 'shared-api';
 import { failure, resetFakeApi, withProviders, type FakeAnswer, type FakeRequest } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { getToasts } from 'shared-ui';
@@ -24,6 +24,25 @@ const UNMATCHED: UnmatchedPayments = {
   totalPaise: 25000,
 };
 
+const CLAIMS: PaymentClaimList = {
+  items: [
+    {
+      paymentId: uuid(600),
+      payerName: 'Sharma Medical Stores',
+      payerUnitCode: 'RTL-MUM-001',
+      method: 'UPI',
+      utr: '466677778888',
+      chequeNumber: null,
+      amountPaise: 57400,
+      paidOn: '2026-11-25',
+      note: null,
+      createdAt: '2026-11-25T06:00:00.000Z',
+      lines: [{ invoiceId: NEW_INVOICE.documentId, invoiceNumber: 'INV/26-27/000007', documentNumber: 'INV/26-27/000007', amountPaise: 57400 }],
+    },
+  ],
+  totalPaise: 57400,
+};
+
 const STATEMENT: StatementImportResult = {
   fileName: 'hdfc-nov.csv',
   lines: [
@@ -45,6 +64,7 @@ function fakeApi(extra: Record<string, (request: FakeRequest) => FakeAnswer> = {
     [`GET ${PAYMENTS_PATHS.request(REQUEST_ID)}`]: ok(REQUEST),
     [`GET ${PAYMENTS_PATHS.requestQr(REQUEST_ID)}`]: () => file('\x89PNG', 'image/png'),
     [`GET ${PAYMENTS_PATHS.unmatched}`]: ok(UNMATCHED),
+    [`GET ${PAYMENTS_PATHS.claims}`]: ok(CLAIMS),
     ...extra,
   });
 }
@@ -175,6 +195,28 @@ describe('Receive Payments', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts(requests, PAYMENTS_PATHS.cancelRequest(REQUEST_ID))).toHaveLength(1);
     expect(getToasts().map((t) => t.message)).toContain('Request MB2611000017 is cancelled');
+  });
+
+  it('lists the payments buyers claim (UTR, amount, date, payer, invoices), confirms one and rejects one with a reason', async () => {
+    const claim = CLAIMS.items[0]!;
+    const requests = fakeApi({
+      [`POST ${PAYMENTS_PATHS.confirmClaim(claim.paymentId)}`]: ok({ ...RECORDED, paymentId: claim.paymentId, number: 'RCT/26-27/000006', amountPaise: 57400 }),
+      [`POST ${PAYMENTS_PATHS.rejectClaim(claim.paymentId)}`]: ok({ ...RECORDED, paymentId: claim.paymentId, number: null, status: 'REJECTED' }),
+    });
+    renderAt('/app', 'payments/upi/receive?tab=claims', withProviders(<App />));
+    const table = await screen.findByRole('table', { name: 'Payments to confirm' });
+    expect(cells(within(table).getAllByRole('row')[1]!).slice(0, 6)).toEqual(['25/11/2026', 'Sharma Medical Stores', 'UPI', '466677778888', '₹574.00', 'INV/26-27/000007: ₹574.00']);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Confirm ₹574.00 (UTR 466677778888)' }));
+    await waitFor(() => expect(posts(requests, PAYMENTS_PATHS.confirmClaim(claim.paymentId))).toHaveLength(1));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Payment confirmed'));
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Reject ₹574.00 (UTR 466677778888)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Not received: ₹574.00 (UTR 466677778888)' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Not in our HDFC account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(requests, PAYMENTS_PATHS.rejectClaim(claim.paymentId)).map((r) => r.body)).toEqual([{ reason: 'Not in our HDFC account' }]);
   });
 
   it('allocates a queued payment to the party who paid, oldest first', async () => {

@@ -3,6 +3,7 @@ import { PartyDuesTable } from '../payments-common/PartyDuesTable';
 import { PartyPanel } from '../payments-common/PartyPanel';
 import { SummaryTiles } from '../payments-common/SummaryTiles';
 import { useTabParams } from '../payments-common/useTabParams';
+import { ClaimsQueue } from '../reconciliation/ClaimsQueue';
 import { StatementImport } from '../reconciliation/StatementImport';
 import { UnmatchedQueue } from '../reconciliation/UnmatchedQueue';
 import { RequestPanel } from '../requests/RequestPanel';
@@ -12,6 +13,7 @@ import { CreateRequestForm } from './CreateRequestForm';
 const TABS = [
   { id: 'parties', label: 'Parties' },
   { id: 'requests', label: 'Requests' },
+  { id: 'claims', label: 'To confirm' },
   { id: 'unmatched', label: 'Unmatched' },
   { id: 'statement', label: 'Bank statement' },
 ] as const;
@@ -50,6 +52,7 @@ export function ReceivePaymentsPage() {
     );
   } else if (tab === 'parties') body = <PartyDuesTable side="RECEIVABLE" onOpen={(id) => go((url) => url.set('party', id))} />;
   else if (tab === 'requests') body = <RequestsList side="PAYEE" tab="requests" />;
+  else if (tab === 'claims') body = <ClaimsQueue />;
   else if (tab === 'unmatched') body = <UnmatchedQueue />;
   else body = <StatementImport />;
 

@@ -50,7 +50,7 @@ export interface MoneyMoved {
  * what is still due on the request (E0010) and a UTR or provider payment id seen before (E0009). Updates the
  * request's status and notifies both sides (PAYMENT). Returns the new payment's id.
  */
-export async function payRequest(trx: Transaction<DB>, requestId: string, money: MoneyMoved): Promise<string> {
+export async function payRequest(trx: Transaction<DB>, requestId: string, money: MoneyMoved, claim?: { paymentId: string }): Promise<string> {
   // The request's row lock, the UTR's (assertNewPayment's), then the party head's, in one round trip: the FROM
   // subquery's FOR UPDATE runs first, then the select list in order. What they guard is read by the next statement,
   // whose snapshot is taken once all are held (a statement waiting on a lock would still read as of its start). A
@@ -82,7 +82,8 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
   if (req.status === 'PAID') throw cannot(`Payment request ${req.reference} is already paid`);
   const due = Number(req.amount_paise) - Number(req.paid);
   if (money.amountPaise > due) throw cannot(`Only ${rupees(due)} is still due on request ${req.reference}`);
-  refuseRecorded(req);
+  // A claim being confirmed (claims.ts) is the payment of its UTR: on record already, as itself.
+  if (!claim) refuseRecorded(req);
 
   // PAYOUT: the owner pays (its creditor head); otherwise the owner is paid (its debtor head, a memo's named one).
   const role = req.kind === 'PAYOUT' ? 'PAYER' : 'PAYEE';
@@ -102,11 +103,18 @@ export async function payRequest(trx: Transaction<DB>, requestId: string, money:
   const invoices = req.kind === 'INVOICES' ? await trx.selectFrom('payment_request_invoices').select('invoice_id').where('request_id', '=', req.id).execute() : [];
   const plan: Plan = invoices.length ? { mode: 'DOCUMENTS', documents: invoices.map((i) => ({ documentId: i.invoice_id })) } : { mode: 'OLDEST_FIRST' };
 
-  const paymentId = randomUUID();
+  const paymentId = claim?.paymentId ?? randomUUID();
   const payeeUnitId = role === 'PAYEE' ? req.unit_id : head.partyUnitId;
   const payerUnitId = role === 'PAYER' ? req.unit_id : head.partyUnitId;
   const paid = Number(req.paid) + money.amountPaise;
   const ownName = role === 'PAYEE' ? req.payee_name : req.payer_name;
+  if (claim) {
+    // The claim's row is written: it is posted, in the books now, and the request's status follows.
+    await postPayment(trx, { paymentId, money, role, head, plan, ownName });
+    await trx.updateTable('payments').set({ status: 'APPLIED' }).where('id', '=', paymentId).execute();
+    await refreshRequestStatus(trx, req.id);
+    return paymentId;
+  }
   await postPayment(trx, {
     paymentId,
     money,

@@ -345,9 +345,9 @@ export const utrLockName = (utr: string) => `utr:${utr}`;
  * round trip reads them with whatever else it reads; refuseRecorded answers them.
  */
 export function recordedColumns(m: { utr: string | null; provider: string; providerPaymentId: string | null }) {
-  // A null UTR or id matches nothing.
+  // A null UTR or id matches nothing; a rejected claim's UTR is no payment (migration 054).
   return [
-    sql<boolean>`(EXISTS (SELECT 1 FROM payments WHERE utr = ${m.utr}) OR EXISTS (SELECT 1 FROM provider_invoices WHERE utr = ${m.utr}))`.as('utr_used'),
+    sql<boolean>`(EXISTS (SELECT 1 FROM payments WHERE utr = ${m.utr} AND status <> 'REJECTED') OR EXISTS (SELECT 1 FROM provider_invoices WHERE utr = ${m.utr}))`.as('utr_used'),
     sql<boolean>`EXISTS (SELECT 1 FROM payments WHERE provider = ${m.provider} AND provider_payment_id = ${m.providerPaymentId})`.as('payment_recorded'),
   ] as const;
 }

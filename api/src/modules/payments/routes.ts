@@ -10,7 +10,9 @@ import {
   PartyDues,
   PayRequest,
   Payment,
+  PaymentClaimList,
   PaymentList,
+  RejectClaim,
   PaymentListQuery,
   PaymentRequest,
   PaymentRequestDetail,
@@ -126,6 +128,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     config: TRADING,
     schema: { tags, summary: 'Record a payment received or made, allocate it and post its vouchers (a UTR once: E0009)', security, body: RecordPayment, response: replies(Payment) },
     handler: async (request) => ok(await payments.submit(callerOf(request), request.body)),
+  });
+
+  // ---- payment claims (issue 39): what payers say they paid, confirmed or rejected by the payee ----
+
+  app.get(PAYMENTS_PATHS.claims, {
+    config: ANY,
+    schema: { tags, summary: 'Payments payers recorded to the caller, waiting for it to confirm them (Payments to confirm)', security, response: replies(PaymentClaimList) },
+    handler: async (request) => ok(await payments.claims(callerOf(request))),
+  });
+
+  app.post(routePattern(PAYMENTS_PATHS.confirmClaim, 'paymentId'), {
+    config: TRADING,
+    schema: { tags, summary: 'Confirm a payment claim: posted in both books as it named, once (E0013 when rejected)', security, params: PaymentParams, response: replies(Payment) },
+    handler: async (request) => ok(await payments.confirmClaim(callerOf(request), request.params.paymentId)),
+  });
+
+  app.post(routePattern(PAYMENTS_PATHS.rejectClaim, 'paymentId'), {
+    config: TRADING,
+    schema: { tags, summary: 'Reject a payment claim with a reason the payer is told (E0013 when confirmed)', security, params: PaymentParams, body: RejectClaim, response: replies(Payment) },
+    handler: async (request) => ok(await payments.rejectClaim(callerOf(request), request.params.paymentId, request.body)),
   });
 
   app.get(PAYMENTS_PATHS.payments, {

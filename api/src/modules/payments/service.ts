@@ -17,7 +17,10 @@ import {
   type PartyDueDetail,
   type PartyDues,
   type Payment,
+  type PaymentClaim,
+  type PaymentClaimList,
   type PaymentList,
+  type RejectClaim,
   type PaymentRequest,
   type PaymentRequestDetail,
   type PaymentRequestList,
@@ -41,7 +44,8 @@ import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { addPayoutRow, badVpa, defaultUpi, deletePayoutRow, setDefaultPayoutRow, tradeName, upiAccounts } from './accounts';
 import { moneyColumns, payRequest, type MoneyMoved } from './apply';
-import { assertNewPayment, cannot, customPartyHead, findPartyHead, planAllocation, postPayment, rupees } from './posting';
+import { asDuplicatePayment, assertNewPayment, cannot, customPartyHead, findPartyHead, planAllocation, postPayment, rupees } from './posting';
+import { claimInfos, claimLine, claimRequest, confirmClaim, rejectClaim, writeClaim } from './claims';
 import { assertEntryDate } from '../ledger/dates';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -156,7 +160,7 @@ export class PaymentsService {
   }
 
   async partyDue(caller: Caller, side: OutstandingSide, accountId: string): Promise<PartyDueDetail> {
-    await findPartyHead(this.db, caller.unitId, accountId, side);
+    const head = await findPartyHead(this.db, caller.unitId, accountId, side);
     const [party, counts] = await Promise.all([openItems(this.db, caller.unitId, { asOf: this.today(), side, accountId }).then((r) => r[0]!), this.openRequestCounts(caller, side)]);
     const paymentIds = await this.db
       .selectFrom('payment_allocations as a')
@@ -171,7 +175,23 @@ export class PaymentsService {
       .orderBy('a.payment_id', 'desc')
       .limit(50)
       .execute();
-    const payments = await this.summaries(caller, paymentIds.map((p) => p.payment_id));
+    // Claims of this party not in the books (waiting or rejected, issue 39) are listed first: each side sees them here.
+    const claims = head.partyUnitId
+      ? await this.db
+          .selectFrom('payments as p')
+          .innerJoin('payment_claims as c', 'c.payment_id', 'p.id')
+          .select('p.id')
+          .where('p.status', 'in', ['CLAIMED', 'REJECTED'])
+          .where((e) =>
+            side === 'PAYABLE'
+              ? e.and([e('p.payer_unit_id', '=', caller.unitId), e('p.payee_unit_id', '=', head.partyUnitId)])
+              : e.and([e('p.payee_unit_id', '=', caller.unitId), e('p.payer_unit_id', '=', head.partyUnitId)]),
+          )
+          .orderBy('p.created_at', 'desc')
+          .limit(20)
+          .execute()
+      : [];
+    const payments = await this.summaries(caller, [...claims.map((c) => c.id), ...paymentIds.map((p) => p.payment_id)]);
     return { ...(await this.toPartyDue(party, counts)), documents: party.items, unallocatedPaise: party.unallocatedPaise, payments };
   }
 
@@ -235,6 +255,26 @@ export class PaymentsService {
       const paymentId = randomUUID();
       const payee = role === 'PAYEE' ? { unitId: caller.unitId, name: own } : { unitId: head.partyUnitId, name: head.partyName };
       const payer = role === 'PAYER' ? { unitId: caller.unitId, name: own } : { unitId: head.partyUnitId, name: head.partyName };
+      const notice = { payeeUnitId: payee.unitId, payerUnitId: payer.unitId, payeeName: payee.name, payerName: payer.name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at };
+      if (role === 'PAYER' && head.partyUnitId) {
+        // Paid to a platform unit: the payer's word, a claim the payee confirms (claims.ts); nothing posted yet.
+        const items = (await openItems(trx, caller.unitId, { asOf: this.today(), side, accountId: head.id }))[0]?.items ?? [];
+        const lines = planAllocation(items, side, input.amountPaise, input.allocation, head.partyName);
+        await trx
+          .insertInto('payments')
+          .values({ id: paymentId, payee_unit_id: payee.unitId, payer_unit_id: payer.unitId, payee_name: payee.name, payer_name: payer.name, ...moneyColumns(money), request_id: null, status: 'CLAIMED', unmatched_reason: null })
+          .execute()
+          .catch((error: unknown) => {
+            throw asDuplicatePayment(error);
+          });
+        await writeClaim(trx, {
+          paymentId,
+          payerHeadId: head.id,
+          lines: lines.map((l) => ({ target: l.target === 'SALES_INVOICE' ? 'ON_ACCOUNT' : l.target, documentId: l.documentId, documentNumber: l.documentNumber, amountPaise: l.amountPaise })),
+          notice,
+        });
+        return paymentId;
+      }
       await postPayment(trx, {
         paymentId,
         money,
@@ -254,12 +294,54 @@ export class PaymentsService {
             status: 'APPLIED',
             unmatched_reason: null,
           },
-          notice: { payeeUnitId: payee.unitId, payerUnitId: payer.unitId, payeeName: payee.name, payerName: payer.name, amountPaise: money.amountPaise, method: money.method, utr: money.utr, at },
+          notice,
         },
       });
       return paymentId;
     });
     return this.payment(caller, id);
+  }
+
+  // ---- payment claims (issue 39) ----
+
+  /** Payments payers recorded to the caller, waiting for it to confirm them, oldest first. */
+  async claims(caller: Caller): Promise<PaymentClaimList> {
+    const rows = await this.db
+      .selectFrom('payments as p')
+      .leftJoin('units as u', 'u.id', 'p.payer_unit_id')
+      .select(['p.id', 'p.payer_name', 'u.unit_code', 'p.method', 'p.utr', 'p.cheque_number', 'p.amount_paise', 'p.paid_on', 'p.note', 'p.created_at'])
+      .where('p.payee_unit_id', '=', caller.unitId)
+      .where('p.status', '=', 'CLAIMED')
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute();
+    const lines = rows.length ? await this.db.selectFrom('payment_claim_lines').selectAll().where('payment_id', 'in', rows.map((r) => r.id)).orderBy('position').execute() : [];
+    const items = rows.map(
+      (r): PaymentClaim => ({
+        paymentId: r.id,
+        payerName: r.payer_name,
+        payerUnitCode: r.unit_code,
+        method: r.method,
+        utr: r.utr,
+        chequeNumber: r.cheque_number,
+        amountPaise: Number(r.amount_paise),
+        paidOn: r.paid_on,
+        note: r.note,
+        createdAt: new Date(r.created_at).toISOString(),
+        lines: lines.filter((l) => l.payment_id === r.id).map(claimLine),
+      }),
+    );
+    return { items, totalPaise: items.reduce((s, i) => s + i.amountPaise, 0) };
+  }
+
+  async confirmClaim(caller: Caller, paymentId: string): Promise<Payment> {
+    await inTransaction(this.db, (trx) => confirmClaim(trx, { paymentId, payeeUnitId: caller.unitId, how: 'PAYEE', userId: caller.userId, at: this.config.now() }));
+    return this.payment(caller, paymentId);
+  }
+
+  async rejectClaim(caller: Caller, paymentId: string, input: z.output<typeof RejectClaim>): Promise<Payment> {
+    await inTransaction(this.db, (trx) => rejectClaim(trx, { paymentId, payeeUnitId: caller.unitId, reason: input.reason, userId: caller.userId, at: this.config.now() }));
+    return this.payment(caller, paymentId);
   }
 
   private moneyOf(caller: Caller, input: { method: MoneyMoved['method']; utr?: string | undefined; chequeNumber?: string | undefined; amountPaise: number; paidOn: string; note?: string | undefined }, at: Date): MoneyMoved {
@@ -307,6 +389,7 @@ export class PaymentsService {
       ])
       .where('p.id', 'in', ids)
       .execute();
+    const claims = await claimInfos(this.db, ids);
     const byId = new Map(
       rows.map((r) => {
         const received = r.payee_unit_id === caller.unitId;
@@ -326,6 +409,7 @@ export class PaymentsService {
           reconciled: Boolean(r.reconciled),
           requestReference: r.reference ?? null,
           createdAt: new Date(r.created_at).toISOString(),
+          claim: claims.get(r.id) ?? null,
         };
         return [r.id, s] as const;
       }),
@@ -542,10 +626,12 @@ export class PaymentsService {
   }
 
   async payRequest(caller: Caller, requestId: string, input: z.output<typeof PayRequest>): Promise<PaymentRequestDetail> {
-    await this.visibleRequest(caller, requestId);
+    const row = await this.visibleRequest(caller, requestId);
     await this.inRange(caller, input.paidOn);
     const money = this.moneyOf(caller, input, this.config.now());
-    await inTransaction(this.db, (trx) => payRequest(trx, requestId, money));
+    // The payer paying its payee's request records a claim the payee confirms (issue 39); the payee records money in.
+    const claims = row.kind !== 'PAYOUT' && row.payer_unit_id === caller.unitId && row.unit_id !== caller.unitId;
+    await inTransaction(this.db, (trx) => (claims ? claimRequest(trx, requestId, caller.unitId, money) : payRequest(trx, requestId, money)));
     return this.request(caller, requestId);
   }
 

@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors';
 import { postVoucher, voucherRows, withVouchers, type NewVoucher } from '../ledger/post';
 import { asClosedYearError } from '../ledger/years';
 import { applyUnmatched, payRequest } from '../payments/apply';
+import { confirmClaim } from '../payments/claims';
 import { PaymentsService } from '../payments/service';
 import { istDate } from '../search/text';
 import { providerFor, type Delivery, type PaymentProvider } from './gateway';
@@ -24,7 +25,7 @@ type Outcome = WebhookAck['outcome'];
 type UnmatchedReason = 'NO_REFERENCE' | 'UNKNOWN_REFERENCE' | 'AMOUNT_MISMATCH' | 'REQUEST_CLOSED';
 /** What applyOne read for decide: payments already on record for this money, and the payee with its request. */
 interface Found {
-  seen: { id: string; provider_payment_id: string | null }[];
+  seen: { id: string; provider_payment_id: string | null; status: string; amount_paise: number | string; payee_unit_id: string | null }[];
   payee: { id: string; trade_name: string; requestId: string | null; amount_paise: number | null; status: string | null } | null;
 }
 
@@ -186,7 +187,8 @@ export class ReconciliationService {
         jsonArrayFrom(
           eb
             .selectFrom('payments')
-            .select(['id', 'provider_payment_id'])
+            .select(['id', 'provider_payment_id', 'status', 'amount_paise', 'payee_unit_id'])
+            .where('status', '<>', 'REJECTED')
             .where((w) => w.or([w.and([w('provider', '=', GATEWAY), w('provider_payment_id', '=', e.paymentId)]), ...(e.utr ? [w('utr', '=', e.utr)] : [])])),
         ).as('seen'),
         // The payee by its UPI ID, and its request of this reference (tr) if there is one (a VPA is one unit's).
@@ -215,6 +217,12 @@ export class ReconciliationService {
     // A failure records nothing but itself: before a capture it is an attempt that did not go through (a later
     // capture of the same payment is applied); after one, or older than it, it arrived out of order.
     if (e.type === 'payment.failed') return { outcome: 'IGNORED', paymentId: seen.find((p) => p.provider_payment_id === e.paymentId)?.id ?? null };
+    if (!payee && !captured) return { outcome: 'IGNORED', paymentId: null, why: `no unit has the UPI ID ${e.payeeVpa}` };
+    // A payer's claim of this UTR, to this payee, of this amount: the gateway's capture is the proof it waited for.
+    if (captured?.status === 'CLAIMED' && payee && captured.payee_unit_id === payee.id && Number(captured.amount_paise) === e.amountPaise) {
+      const done = await confirmClaim(trx, { paymentId: captured.id, payeeUnitId: payee.id, how: 'GATEWAY', userId: null, at: now });
+      return { outcome: done === 'CONFIRMED' ? 'APPLIED' : 'DUPLICATE', paymentId: captured.id };
+    }
     if (captured) return { outcome: 'DUPLICATE', paymentId: captured.id };
     if (!payee) return { outcome: 'IGNORED', paymentId: null, why: `no unit has the UPI ID ${e.payeeVpa}` };
 
@@ -377,7 +385,7 @@ export class ReconciliationService {
     const found = await db
       .selectNoFrom((eb) => [
         jsonObjectFrom(eb.selectFrom('bank_statement_imports').select(['file_name', 'imported_at']).where('unit_id', '=', caller.unitId).where('content_sha256', '=', hash)).as('imported'),
-        jsonArrayFrom(eb.selectFrom('payments').select(['id', 'utr', 'status', 'method', 'amount_paise', 'payee_unit_id', 'payer_unit_id']).where('utr', '=', anyUtr)).as('payments'),
+        jsonArrayFrom(eb.selectFrom('payments').select(['id', 'utr', 'status', 'method', 'amount_paise', 'payee_unit_id', 'payer_unit_id']).where('utr', '=', anyUtr).where('status', '<>', 'REJECTED')).as('payments'),
         jsonArrayFrom(eb.selectFrom('bank_statement_lines').select(['line_date', 'utr', 'amount_paise', 'payment_id']).where('unit_id', '=', caller.unitId).where('utr', '=', anyUtr)).as('previous'),
         eb.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).as('trade_name'),
       ])
@@ -399,6 +407,7 @@ export class ReconciliationService {
       .insertInto('bank_statement_imports')
       .values({ unit_id: caller.unitId, content_sha256: file.hash, file_name: file.fileName, line_count: file.lineCount, imported_by: caller.userId, imported_at: now })
       .execute();
+    for (const p of planned) if (p.confirmClaim) await confirmClaim(trx, { paymentId: p.paymentId!, payeeUnitId: caller.unitId, how: 'STATEMENT', userId: caller.userId, at: now });
     const stored = planned.filter((p): p is Planned & { outcome: StoredOutcome } => p.outcome !== 'SKIPPED' && p.outcome !== 'DUPLICATE');
     for (let from = 0; from < stored.length; from += WRITE_CHUNK) {
       const chunk = stored.slice(from, from + WRITE_CHUNK);
@@ -451,6 +460,8 @@ interface Planned {
   paymentId: string | null;
   /** A matched UPI payment: the money moves from UPI Clearing to the bank. */
   contra: boolean;
+  /** A payer's claim of this UTR and amount, confirmed by the line (claims.ts) before the line is written. */
+  confirmClaim?: boolean;
 }
 interface ContraLine {
   lineId: string;
@@ -485,11 +496,13 @@ function planLines(caller: Caller, m: Matching, lines: readonly ParsedLine[]): P
     if (taken.has(key) || (payment && reconciled.has(payment.id))) return plan('DUPLICATE', payment?.id ?? null);
     taken.add(key);
     const credit = l.amountPaise > 0;
-    const ours = payment && payment.status === 'APPLIED' && payment.amount_paise === Math.abs(l.amountPaise) && (credit ? payment.payee_unit_id : payment.payer_unit_id) === caller.unitId;
-    if (payment && ours) {
+    const sameMoney = payment && payment.amount_paise === Math.abs(l.amountPaise) && (credit ? payment.payee_unit_id : payment.payer_unit_id) === caller.unitId;
+    // A payer's claim to the caller (issue 39): the money in its bank is the proof it waited for; confirmed and posted.
+    const claim = sameMoney && credit && payment.status === 'CLAIMED';
+    if (payment && sameMoney && (payment.status === 'APPLIED' || claim)) {
       reconciled.add(payment.id);
       // UPI money sits in UPI Clearing until the bank shows it; other methods were booked to cash or bank directly.
-      return plan('MATCHED', payment.id, payment.method === 'UPI');
+      return { ...plan('MATCHED', payment.id, payment.method === 'UPI'), confirmClaim: claim };
     }
     if (credit && !payment) {
       // Money in that nobody recorded: it waits in the queue like an unexplained gateway payment.

@@ -37,6 +37,7 @@ import { LINKS, unitNotices } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
 import { refuseRecalled } from '../recalls/block';
 import { istDate } from '../search/text';
+import { claimedOnInvoice } from '../payments/claims';
 import { findInvoice, hsnRows, invoiceLines, invoiceRows, salesRows, salesTotals, type InvoiceRow, type NewInvoice } from './repository';
 
 export const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue the invoice: ${why}`);
@@ -283,8 +284,8 @@ export class SalesService {
   async invoice(caller: Caller, invoiceId: string): Promise<SalesInvoice> {
     const row = await findInvoice(this.db, invoiceId, caller.unitId);
     if (!row) throw invoiceNotFound();
-    const [lines, eInvoice, cancelled] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId), cancellationOf(this.db, invoiceId)]);
-    return { ...toInvoice(row, lines, caller.unitId), eInvoice, ...(cancelled && { cancelled }) };
+    const [lines, eInvoice, cancelled, claimed] = await Promise.all([invoiceLines(this.db, invoiceId), eInvoiceOf(this.db, 'INV', invoiceId), cancellationOf(this.db, invoiceId), claimedOnInvoice(this.db, invoiceId)]);
+    return { ...toInvoice(row, lines, caller.unitId), eInvoice, ...(cancelled && { cancelled }), paymentClaimedPaise: claimed };
   }
 
   async pdf(caller: Caller, invoiceId: string, size: PaperSize): Promise<{ fileName: string; bytes: Buffer }> {
