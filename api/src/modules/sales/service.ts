@@ -268,6 +268,8 @@ export class SalesService {
         callerSide: 'SELLER',
         createdAt: now.toISOString(),
         eInvoice: null,
+        // Just issued: no payment is claimed on it yet (payments/claims.ts).
+        paymentClaimedPaise: 0,
       };
     });
     if (typeof issued === 'string') return this.invoice(caller, issued);
