@@ -34,6 +34,7 @@ import {
 import useSWR from 'swr';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { useBasePath } from '../layout/base-path';
+import { DeliveryWarning } from './DeliveryWarning';
 import { SchemeHint } from './SchemeHint';
 
 type Entry = Cart['entries'][number];
@@ -264,6 +265,7 @@ export function CartPage() {
               </Button>
             }
           >
+            <DeliveryWarning cart={cart} sellerUnitCode={group.sellerUnitCode} />
             <DataTable label={`Items from ${group.seller}`} columns={columns} rows={group.entries} rowKey="id" />
           </Card>
         ))}

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
+import { cartDeliveryWarning, listMarkets } from '../deliveries/markets';
 import { availableOf } from '../orders/stock';
 import { recalledError, recalledMessage } from '../recalls/block';
 import { istDate } from '../search/text';
@@ -27,7 +28,25 @@ export class CartService {
   /** The caller's own cart; asking for another unit's cart is refused. */
   async cartOf(caller: Caller, unitCode?: string): Promise<Cart> {
     if (unitCode !== undefined && unitCode !== caller.unitCode) throw accessDenied();
-    return this.build(caller, await cartEntriesOfBuyer(this.db, caller.unitId, this.today()));
+    const rows = await cartEntriesOfBuyer(this.db, caller.unitId, this.today());
+    return { ...this.build(caller, rows), deliveryWarnings: await this.deliveryWarnings(caller, rows) };
+  }
+
+  /** Issue 39: each seller of the cart that cannot deliver to the buyer by our delivery boys (another market, or none). */
+  private async deliveryWarnings(caller: Caller, rows: CartEntryRow[]): Promise<Cart['deliveryWarnings']> {
+    const sellerIds = [...new Set(rows.map((r) => r.seller_unit_id))];
+    if (!sellerIds.length) return [];
+    const [markets, units] = await Promise.all([
+      listMarkets(this.db),
+      this.db.selectFrom('units').select(['id', 'unit_code', 'trade_name', 'city', 'pincode']).where('id', 'in', [...sellerIds, caller.unitId]).execute(),
+    ]);
+    const buyer = units.find((u) => u.id === caller.unitId);
+    if (!buyer) return [];
+    return sellerIds.flatMap((id) => {
+      const seller = units.find((u) => u.id === id);
+      const message = seller && cartDeliveryWarning(markets, { name: seller.trade_name, city: seller.city, pincode: seller.pincode }, { name: buyer.trade_name, pincode: buyer.pincode });
+      return seller && message ? [{ sellerUnitCode: seller.unit_code, stockist: seller.trade_name, message }] : [];
+    });
   }
 
   /**
@@ -227,7 +246,7 @@ export class CartService {
     return entry;
   }
 
-  private build(caller: Caller, rows: CartEntryRow[]): Cart {
+  private build(caller: Caller, rows: CartEntryRow[]): Omit<Cart, 'deliveryWarnings'> {
     const entries = rows.map((r) => ({
       id: r.id,
       sellerUnitCode: r.seller_unit_code,
