@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { ACCOUNTING_PATHS, DELIVERY_PATHS, EWAYBILL_PATHS, MARKETPLACE_PATHS, PATHS, type Cart, type ConsignmentDetail, type NotificationList, type SalesInvoice, type TrackingList } from 'shared-api';
+import { ACCOUNTING_PATHS, DELIVERY_PATHS, EWAYBILL_PATHS, MARKETPLACE_PATHS, PATHS, type Cart, type ConsignmentDetail, type NotificationList, type OrderDetail, type TrackingList } from 'shared-api';
 import { deliveryCounts } from '../src/modules/billing/service';
 import { addBatch, addProduct, connect, marketplaceWorld, unitId } from './cart-fixtures';
 import { FakeSms, PEOPLE } from './deliveries-fixtures';
@@ -104,6 +104,9 @@ describe('dispatch by transport', () => {
     // The buyer is told who carries it under which docket.
     const notices = body<NotificationList>(await priya.get(PATHS.notifications));
     expect(notices.items.map((n) => n.body)).toContain('Agarwal Pharma Distributors sent 2 packages by VRL Logistics, LR LR-448812 of 2026-11-22, vehicle MH12AB4321.');
+    // The buyer's order page shows how it travels.
+    const order = body<OrderDetail>(await priya.get(MARKETPLACE_PATHS.order(orderId)));
+    expect(order.shipment).toMatchObject({ consignmentId: sent.id, barcodeId: sent.barcodeId, status: 'IN_TRANSIT', carrier: 'TRANSPORT', deliveryBoy: null, transport: { transporterName: 'VRL Logistics', docketNumber: 'LR-448812', freightPaise: 45_000 } });
     // A stranger sees nothing of it.
     expect((await (await as(PEOPLE.amit)).get(DELIVERY_PATHS.consignment(sent.id))).statusCode).toBe(404);
   });
