@@ -328,6 +328,7 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`GET ${DELIVERY_PATHS.onlinePickupsGraph}`]: { query: { days: '7' } },
     [`GET ${DELIVERY_PATHS.offlinePickupsGraph}`]: { query: { days: '7' } },
     [`POST ${DELIVERY_PATHS.createOnline}`]: { payload: { orderId: victim.orderId, packages: 1, weightKg: 1 } },
+    [`POST ${DELIVERY_PATHS.dispatchByTransport}`]: { payload: { orderId: victim.orderId, transporterName: 'VRL Logistics', docketNumber: 'LR-1', docketDate: '2026-11-22', packages: 1, weightKg: 1 } },
     [`POST ${DELIVERY_PATHS.createOffline}`]: {
       payload: { direction: 'SEND', partyName: 'Attacker Party', mobile: '9822233377', addressLine: 'x', landmark: 'y', pincode: '400001', marketId: '7c1e0a52-6a0e-4f57-9d0a-000000000002', pickupDate: '2026-11-22', packages: 1, weightKg: 1 },
     },

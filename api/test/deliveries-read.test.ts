@@ -372,7 +372,7 @@ describe('orders ready to dispatch', () => {
     ]);
     const pune = body<ReadyOrder[]>(await ramesh.get(DELIVERY_PATHS.readyOrders));
     expect(pune.map((o) => o.orderId)).toEqual([puneOrder.orderId]);
-    expect(pune[0]!.outstation).toBe('Agarwal Pharma Distributors is in Pune and Sharma Medical Stores in Mumbai Metropolitan Region: outstation deliveries are not available');
+    expect(pune[0]!.outstation).toBe('Agarwal Pharma Distributors is in Pune and Sharma Medical Stores in Mumbai Metropolitan Region: outstation, our delivery boys do not carry it: dispatch it by transport or courier');
     // The buyer has nothing to dispatch.
     expect(body<ReadyOrder[]>(await priya.get(DELIVERY_PATHS.readyOrders))).toEqual([]);
 

@@ -25,11 +25,19 @@ export const CartEntry = z.object({
   /** The offer's batch, shown with its expiry in red; null for a regular entry. */
   offerBatch: z.object({ batchNo: z.string(), expiryDate: z.string() }).nullable(),
 });
+/**
+ * A seller of the cart that cannot deliver to the buyer by the platform's delivery boys (not in one delivery market,
+ * issue 39): it will dispatch by courier or transport. One per such seller, in the cart's seller order.
+ */
+export const CartDeliveryWarning = z.object({ sellerUnitCode: z.string(), stockist: z.string(), message: z.string() });
+export type CartDeliveryWarning = z.infer<typeof CartDeliveryWarning>;
+
 export const Cart = z.object({
   unitCode: z.string(),
   entries: z.array(CartEntry),
   total: z.object({ itemCount: z.number().int(), amountPaise: z.number().int() }),
   /** Per seller whose terms the buyer is past (overdue invoices, or the cart would go over the limit): credit.ts. */
   creditWarnings: z.array(CreditWarning).optional(),
+  deliveryWarnings: z.array(CartDeliveryWarning),
 });
 export type Cart = z.infer<typeof Cart>;

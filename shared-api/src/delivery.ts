@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSIGNMENT_STATUSES } from './constants';
-import { IsoDate, MobileNumber, VehicleNumber } from './common';
+import { AmountPaise, IsoDate, MobileNumber, VehicleNumber } from './common';
 import { PageQuery, Paged } from './envelope';
 import { EwayBill, EwayBillRequirement, OfflineGoods } from './ewaybill';
 
@@ -43,6 +43,16 @@ export const NEXT_STATUSES: Readonly<Record<ConsignmentStatus, readonly Consignm
 export const CONSIGNMENT_KINDS = ['ONLINE', 'OFFLINE'] as const;
 export const ConsignmentKind = z.enum(CONSIGNMENT_KINDS);
 export type ConsignmentKind = z.infer<typeof ConsignmentKind>;
+
+/**
+ * Who carries it (issue 39): one of the platform's DELIVERY_BOYs within a market, or the seller's own TRANSPORT or a
+ * courier/transporter under an LR/docket number, for any accepted order wherever the buyer is (the only way for an
+ * outstation one). A transport consignment is dispatched at once (IN_TRANSIT; BOOKED first while it still needs its
+ * e-way bill), then DELIVERED by the seller with a proof of delivery on file, or by the buyer confirming receipt.
+ */
+export const CARRIERS = ['DELIVERY_BOY', 'TRANSPORT'] as const;
+export const Carrier = z.enum(CARRIERS);
+export type Carrier = z.infer<typeof Carrier>;
 
 /** OFFLINE only: SEND goods from the booking unit's warehouse to the named party, or COLLECT them from it. */
 export const OfflineDirection = z.enum(['SEND', 'COLLECT']);
@@ -138,6 +148,34 @@ export const CreateOfflinePickup = z.object({
 });
 export type CreateOfflinePickup = z.input<typeof CreateOfflinePickup>;
 
+/** An accepted order the caller sold, handed to its own transport or a courier/transporter (any markets). */
+export const DispatchByTransport = z.object({
+  orderId: z.string().uuid(),
+  /** The transporter or courier ("Own transport" for the seller's own vehicle). */
+  transporterName: z.string().trim().min(1, 'Who carries it?').max(100, 'At most 100 characters'),
+  /** Its GSTIN or TRANSIN (15 characters), when an e-way bill's Part B should name it. */
+  transporterId: z.string().trim().toUpperCase().regex(/^[0-9A-Z]{15}$/, 'A GSTIN or TRANSIN is 15 letters and digits').optional(),
+  /** The LR (lorry receipt) or docket number. */
+  docketNumber: z.string().trim().min(1, 'Enter the LR / docket number').max(30, 'At most 30 characters'),
+  docketDate: IsoDate,
+  vehicleNumber: VehicleNumber.optional(),
+  freightPaise: AmountPaise.optional(),
+  packages: Packages,
+  weightKg: WeightKg,
+  notes: Notes,
+});
+export type DispatchByTransport = z.input<typeof DispatchByTransport>;
+
+/** The transport of a TRANSPORT consignment, as both sides see it. */
+export const TransportDetails = z.object({
+  transporterName: z.string(),
+  transporterId: z.string().nullable(),
+  docketNumber: z.string(),
+  docketDate: z.string(),
+  freightPaise: z.number().int().nullable(),
+});
+export type TransportDetails = z.infer<typeof TransportDetails>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading consignments
 
@@ -181,6 +219,7 @@ export const ConsignmentSummary = z.object({
   vehicleNumber: z.string().nullable(),
   notes: z.string().nullable(),
   images: z.number().int(),
+  /** The delivery market; '' for a transport that has none (outstation). */
   market: z.string(),
   /** Order lines (ONLINE), else 0. */
   items: z.number().int(),
@@ -191,6 +230,9 @@ export const ConsignmentSummary = z.object({
   deliveryBoy: z.string().nullable(),
   role: ConsignmentRole,
   updatedAt: z.string(),
+  carrier: Carrier,
+  /** The transporter, docket and freight (TRANSPORT), else null. */
+  transport: TransportDetails.nullable(),
 });
 export type ConsignmentSummary = z.infer<typeof ConsignmentSummary>;
 
@@ -217,7 +259,10 @@ export const ConsignmentEvent = z.object({
 });
 export type ConsignmentEvent = z.infer<typeof ConsignmentEvent>;
 
-export const ProofImage = z.object({ id: z.string(), kind: z.enum(['PARCEL', 'SIGNATURE']), uploadedAt: z.string(), uploadedBy: z.string() });
+/** PARCEL and SIGNATURE: the delivery boy's photos; POD: a transport's proof of delivery (photo or PDF). */
+export const ProofKind = z.enum(['PARCEL', 'SIGNATURE', 'POD']);
+export type ProofKind = z.infer<typeof ProofKind>;
+export const ProofImage = z.object({ id: z.string(), kind: ProofKind, mimeType: z.string(), uploadedAt: z.string(), uploadedBy: z.string() });
 export type ProofImage = z.infer<typeof ProofImage>;
 
 export const ConsignmentDetail = ConsignmentSummary.extend({
@@ -301,11 +346,14 @@ export type ChangeStatus = z.input<typeof ChangeStatus>;
 export const DeliverWithPin = z.object({ pin: z.string().trim().regex(new RegExp(`^\\d{${DELIVERY_PIN_LENGTH}}$`), `The pin is ${DELIVERY_PIN_LENGTH} digits`).optional() });
 export type DeliverWithPin = z.infer<typeof DeliverWithPin>;
 
-export const AddProofImage = z.object({
-  kind: z.enum(['PARCEL', 'SIGNATURE']),
-  mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'Only JPEG, PNG or WebP images' }),
-  contentBase64: z.string().min(1),
-});
+/** A PDF is taken only as a transport's proof of delivery (POD); photos are re-encoded as JPEG. */
+export const AddProofImage = z
+  .object({
+    kind: ProofKind,
+    mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], { message: 'Only JPEG, PNG or WebP images, or a PDF proof of delivery' }),
+    contentBase64: z.string().min(1),
+  })
+  .refine((p) => p.mimeType !== 'application/pdf' || p.kind === 'POD', { message: 'Only a proof of delivery may be a PDF', path: ['mimeType'] });
 export type AddProofImage = z.infer<typeof AddProofImage>;
 
 /** The delivery boy rings a party (RING2ALERT to it). */
@@ -340,6 +388,8 @@ export const DELIVERY_PATHS = {
   readyOrders: '/delivery/v2/pickup/search',
   /** POST CreateOnlinePickup → ConsignmentDetail. */
   createOnline: '/delivery/pickup/submit',
+  /** POST DispatchByTransport → ConsignmentDetail (seller; any accepted order, outstation included). */
+  dispatchByTransport: '/delivery/v2/transport/dispatch',
   /** POST CreateOfflinePickup → ConsignmentDetail. */
   createOffline: '/delivery/v2/offline',
   /** GET ConsignmentQuery → ConsignmentList (orders overview; online/offline pickups with kind). */

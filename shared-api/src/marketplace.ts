@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExpiryDate } from './common';
 import { MIN_SEARCH_LENGTH } from './constants';
 import { Cart } from './cart';
+import { Carrier, ConsignmentStatus, TransportDetails } from './delivery';
 import { PageQuery, Paged } from './envelope';
 import { RecallOrderFlag } from './recalls';
 
@@ -180,6 +181,22 @@ export const OrderLine = z.object({
   /** Bought from a near-expiry offer (clearance.ts) at its PTR: show the batch's expiry in red. Null otherwise. */
   clearanceOfferId: z.string().nullable(),
 });
+/**
+ * How the order travels (issue 39): its live (else last) consignment, by delivery boy or by the seller's transport
+ * or courier with its docket, and where it stands; both sides see it.
+ */
+export const OrderShipment = z.object({
+  consignmentId: z.string(),
+  barcodeId: z.string(),
+  status: ConsignmentStatus,
+  carrier: Carrier,
+  transport: TransportDetails.nullable(),
+  /** The delivery boy's name (DELIVERY_BOY, once assigned). */
+  deliveryBoy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
 export const OrderDetail = OrderSummary.extend({
   /** Which side the caller is on. */
   callerSide: z.enum(['BUYER', 'SELLER']),
@@ -191,6 +208,8 @@ export const OrderDetail = OrderSummary.extend({
   lines: z.array(OrderLine),
   /** The seller's side only (issue 35): recalls that released this order's reservations or hold its picked goods. */
   recallFlags: z.array(RecallOrderFlag).optional(),
+  /** Its consignment once booked or dispatched (issue 39); absent or null before. */
+  shipment: OrderShipment.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

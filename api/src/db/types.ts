@@ -814,7 +814,8 @@ export interface ConsignmentsTable {
   owner_unit_id: string;
   receiver_unit_id: string | null;
   order_id: string | null;
-  market_id: string;
+  /** Null only for a TRANSPORT outside any shared market (migration 055). */
+  market_id: string | null;
   /** 'YYYY-MM-DD' */
   pickup_date: string;
   packages: number;
@@ -865,6 +866,15 @@ export interface ConsignmentsTable {
   goods_value_paise: Optional<number>;
   goods_hsn: Optional<string>;
   goods_party_gstin: Optional<string>;
+  /** Migration 055 (issue 39): a delivery boy, or the seller's own transport / a courier under a docket. */
+  carrier: Defaulted<'DELIVERY_BOY' | 'TRANSPORT'>;
+  transporter_name: Optional<string>;
+  /** The transporter's GSTIN or TRANSIN (an e-way bill's Part B). */
+  transporter_id: Optional<string>;
+  docket_number: Optional<string>;
+  /** 'YYYY-MM-DD' */
+  docket_date: Optional<string>;
+  freight_paise: Optional<number>;
 }
 
 export interface ConsignmentEventsTable {
@@ -880,7 +890,7 @@ export interface ConsignmentEventsTable {
 export interface ConsignmentImagesTable {
   id: string;
   consignment_id: string;
-  kind: 'PARCEL' | 'SIGNATURE';
+  kind: 'PARCEL' | 'SIGNATURE' | 'POD';
   mime_type: string;
   size_bytes: number;
   content: Uint8Array;

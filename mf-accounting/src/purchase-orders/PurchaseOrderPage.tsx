@@ -6,6 +6,7 @@ import { Button, ButtonLink, Card, DataTable, DetailList, NotFoundState, ErrorPa
 import { InvoicePdfButtons } from '../sales-invoices/InvoicePdfButtons';
 import { invoicePath } from '../sales-invoices/sales-invoices-api';
 import { usePurchaseOrder } from './purchase-orders-api';
+import { ShipmentRows } from './ShipmentRows';
 
 type Line = OrderDetail['lines'][number];
 interface BatchRow {
@@ -121,6 +122,7 @@ export function PurchaseOrderPage({ printable = false }: { printable?: boolean }
               <dd>{order.rejectReason ?? 'No reason given'}</dd>
             </>
           )}
+          {!printable && <ShipmentRows shipment={order.shipment} />}
           {order.invoice && !printable && (
             <>
               <dt>Tax invoice</dt>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { DELIVERY_PATHS, type ProofImage } from 'shared-api';
-import { ApiImage } from 'shared-auth';
-import { formatDateTime, theme } from 'shared-ui';
+import { ApiImage, downloadFile } from 'shared-auth';
+import { Button, formatDateTime, theme } from 'shared-ui';
 
 const Grid = styled.ul`
   display: grid;
@@ -22,7 +22,7 @@ const Figure = styled.figure`
   }
 `;
 
-const KIND_LABELS: Record<ProofImage['kind'], string> = { PARCEL: 'Parcel', SIGNATURE: 'Signature' };
+const KIND_LABELS: Record<ProofImage['kind'], string> = { PARCEL: 'Parcel', SIGNATURE: 'Signature', POD: 'Proof of delivery' };
 
 /** The delivery boy's proof photos, fetched with the session's token (only the parties and the assignee may see them). */
 export function ProofImages({ consignmentId, images }: { consignmentId: string; images: readonly ProofImage[] }) {
@@ -32,7 +32,14 @@ export function ProofImages({ consignmentId, images }: { consignmentId: string; 
       {images.map((image) => (
         <li key={image.id}>
           <Figure>
-            <ApiImage path={DELIVERY_PATHS.image(consignmentId, image.id)} alt={`${KIND_LABELS[image.kind]} photo, ${formatDateTime(image.uploadedAt)}`} width={120} />
+            {/* A transport's proof of delivery may be the PDF the courier sent: downloaded, not shown. */}
+            {image.mimeType === 'application/pdf' ? (
+              <Button type="button" variant="secondary" onClick={() => void downloadFile(DELIVERY_PATHS.image(consignmentId, image.id), `proof-of-delivery-${image.id.slice(0, 8)}.pdf`)}>
+                Download PDF
+              </Button>
+            ) : (
+              <ApiImage path={DELIVERY_PATHS.image(consignmentId, image.id)} alt={`${KIND_LABELS[image.kind]} photo, ${formatDateTime(image.uploadedAt)}`} width={120} />
+            )}
             <figcaption>
               {KIND_LABELS[image.kind]} · {formatDateTime(image.uploadedAt)} · {image.uploadedBy}
             </figcaption>

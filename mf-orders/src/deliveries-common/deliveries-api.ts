@@ -11,6 +11,7 @@ import {
   type CreateOfflinePickup,
   type CancelEwayBill,
   type CreateOnlinePickup,
+  type DispatchByTransport,
   type DeliverWithPin,
   type DeliveryBoyList,
   type ExtendEwayBill,
@@ -77,6 +78,7 @@ export const useMyDeliveries = (config: SWRConfiguration<MyDeliveries, ApiError>
   useSWR<MyDeliveries, ApiError>(DELIVERY_PATHS.myDeliveries, fetcher, config);
 
 export const createOnline = (body: CreateOnlinePickup) => api.post<ConsignmentDetail>(DELIVERY_PATHS.createOnline, body);
+export const dispatchByTransport = (body: DispatchByTransport) => api.post<ConsignmentDetail>(DELIVERY_PATHS.dispatchByTransport, body);
 export const createOffline = (body: CreateOfflinePickup) => api.post<ConsignmentDetail>(DELIVERY_PATHS.createOffline, body);
 export const assign = (consignmentId: string, body: Assignment) => api.post<ConsignmentDetail>(DELIVERY_PATHS.assign(consignmentId), body);
 export const changeStatus = (consignmentId: string, body: ChangeStatus) => api.post<ConsignmentDetail>(DELIVERY_PATHS.status(consignmentId), body);

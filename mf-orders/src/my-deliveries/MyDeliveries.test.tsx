@@ -61,7 +61,7 @@ function boyApi(start: Record<number, ConsignmentStatus>, extra: Record<string, 
       return success(detail(n));
     };
     routes[`POST ${DELIVERY_PATHS.addImage(id)}`] = (r) => {
-      const image = { id: uuid(400 + (photos.get(n)?.length ?? 0)), kind: (r.body as { kind: 'PARCEL' | 'SIGNATURE' }).kind, uploadedAt: '2026-11-22T08:00:00.000Z', uploadedBy: 'Vijay Patil' };
+      const image = { id: uuid(400 + (photos.get(n)?.length ?? 0)), kind: (r.body as { kind: 'PARCEL' | 'SIGNATURE' }).kind, mimeType: 'image/jpeg', uploadedAt: '2026-11-22T08:00:00.000Z', uploadedBy: 'Vijay Patil' };
       photos.set(n, [...(photos.get(n) ?? []), image]);
       return success(image);
     };

@@ -30,6 +30,7 @@ import { EwayBillPanel } from '../deliveries-common/EwayBillPanel';
 import { PartyDetails, PhoneLink } from '../deliveries-common/Party';
 import { ProofImages } from '../deliveries-common/ProofImages';
 import { Timeline } from '../deliveries-common/Timeline';
+import { TransportActions, TransportRows } from '../deliveries-common/Transport';
 import { assign, changeStatus, downloadLabel, openLabel, reissuePin, requestCall, useConsignment, useRevalidateDeliveries } from '../deliveries-common/deliveries-api';
 import { schemaErrors } from '../deliveries-common/form';
 
@@ -277,7 +278,7 @@ export function ConsignmentPage() {
               {c.items > 0 && ` · ${formatCount(c.items, 'item')}`}
             </dd>
             <dt>Market</dt>
-            <dd>{c.market}</dd>
+            <dd>{c.market || 'Outstation'}</dd>
             <dt>Distance</dt>
             <dd>{c.distanceKm === null ? '—' : `${c.distanceKm.toLocaleString('en-IN', { maximumFractionDigits: 1 })} km${c.distanceType ? ` (${DISTANCE_TYPE_LABELS[c.distanceType]})` : ''}`}</dd>
             <dt>Delivery attempts</dt>
@@ -294,6 +295,10 @@ export function ConsignmentPage() {
                 <dd>Free delivery (referral)</dd>
               </>
             )}
+            {c.transport ? (
+              <TransportRows c={c} />
+            ) : (
+              <>
             <dt>Delivery boy</dt>
             <dd>
               {c.assignee ? (
@@ -305,6 +310,8 @@ export function ConsignmentPage() {
                 'Not assigned yet'
               )}
             </dd>
+              </>
+            )}
             {c.lastPosition && (
               <>
                 <dt>On the way</dt>
@@ -315,6 +322,7 @@ export function ConsignmentPage() {
               </>
             )}
           </DetailList>
+          <TransportActions c={c} onDone={refresh} />
           {(can('ASSIGN') || can('CANCEL') || can('REQUEST_CALL')) && (
             <Stack direction="row" gap="sm" wrap>
               {can('ASSIGN') && <Button onClick={() => setDialog('assign')}>{c.assignee ? 'Change delivery boy' : 'Assign delivery boy'}</Button>}
@@ -357,7 +365,7 @@ export function ConsignmentPage() {
         <Card title="History">
           <Timeline events={c.timeline} />
         </Card>
-        <Card title="Proof photos">
+        <Card title={c.transport ? 'Proof of delivery' : 'Proof photos'}>
           <ProofImages consignmentId={c.id} images={c.proof} />
         </Card>
       </Columns>

@@ -7,6 +7,7 @@ import { AssignmentFields } from '../deliveries-common/AssignmentFields';
 import { ConsignmentsPanel } from '../deliveries-common/ConsignmentsPanel';
 import { consignmentPath, createOnline, useReadyOrders, useRevalidateDeliveries } from '../deliveries-common/deliveries-api';
 import { schemaErrors } from '../deliveries-common/form';
+import { DispatchDialog } from './DispatchDialog';
 import { GoodsFields, goodsBody, type GoodsValues } from './pickup-form';
 
 const Outstation = styled.span`
@@ -70,6 +71,12 @@ function BookPickupDialog({ order, onClose }: { order: ReadyOrder; onClose: () =
 export function OnlinePickupsPage() {
   const ready = useReadyOrders();
   const [booking, setBooking] = useState<ReadyOrder | null>(null);
+  const [dispatching, setDispatching] = useState<ReadyOrder | null>(null);
+  const byTransport = (o: ReadyOrder) => (
+    <Button size="sm" variant={o.outstation ? 'primary' : 'secondary'} onClick={() => setDispatching(o)} aria-label={`Dispatch ${o.orderNumber} by transport`}>
+      Dispatch by transport
+    </Button>
+  );
 
   const columns: readonly DataTableColumn<ReadyOrder>[] = [
     { key: 'orderNumber', header: 'Order number' },
@@ -88,11 +95,15 @@ export function OnlinePickupsPage() {
               <Badge tone="warning">Outstation</Badge>
             </span>
             {o.outstation}
+            <span>{byTransport(o)}</span>
           </Outstation>
         ) : (
-          <Button size="sm" onClick={() => setBooking(o)} aria-label={`Book pickup for ${o.orderNumber}`}>
-            Book pickup
-          </Button>
+          <Stack direction="row" gap="xs" wrap>
+            <Button size="sm" onClick={() => setBooking(o)} aria-label={`Book pickup for ${o.orderNumber}`}>
+              Book pickup
+            </Button>
+            {byTransport(o)}
+          </Stack>
         ),
     },
   ];
@@ -117,6 +128,7 @@ export function OnlinePickupsPage() {
         <ConsignmentsPanel label="Online pickups" kind="ONLINE" />
       </Card>
       {booking && <BookPickupDialog order={booking} onClose={() => setBooking(null)} />}
+      {dispatching && <DispatchDialog order={dispatching} onClose={() => setDispatching(null)} />}
     </Stack>
   );
 }

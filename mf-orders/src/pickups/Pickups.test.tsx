@@ -60,7 +60,7 @@ describe('online pickups', () => {
     [`GET ${DELIVERY_PATHS.label(booked.id)}`]: () => file('<svg/>', 'image/svg+xml'),
   };
 
-  it('lists orders ready to dispatch; an outstation one shows why and cannot be booked', async () => {
+  it('lists orders ready to dispatch; an outstation one shows why and goes only by transport', async () => {
     const requests = deliveriesApi(routes);
     renderRoutes(ROUTES, 'orders/online-pickups');
     const table = await screen.findByRole('table', { name: 'Orders ready to dispatch' });
@@ -70,11 +70,57 @@ describe('online pickups', () => {
     expect(within(row).getByRole('button', { name: 'Book pickup for ORD-2611-000042' })).toBeInTheDocument();
     const outstation = within(table).getByText('ORD-2611-000043').closest('tr')!;
     expect(outstation).toHaveTextContent('Ahmedabad is outside your delivery market (Pune)');
-    expect(within(outstation).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(outstation).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Dispatch ORD-2611-000043 by transport']);
+    expect(within(row).getByRole('button', { name: 'Dispatch ORD-2611-000042 by transport' })).toBeInTheDocument();
     // Below: the online consignments only.
     expect(await screen.findByRole('table', { name: 'Online pickups' })).toHaveTextContent('MB2611000003');
     expect(sent(requests, 'GET', DELIVERY_PATHS.consignments)[0]!.params).toEqual({ pageSize: 20, page: 0, kind: 'ONLINE' });
     expect(sent(requests, 'GET', DELIVERY_PATHS.counts)[0]!.params).toEqual({ kind: 'ONLINE' });
+  });
+
+  it('dispatches an outstation order by courier: transporter, docket (dated today), vehicle, freight in ₹; the consignment opens', async () => {
+    const dispatched = {
+      ...consignment('IN_TRANSIT', 'OWNER', 8),
+      carrier: 'TRANSPORT' as const,
+      assignee: null,
+      deliveryBoy: null,
+      market: '',
+      vehicleNumber: 'MH12AB4321',
+      transport: { transporterName: 'VRL Logistics', transporterId: null, docketNumber: 'LR-448812', docketDate: todayIst(), freightPaise: 45_000 },
+      actions: ['ADD_PROOF' as const, 'DELIVER' as const, 'LABEL' as const],
+    };
+    const requests = deliveriesApi({
+      ...routes,
+      [`POST ${DELIVERY_PATHS.dispatchByTransport}`]: ok(dispatched),
+      [`GET ${DELIVERY_PATHS.consignment(dispatched.barcodeId)}`]: ok(dispatched),
+      [`GET ${DELIVERY_PATHS.label(dispatched.id)}`]: () => file('<svg/>', 'image/svg+xml'),
+    });
+    renderRoutes(ROUTES, 'orders/online-pickups');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dispatch ORD-2611-000043 by transport' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dispatch by transport: ORD-2611-000043' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dispatch' }));
+    expect(await within(dialog).findByText('Who carries it?')).toBeInTheDocument();
+    expect(sent(requests, 'POST', DELIVERY_PATHS.dispatchByTransport)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Transporter or courier' }), 'VRL Logistics');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'LR / docket number' }), 'LR-448812');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Vehicle number (optional)' }), 'mh12ab4321');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Freight ₹ (optional)' }), '450');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Packages' }), '2');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Weight (kg)' }), '6.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dispatch' }));
+
+    expect(await screen.findByText(`${dispatched.orderNumber} · ${dispatched.barcodeId}`)).toBeInTheDocument();
+    expect(sent(requests, 'POST', DELIVERY_PATHS.dispatchByTransport).map((r) => r.body)).toEqual([
+      { orderId: OUTSTATION_ORDER.orderId, transporterName: 'VRL Logistics', docketNumber: 'LR-448812', docketDate: todayIst(), vehicleNumber: 'mh12ab4321', freightPaise: 45_000, packages: 2, weightKg: 6.5 },
+    ]);
+    // The consignment page shows the carrier and docket, and offers the proof of delivery and Mark delivered.
+    expect(screen.getByText('VRL Logistics')).toBeInTheDocument();
+    expect(screen.getByText(/^LR-448812 of /)).toBeInTheDocument();
+    expect(screen.getByText('₹450.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Upload proof of delivery')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    expect(getToasts()).toEqual([expect.objectContaining({ kind: 'success', title: 'Dispatched' })]);
   });
 
   it('books a pickup with packages, weight and a season boy on his vehicle, then opens the consignment', async () => {

@@ -31,7 +31,12 @@ const entry = (id: string, sellerUnitCode: string, stockist: string, quantity: n
 function cartApi(first = entry('e1', 'STK-PUN-001', 'Agarwal Pharma Distributors', 10, 2750)): FakeRequest[] {
   let entries = [first, entry('e2', 'STK-MUM-001', 'Lohar Chawl Medical Agencies', 5, 2900)];
   let orders: OrderSummary[] = [];
-  const cart = (): Cart => ({ unitCode: 'RTL-MUM-001', entries, total: { itemCount: entries.length, amountPaise: entries.reduce((s, e) => s + e.totalPaise, 0) } });
+  // Agarwal (Pune) cannot deliver to Sharma (Mumbai) by delivery boy: the API words the warning (issue 39).
+  const deliveryWarnings = (): Cart['deliveryWarnings'] =>
+    entries.some((e) => e.sellerUnitCode === 'STK-PUN-001')
+      ? [{ sellerUnitCode: 'STK-PUN-001', stockist: 'Agarwal Pharma Distributors', message: 'Agarwal Pharma Distributors (Pune) cannot deliver to you by Medico delivery: they will dispatch by courier or transport' }]
+      : [];
+  const cart = (): Cart => ({ unitCode: 'RTL-MUM-001', entries, total: { itemCount: entries.length, amountPaise: entries.reduce((s, e) => s + e.totalPaise, 0) }, deliveryWarnings: deliveryWarnings() });
   return installFakeApi((request) => {
     if (request.path === PATHS.myAccount) return success(RETAILER);
     if (request.path === PATHS.cart) return success(cart());
@@ -90,6 +95,17 @@ function openCart() {
 
 describe('cart page', () => {
   afterEach(resetFakeApi);
+
+  it("warns, in that seller's group only, that an outstation seller cannot deliver by Medico delivery", async () => {
+    cartApi();
+    openCart();
+    const agarwal = await screen.findByRole('table', { name: 'Items from Agarwal Pharma Distributors' });
+    const notes = screen.getAllByRole('note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent('Agarwal Pharma Distributors (Pune) cannot deliver to you by Medico delivery: they will dispatch by courier or transport');
+    // The note sits right above the seller's items, in the same card.
+    expect(notes[0]!.nextElementSibling).toContainElement(agarwal);
+  });
 
   it('groups entries by seller, changes a quantity, confirms (showing the price change) and submits one order per seller', async () => {
     const requests = cartApi();

@@ -35,6 +35,7 @@ import useSWR from 'swr';
 import { useSignedInAccount } from '../guard/RequireSession';
 import { useBasePath } from '../layout/base-path';
 import { CreditWarningNote } from './CreditWarningNote';
+import { DeliveryWarning } from './DeliveryWarning';
 import { SchemeHint } from './SchemeHint';
 
 type Entry = Cart['entries'][number];
@@ -266,6 +267,7 @@ export function CartPage() {
             }
           >
             <CreditWarningNote warnings={cart.creditWarnings} sellerUnitCode={group.sellerUnitCode} />
+            <DeliveryWarning cart={cart} sellerUnitCode={group.sellerUnitCode} />
             <DataTable label={`Items from ${group.seller}`} columns={columns} rows={group.entries} rowKey="id" />
           </Card>
         ))}

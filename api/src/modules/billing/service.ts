@@ -59,6 +59,8 @@ export async function deliveryCounts(db: Kysely<DB>, unitId: string, from: strin
     .innerJoin('consignment_events as e', (j) => j.onRef('e.consignment_id', '=', 'c.id').on('e.status', '=', 'DELIVERED'))
     .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) FILTER (WHERE c.free_delivery)`.as('free')])
     .where('c.owner_unit_id', '=', unitId)
+    // Goods the seller sent by its own transport or a courier (issue 39) used no delivery of ours.
+    .where('c.carrier', '=', 'DELIVERY_BOY')
     .where('c.status', '=', 'DELIVERED')
     .where('e.at', '>=', istDayStart(from))
     .where('e.at', '<', new Date(istDayStart(to).getTime() + 24 * 60 * 60 * 1000))

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Caller } from '../../http/access';
 import { AppError, accessDenied, notFound } from '../../http/errors';
 import { cartCreditWarnings } from '../credit/standing';
+import { cartDeliveryWarning, listMarkets } from '../deliveries/markets';
 import { availableOf } from '../orders/stock';
 import { recalledError, recalledMessage } from '../recalls/block';
 import { istDate } from '../search/text';
@@ -29,8 +30,27 @@ export class CartService {
   async cartOf(caller: Caller, unitCode?: string): Promise<Cart> {
     if (unitCode !== undefined && unitCode !== caller.unitCode) throw accessDenied();
     const rows = await cartEntriesOfBuyer(this.db, caller.unitId, this.today());
-    // Credit terms (issue 39): a warning per seller the buyer is overdue with or would go over its limit with.
-    return { ...this.build(caller, rows), creditWarnings: await cartCreditWarnings(this.db, caller.unitId, rows, this.today()) };
+    // Issue 39: a warning per seller the buyer is overdue with or would go over its limit with (credit terms), and per
+    // seller that cannot deliver to it by our delivery boys.
+    const [creditWarnings, deliveryWarnings] = await Promise.all([cartCreditWarnings(this.db, caller.unitId, rows, this.today()), this.deliveryWarnings(caller, rows)]);
+    return { ...this.build(caller, rows), creditWarnings, deliveryWarnings };
+  }
+
+  /** Issue 39: each seller of the cart that cannot deliver to the buyer by our delivery boys (another market, or none). */
+  private async deliveryWarnings(caller: Caller, rows: CartEntryRow[]): Promise<Cart['deliveryWarnings']> {
+    const sellerIds = [...new Set(rows.map((r) => r.seller_unit_id))];
+    if (!sellerIds.length) return [];
+    const [markets, units] = await Promise.all([
+      listMarkets(this.db),
+      this.db.selectFrom('units').select(['id', 'unit_code', 'trade_name', 'city', 'pincode']).where('id', 'in', [...sellerIds, caller.unitId]).execute(),
+    ]);
+    const buyer = units.find((u) => u.id === caller.unitId);
+    if (!buyer) return [];
+    return sellerIds.flatMap((id) => {
+      const seller = units.find((u) => u.id === id);
+      const message = seller && cartDeliveryWarning(markets, { name: seller.trade_name, city: seller.city, pincode: seller.pincode }, { name: buyer.trade_name, pincode: buyer.pincode });
+      return seller && message ? [{ sellerUnitCode: seller.unit_code, stockist: seller.trade_name, message }] : [];
+    });
   }
 
   /**
@@ -230,7 +250,7 @@ export class CartService {
     return entry;
   }
 
-  private build(caller: Caller, rows: CartEntryRow[]): Cart {
+  private build(caller: Caller, rows: CartEntryRow[]): Omit<Cart, 'deliveryWarnings'> {
     const entries = rows.map((r) => ({
       id: r.id,
       sellerUnitCode: r.seller_unit_code,

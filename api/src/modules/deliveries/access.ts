@@ -15,6 +15,8 @@ export interface ConsignmentParties {
   status: ConsignmentStatus;
   /** Times it went IN_TRANSIT: an e-way bill can be cancelled only before the goods ever moved. */
   attempts: number;
+  /** DELIVERY_BOY, or TRANSPORT (transportActions): no delivery boy, no pin. */
+  carrier: 'DELIVERY_BOY' | 'TRANSPORT';
 }
 
 /** What the e-way bill actions depend on (eway-bills/service.ts reads them). */
@@ -47,6 +49,7 @@ const ON_THE_ROAD: readonly ConsignmentStatus[] = ['COLLECTED', 'IN_TRANSIT', 'F
  * e-way bill's actions too (without it none of them is offered).
  */
 export function actionsFor(caller: Caller, c: ConsignmentParties, ewb?: EwbFacts): ConsignmentAction[] {
+  if (c.carrier === 'TRANSPORT') return [...transportActions(caller, c), ...(ewb ? ewbActions(caller, c, rolesOf(caller, c), ewb) : [])];
   const roles = rolesOf(caller, c);
   const next = NEXT_STATUSES[c.status];
   const actions = new Set<ConsignmentAction>();
@@ -77,6 +80,24 @@ export function actionsFor(caller: Caller, c: ConsignmentParties, ewb?: EwbFacts
   if ((receiver || owner) && !assignee && (c.status === 'IN_TRANSIT' || c.status === 'FAILED')) actions.add('REISSUE_PIN');
   if (ewb) for (const a of ewbActions(caller, c, roles, ewb)) actions.add(a);
   return [...actions];
+}
+
+/**
+ * A transport (issue 39): the seller hands it over (START_TRIP: BOOKED → IN_TRANSIT, when it waited for its e-way
+ * bill) or cancels it before, uploads the transporter's proof of delivery and marks it delivered; the buyer may
+ * confirm it received the goods (DELIVER) while it is on its way. Nobody carries it on the platform.
+ */
+function transportActions(caller: Caller, c: ConsignmentParties): ConsignmentAction[] {
+  const roles = rolesOf(caller, c);
+  const actions: ConsignmentAction[] = [];
+  if (roles.includes('OWNER')) {
+    actions.push('LABEL');
+    if (c.status === 'BOOKED') actions.push('START_TRIP', 'CANCEL');
+    if (c.status === 'IN_TRANSIT') actions.push('DELIVER');
+    if (c.status === 'IN_TRANSIT' || c.status === 'DELIVERED') actions.push('ADD_PROOF');
+  }
+  if (roles.includes('RECEIVER') && c.status === 'IN_TRANSIT') actions.push('DELIVER');
+  return actions;
 }
 
 /** The owner's side of the e-way bill: the owner unit's owner, or its employee whose role books pickups. */

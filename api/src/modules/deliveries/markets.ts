@@ -5,7 +5,8 @@ import { AppError } from '../../http/errors';
 
 /*
  * Service areas (delivery_markets, migration 021): a place is in a market when its pincode starts with one of the
- * market's prefixes. A delivery boy only carries goods within one market; anything else is outstation (E0061).
+ * market's prefixes. A delivery boy only carries goods within one market; anything else is outstation (E0061): the
+ * seller dispatches it by its own transport or a courier (issue 39), and the buyer is warned at the cart.
  */
 
 export async function listMarkets(db: Kysely<DB>): Promise<Market[]> {
@@ -25,8 +26,18 @@ export function outstationReason(markets: readonly Market[], from: { name: strin
   const b = marketOf(markets, to.pincode);
   if (!a) return from.pincode ? `${from.name} (${from.pincode}) is outside our delivery markets` : `${from.name} has no pincode on record`;
   if (!b) return to.pincode ? `${to.name} (${to.pincode}) is outside our delivery markets` : `${to.name} has no pincode on record`;
-  if (a.id !== b.id) return `${from.name} is in ${a.name} and ${to.name} in ${b.name}: outstation deliveries are not available`;
+  if (a.id !== b.id) return `${from.name} is in ${a.name} and ${to.name} in ${b.name}: outstation, our delivery boys do not carry it: dispatch it by transport or courier`;
   return null;
+}
+
+/**
+ * The cart's warning (issue 39) when a seller cannot deliver to the buyer by our delivery boys, or null when it can:
+ * "Agarwal Pharma (Pune) cannot deliver to you by Medico delivery: they will dispatch by courier or transport".
+ */
+export function cartDeliveryWarning(markets: readonly Market[], seller: { name: string; city: string | null; pincode: string | null }, buyer: { name: string; pincode: string | null }): string | null {
+  if (!outstationReason(markets, seller, buyer)) return null;
+  const place = marketOf(markets, seller.pincode)?.city ?? seller.city;
+  return `${seller.name}${place ? ` (${place})` : ''} cannot deliver to you by Medico delivery: they will dispatch by courier or transport`;
 }
 
 /** The shared market of both ends, or E0061 with the reason. */

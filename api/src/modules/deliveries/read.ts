@@ -97,6 +97,12 @@ const SUMMARY_COLUMNS = [
   'c.distance_km',
   'c.vehicle_number',
   'c.attempts',
+  'c.carrier',
+  'c.transporter_name',
+  'c.transporter_id',
+  'c.docket_number',
+  'c.docket_date',
+  'c.freight_paise',
   'c.created_at',
   'c.updated_at',
 ] as const;
@@ -120,9 +126,16 @@ interface SummaryRow {
   distance_km: number | null;
   vehicle_number: string | null;
   attempts: number;
+  carrier: 'DELIVERY_BOY' | 'TRANSPORT';
+  transporter_name: string | null;
+  transporter_id: string | null;
+  docket_number: string | null;
+  docket_date: string | null;
+  freight_paise: number | string | null;
   created_at: Date | string;
   updated_at: Date | string;
-  market: string;
+  /** Null for a transport outside every shared market (migration 055). */
+  market: string | null;
   order_number: string | null;
   item_count: number | null;
   boy_first: string | null;
@@ -163,7 +176,7 @@ function summaryOf(caller: Caller, r: SummaryRow): ConsignmentSummary {
     vehicleNumber: r.vehicle_number,
     notes: r.notes,
     images: Number(r.images),
-    market: r.market,
+    market: r.market ?? '',
     items: r.item_count ?? 0,
     packages: r.packages,
     weightKg: r.weight_grams / 1000,
@@ -171,6 +184,11 @@ function summaryOf(caller: Caller, r: SummaryRow): ConsignmentSummary {
     deliveryBoy: r.boy_first == null ? null : `${r.boy_first} ${r.boy_last ?? ''}`.trim(),
     role,
     updatedAt: iso(r.updated_at),
+    carrier: r.carrier,
+    transport:
+      r.carrier === 'TRANSPORT'
+        ? { transporterName: r.transporter_name!, transporterId: r.transporter_id, docketNumber: r.docket_number!, docketDate: r.docket_date!, freightPaise: r.freight_paise == null ? null : Number(r.freight_paise) }
+        : null,
   };
 }
 
@@ -207,7 +225,7 @@ export class ConsignmentReader {
     if ('ids' in which && !which.ids.length) return [];
     const rows = await db
       .selectFrom('consignments as c')
-      .innerJoin('delivery_markets as m', 'm.id', 'c.market_id')
+      .leftJoin('delivery_markets as m', 'm.id', 'c.market_id')
       .leftJoin('orders as o', 'o.id', 'c.order_id')
       .leftJoin('users as u', 'u.id', 'c.assignee_user_id')
       .selectAll('c')
@@ -220,7 +238,7 @@ export class ConsignmentReader {
     const at = this.config.now();
     const [events, images, unprovable, ewayBills] = await Promise.all([
       db.selectFrom('consignment_events').select(['consignment_id', 'status', 'at', 'by_name', 'reason']).where('consignment_id', 'in', ids).execute(),
-      db.selectFrom('consignment_images').select(['id', 'consignment_id', 'kind', 'created_at', 'uploaded_by_name']).where('consignment_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
+      db.selectFrom('consignment_images').select(['id', 'consignment_id', 'kind', 'mime_type', 'created_at', 'uploaded_by_name']).where('consignment_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
       pinCannotProve(db, visible),
       ewayBillStates(db, visible, at),
     ]);
@@ -228,7 +246,7 @@ export class ConsignmentReader {
     const byId = new Map(
       visible.map((c) => {
         const roles = rolesOf(caller, c);
-        const proof = images.filter((i) => i.consignment_id === c.id).map((i) => ({ id: i.id, kind: i.kind, uploadedAt: iso(i.created_at), uploadedBy: i.uploaded_by_name }));
+        const proof = images.filter((i) => i.consignment_id === c.id).map((i) => ({ id: i.id, kind: i.kind, mimeType: i.mime_type, uploadedAt: iso(i.created_at), uploadedBy: i.uploaded_by_name }));
         const timeline: ConsignmentEvent[] = events
           .filter((e) => e.consignment_id === c.id)
           .sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime() || LIFE_ORDER[a.status] - LIFE_ORDER[b.status])
@@ -354,7 +372,7 @@ export class ConsignmentReader {
     const joined = this.db
       .selectFrom('consignments as c')
       .innerJoin(ids.as('p'), 'p.id', 'c.id')
-      .innerJoin('delivery_markets as m', 'm.id', 'c.market_id')
+      .leftJoin('delivery_markets as m', 'm.id', 'c.market_id')
       .leftJoin('orders as o', 'o.id', 'c.order_id')
       .leftJoin('users as u', 'u.id', 'c.assignee_user_id')
       .select([
@@ -465,7 +483,7 @@ export class ConsignmentReader {
     if (!isUuid(consignmentId)) throw notFound();
     const c = await this.db
       .selectFrom('consignments as c')
-      .innerJoin('delivery_markets as m', 'm.id', 'c.market_id')
+      .leftJoin('delivery_markets as m', 'm.id', 'c.market_id')
       .leftJoin('orders as o', 'o.id', 'c.order_id')
       .selectAll('c')
       .select(['m.name as market', 'o.order_number'])
@@ -488,7 +506,7 @@ export class ConsignmentReader {
       orderNumber: c.order_number ?? c.barcode_id,
       packages: c.packages,
       weightKg: c.weight_grams / 1000,
-      market: c.market,
+      market: c.market ?? (c.transporter_name ? `By ${c.transporter_name}` : ''),
       pickupDate: c.pickup_date,
       from: party('from'),
       to: party('to'),

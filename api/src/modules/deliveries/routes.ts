@@ -9,6 +9,7 @@ import {
   ConsignmentQuery,
   CreateOfflinePickup,
   CreateOnlinePickup,
+  DispatchByTransport,
   CancelEwayBill,
   DELIVERY_PATHS,
   DeliverWithPin,
@@ -95,6 +96,15 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
     },
   });
 
+  app.post(DELIVERY_PATHS.dispatchByTransport, {
+    config: TRADING('PICKUPS'),
+    schema: { tags, summary: 'Dispatch an accepted order by own transport or a courier/transporter, any markets (E0009 already booked)', security, body: DispatchByTransport, response: replies(ConsignmentDetail) },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return ok(await reader.detail(caller, await deliveries.dispatchByTransport(caller, request.body)));
+    },
+  });
+
   app.post(DELIVERY_PATHS.createOffline, {
     config: TRADING('PICKUPS'),
     schema: { tags, summary: 'Book an offline pickup: send goods to a party or collect them from it (E0061 outside the market)', security, body: CreateOfflinePickup, response: replies(ConsignmentDetail) },
@@ -176,7 +186,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
 
   app.post(byId(DELIVERY_PATHS.deliver), {
     config: ANY('DELIVERIES_OWN'),
-    schema: { tags, summary: "Delivered, with the receiver's pin (E0003 wrong or expired, E0004 locked after 5 wrong tries)", security, params: ConsignmentParams, body: DeliverWithPin, response: replies(ConsignmentDetail) },
+    schema: { tags, summary: "Delivered, with the receiver's pin (E0003 wrong or expired, E0004 locked after 5 wrong tries); a transport: by the seller with its proof of delivery, or the buyer, no pin", security, params: ConsignmentParams, body: DeliverWithPin, response: replies(ConsignmentDetail) },
     handler: async (request) => {
       const caller = callerOf(request);
       return ok(await reader.detail(caller, await deliveries.deliver(caller, request.params.consignmentId, request.body.pin)));
@@ -195,13 +205,13 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   app.post(byId(DELIVERY_PATHS.addImage), {
     config: ANY('DELIVERIES_OWN'),
     bodyLimit: IMAGE_BODY_LIMIT,
-    schema: { tags, summary: 'Add a proof photo (the delivery boy; JPEG, PNG or WebP up to 2 MB, 8 per consignment)', security, params: ConsignmentParams, body: AddProofImage, response: replies(ProofImage) },
+    schema: { tags, summary: "Add a proof photo (the delivery boy; JPEG, PNG or WebP up to 2 MB, 8 per consignment), or a transport's proof of delivery (the seller; also PDF)", security, params: ConsignmentParams, body: AddProofImage, response: replies(ProofImage) },
     handler: async (request) => ok(await deliveries.addImage(callerOf(request), request.params.consignmentId, request.body)),
   });
 
   app.get(imagePattern(), {
     config: ANY('DELIVERIES_OWN'),
-    schema: { tags, summary: 'One proof photo (the two parties and the delivery boy; E0056 unknown)', security, params: ImageParams, produces: ['image/jpeg', 'image/png', 'image/webp'] },
+    schema: { tags, summary: 'One proof photo (the two parties and the delivery boy; E0056 unknown)', security, params: ImageParams, produces: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] },
     handler: async (request, reply) => sendFile(reply, await deliveries.image(callerOf(request), request.params.consignmentId, request.params.imageId)),
   });
 

@@ -15,6 +15,7 @@ import {
   type CreateOfflinePickup,
   type CreateOnlinePickup,
   type DeliveryBoy,
+  type DispatchByTransport,
   type Market,
   type ProofImage,
   type ReportPosition,
@@ -37,7 +38,7 @@ import { decodeUpload } from '../registration/service';
 import { istDate } from '../search/text';
 import { assertMayStart, type EwayBillsService } from '../eway-bills/service';
 import { actionsFor, rolesOf, type ConsignmentAction } from './access';
-import { distanceKm, listMarkets, marketOf, sameMarket } from './markets';
+import { distanceKm, listMarkets, marketOf, outstationReason, sameMarket } from './markets';
 import { reencodePhoto } from './photos';
 import { NOT_PIN_PROVEN, pinCannotProve } from './pin';
 
@@ -93,6 +94,7 @@ const WHO_MAY: Record<ConsignmentAction, string> = {
 
 /** The refusal of a move the caller's roles or the status do not allow (access.ts decides; this only explains). */
 function refusal(caller: Caller, c: Row, action: ConsignmentAction, target?: ConsignmentStatus): AppError {
+  if (c.carrier === 'TRANSPORT') return transportRefusal(caller, c, action);
   if (target && !NEXT_STATUSES[c.status].includes(target)) {
     return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: it cannot be marked ${label(target)}`);
   }
@@ -105,6 +107,20 @@ function refusal(caller: Caller, c: Row, action: ConsignmentAction, target?: Con
     if (party) return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: that is not possible now`);
   }
   return refused(`${WHO_MAY[action]} (consignment ${c.barcode_id} is ${label(c.status)})`);
+}
+
+/** Why a transport consignment (issue 39) refuses a move: nobody carries it on the platform. */
+function transportRefusal(caller: Caller, c: Row, action: ConsignmentAction): AppError {
+  const roles = rolesOf(caller, c);
+  const by = `${c.transporter_name} (LR ${c.docket_number})`;
+  if (['ASSIGN', 'COLLECT', 'FAIL', 'RETURN', 'RING_RECEIVER', 'RING_SENDER', 'REQUEST_CALL', 'REISSUE_PIN'].includes(action)) {
+    return refused(`Consignment ${c.barcode_id} goes by ${by}: no delivery boy carries it and it has no pin`);
+  }
+  if (action === 'DELIVER' && (roles.includes('OWNER') || roles.includes('RECEIVER'))) return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: it can be marked delivered only while it is on its way`);
+  if (action === 'START_TRIP' && roles.includes('OWNER')) return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: it has already been handed over to ${by}`);
+  if (action === 'ADD_PROOF' && roles.includes('OWNER')) return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: a proof of delivery is added once it is dispatched`);
+  if (action === 'CANCEL' && roles.includes('OWNER')) return refused(`Consignment ${c.barcode_id} is ${label(c.status)}: goods handed to ${by} cannot be cancelled here`);
+  return refused(`Only the seller does that (consignment ${c.barcode_id} goes by ${by}, ${label(c.status)})`);
 }
 
 /** A fresh delivery pin: DELIVERY_PIN_LENGTH random digits (leading zeros kept). */
@@ -257,26 +273,8 @@ export class DeliveriesService {
    */
   async createOnlineIn(trx: Db, caller: Caller, input: z.output<typeof CreateOnlinePickup>, at: Date): Promise<string> {
     if (!caller.activated) throw notActivated();
-    const order = await trx.selectFrom('orders').select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id']).where('id', '=', input.orderId).forUpdate().executeTakeFirst();
-    if (!order || order.seller_unit_id !== caller.unitId) throw new AppError('E0002', 404, 'No such order among those you sold');
-    if (order.status !== 'ACCEPTED') throw refused(`Order ${order.order_number} is ${order.status.toLowerCase()}: only an accepted order can be dispatched`);
-    const live = await trx.selectFrom('consignments').select('barcode_id').where('order_id', '=', order.id).where('status', 'not in', ['CANCELLED', 'RETURNED']).executeTakeFirst();
-    if (live) throw new AppError('E0009', 409, `Order ${order.order_number} is already booked as consignment ${live.barcode_id}`);
-
-    // The warehouse most of the order's stock left from.
-    const source = await trx
-      .selectFrom('order_allocations as a')
-      .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
-      .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
-      .select(['b.warehouse_id', (e) => e.fn.sum<number>('a.quantity').as('q')])
-      .where('l.order_id', '=', order.id)
-      .where('a.status', '!=', 'RELEASED')
-      .groupBy('b.warehouse_id')
-      .orderBy('q', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const from = await unitParty(trx, order.seller_unit_id, source?.warehouse_id ?? null);
-    const to = await unitParty(trx, order.buyer_unit_id, null);
+    const order = await this.lockedOrder(trx, caller, input.orderId);
+    const { from, to } = await orderEnds(trx, order);
     const market = sameMarket(await listMarkets(trx), from, to);
     const id = await this.insert(trx, caller, at, {
       kind: 'ONLINE',
@@ -294,6 +292,75 @@ export class DeliveriesService {
     });
     if (input.assignment) await this.assignIn(trx, caller, id, input.assignment, at);
     return id;
+  }
+
+  async dispatchByTransport(caller: Caller, input: z.output<typeof DispatchByTransport>): Promise<string> {
+    return this.write((trx, at) => this.dispatchByTransportIn(trx, caller, input, at));
+  }
+
+  /**
+   * Issue 39: an accepted order the caller sold, handed to its own transport or a courier/transporter under an
+   * LR/docket: wherever the buyer is (no market needed; the shared one is kept when there is one). Booked and, unless
+   * its goods still need an e-way bill, dispatched (IN_TRANSIT) in the same transaction; with one needed it stays
+   * BOOKED until the seller has generated the bill (Part B from this transport) and hands it over (START_TRIP).
+   * The buyer is told either way. Locks the order row as a delivery-boy booking does (one live consignment per order).
+   */
+  async dispatchByTransportIn(trx: Db, caller: Caller, input: z.output<typeof DispatchByTransport>, at: Date): Promise<string> {
+    if (!caller.activated) throw notActivated();
+    if (input.docketDate > istDate(at)) throw new AppError('E0001', 400, 'The docket date cannot be in the future', { docketDate: 'Today or earlier' });
+    const order = await this.lockedOrder(trx, caller, input.orderId);
+    const { from, to } = await orderEnds(trx, order);
+    const markets = await listMarkets(trx);
+    const market = outstationReason(markets, from, to) ? null : marketOf(markets, from.pincode);
+    const id = await this.insert(trx, caller, at, {
+      kind: 'ONLINE',
+      direction: null,
+      receiver_unit_id: order.buyer_unit_id,
+      order_id: order.id,
+      market_id: market?.id ?? null,
+      pickup_date: istDate(at),
+      input,
+      from,
+      to,
+      transport: {
+        carrier: 'TRANSPORT',
+        transporter_name: input.transporterName,
+        transporter_id: input.transporterId ?? null,
+        docket_number: input.docketNumber,
+        docket_date: input.docketDate,
+        freight_paise: input.freightPaise ?? null,
+        vehicle_number: input.vehicleNumber ?? null,
+      },
+    }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') throw new AppError('E0009', 409, `Order ${order.order_number} is already booked`);
+      throw error;
+    });
+    const c = await trx.selectFrom('consignments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (await ewayBillPending(trx, c, at)) {
+      await notify(trx, { unitIds: [c.receiver_unit_id] }, { type: 'DELIVERY_COLLECTED', title: `Order ${order.order_number} booked with ${c.transporter_name}`, body: `${c.from_name} will send it by ${c.transporter_name}, LR ${c.docket_number}, once its e-way bill is generated.`, link: LINKS.consignment(c.barcode_id) }, { at });
+    } else {
+      await this.handOver(trx, caller, c, at);
+    }
+    return id;
+  }
+
+  /** The order the caller sold, locked; accepted and without a live consignment (E0002, E0013, E0009 otherwise). */
+  private async lockedOrder(trx: Db, caller: Caller, orderId: string) {
+    const order = await trx.selectFrom('orders').select(['id', 'order_number', 'status', 'seller_unit_id', 'buyer_unit_id']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+    if (!order || order.seller_unit_id !== caller.unitId) throw new AppError('E0002', 404, 'No such order among those you sold');
+    if (order.status !== 'ACCEPTED') throw refused(`Order ${order.order_number} is ${order.status.toLowerCase()}: only an accepted order can be dispatched`);
+    const live = await trx.selectFrom('consignments').select('barcode_id').where('order_id', '=', order.id).where('status', 'not in', ['CANCELLED', 'RETURNED']).executeTakeFirst();
+    if (live) throw new AppError('E0009', 409, `Order ${order.order_number} is already booked as consignment ${live.barcode_id}`);
+    return order;
+  }
+
+  /** A transport consignment leaves with its transporter: IN_TRANSIT (its live e-way bill checked first), the buyer told. */
+  private async handOver(trx: Db, caller: Caller, c: Row, at: Date): Promise<void> {
+    await assertMayStart(trx, c, at);
+    await move(trx, c, 'IN_TRANSIT', at, { attempts: c.attempts + 1 });
+    const via = `${c.transporter_name}, LR ${c.docket_number} of ${c.docket_date}${c.vehicle_number ? `, vehicle ${c.vehicle_number}` : ''}`;
+    await event(trx, c.id, 'IN_TRANSIT', `Dispatched by ${via}`, caller.userId, at);
+    await notify(trx, { unitIds: [c.receiver_unit_id] }, { type: 'DELIVERY_COLLECTED', title: `Consignment ${c.barcode_id} dispatched`, body: `${c.from_name} sent ${c.packages} package${c.packages === 1 ? '' : 's'} by ${via}.`, link: LINKS.consignment(c.barcode_id) }, { at });
   }
 
   async createOffline(caller: Caller, input: z.output<typeof CreateOfflinePickup>): Promise<string> {
@@ -369,12 +436,13 @@ export class DeliveriesService {
       direction: 'SEND' | 'COLLECT' | null;
       receiver_unit_id: string | null;
       order_id: string | null;
-      market_id: string;
+      market_id: string | null;
       pickup_date: string;
       input: { packages: number; weightKg: number; notes?: string | undefined };
       from: Party;
       to: Party;
       goods?: Partial<Pick<Row, 'goods_document_type' | 'goods_document_number' | 'goods_document_date' | 'goods_value_paise' | 'goods_hsn' | 'goods_party_gstin'>>;
+      transport?: Pick<Row, 'carrier' | 'transporter_name' | 'transporter_id' | 'docket_number' | 'docket_date' | 'freight_paise' | 'vehicle_number'>;
     },
   ): Promise<string> {
     const id = randomUUID();
@@ -399,6 +467,7 @@ export class DeliveriesService {
         ...toColumns(c.to),
         distance_km: distanceKm(c.from, c.to),
         ...c.goods,
+        ...c.transport,
         status: 'BOOKED',
         created_by: caller.userId,
         created_at: at,
@@ -460,6 +529,11 @@ export class DeliveriesService {
         await notify(trx, { unitIds: parties }, { type: 'DELIVERY_COLLECTED', title: `Consignment ${c.barcode_id} collected`, body: `Picked up from ${c.from_name} for ${c.to_name}: ${c.packages} package${c.packages === 1 ? '' : 's'}.`, link: LINKS.consignment(c.barcode_id) }, { at });
         break;
       case 'IN_TRANSIT': {
+        // A transport waited for its e-way bill: the seller hands it over now (handOver records its own event).
+        if (c.carrier === 'TRANSPORT') {
+          await this.handOver(trx, caller, c, at);
+          return c.id;
+        }
         // Goods that need an e-way bill leave only with a live one that has its vehicle (E0023 otherwise).
         await assertMayStart(trx, c, at);
         const pin = newPin();
@@ -519,6 +593,7 @@ export class DeliveriesService {
 
   async deliverIn(trx: Db, caller: Caller, consignmentId: string, pin: string | undefined, at: Date): Promise<string | AppError> {
     const c = await this.lockedFor(trx, caller, consignmentId, 'DELIVER', 'DELIVERED');
+    if (c.carrier === 'TRANSPORT') return this.transportDelivered(trx, caller, c, at);
     const unproven = (await pinCannotProve(trx, [c])).has(c.id);
     if (!unproven) {
       if (pin === undefined) throw new AppError('E0001', 400, "Enter the receiver's pin", { pin: 'Ask the receiver for the pin' });
@@ -540,6 +615,23 @@ export class DeliveriesService {
     return c.id;
   }
 
+  /**
+   * A transport reached the buyer: the seller says so with the transporter's proof of delivery on file (E0013
+   * without), or the buyer confirms it received the goods. No pin (nobody on the platform carried it) and no free
+   * delivery of the referral offer (that is for deliveries by delivery boy; billing counts only those).
+   */
+  private async transportDelivered(trx: Db, caller: Caller, c: Row, at: Date): Promise<string> {
+    const byBuyer = rolesOf(caller, c).includes('RECEIVER');
+    if (!byBuyer) {
+      const pod = await trx.selectFrom('consignment_images').select('id').where('consignment_id', '=', c.id).where('kind', '=', 'POD').executeTakeFirst();
+      if (!pod) throw refused(`Upload the proof of delivery from ${c.transporter_name} first: consignment ${c.barcode_id} is marked delivered with it on file (or when ${c.to_name} confirms receipt)`);
+    }
+    await move(trx, c, 'DELIVERED', at);
+    await event(trx, c.id, 'DELIVERED', byBuyer ? `Receipt confirmed by ${c.to_name}` : `Proof of delivery from ${c.transporter_name}`, caller.userId, at);
+    await notify(trx, { unitIds: [byBuyer ? c.owner_unit_id : c.receiver_unit_id] }, { type: 'DELIVERY_DELIVERED', title: `Consignment ${c.barcode_id} delivered`, body: byBuyer ? `${c.to_name} confirmed receiving the goods sent by ${c.transporter_name} (LR ${c.docket_number}).` : `${c.from_name} marked the goods sent by ${c.transporter_name} (LR ${c.docket_number}) delivered, with the proof of delivery.`, link: LINKS.consignment(c.barcode_id) }, { at });
+    return c.id;
+  }
+
   /** A new pin (receiver or owner, IN_TRANSIT or FAILED): unlocks a pin locked by wrong tries and renews an expired one. */
   async reissuePin(caller: Caller, consignmentId: string): Promise<string> {
     return this.write(async (trx, at) => {
@@ -555,20 +647,29 @@ export class DeliveriesService {
   // ---- proof, rings, position ----
 
   async addImage(caller: Caller, consignmentId: string, input: z.output<typeof AddProofImage>): Promise<ProofImage> {
-    // Decoded and re-encoded before the lock: a bad upload never holds the row.
-    const bytes = await reencodePhoto(decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES));
+    // Decoded and re-encoded before the lock: a bad upload never holds the row. A PDF proof of delivery is kept as
+    // sent (decodeUpload checked it is one): it is served back only as a download, to the two parties.
+    const raw = decodeUpload(input.contentBase64, input.mimeType, PROOF_IMAGE_MAX_BYTES);
+    const pdf = input.mimeType === 'application/pdf';
+    const bytes = pdf ? raw : await reencodePhoto(raw);
+    const mimeType = pdf ? 'application/pdf' : 'image/jpeg';
     return this.write(async (trx, at) => {
       const c = await this.lockedFor(trx, caller, consignmentId, 'ADD_PROOF');
+      // A transport's seller adds only its proof of delivery; the delivery boy's photos are of the parcel and signature.
+      if ((c.carrier === 'TRANSPORT') !== (input.kind === 'POD')) {
+        throw new AppError('E0001', 400, c.carrier === 'TRANSPORT' ? 'Upload it as the proof of delivery' : 'A proof of delivery is for goods sent by transport: add a parcel or signature photo', { kind: 'Choose the kind of proof' });
+      }
       const count = await trx.selectFrom('consignment_images').select((e) => e.fn.countAll<number>().as('n')).where('consignment_id', '=', c.id).executeTakeFirstOrThrow();
       if (Number(count.n) >= PROOF_IMAGES_PER_CONSIGNMENT) throw new AppError('E0010', 409, `Consignment ${c.barcode_id} already has ${PROOF_IMAGES_PER_CONSIGNMENT} photos, the most it can hold`);
       const id = randomUUID();
       const by = await userName(trx, caller.userId);
       await trx
         .insertInto('consignment_images')
-        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: 'image/jpeg', size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
+        .values({ id, consignment_id: c.id, kind: input.kind, mime_type: mimeType, size_bytes: bytes.length, content: bytes, uploaded_by: caller.userId, uploaded_by_name: by, created_at: at })
         .execute();
       await trx.updateTable('consignments').set({ updated_at: at }).where('id', '=', c.id).execute();
-      return { id, kind: input.kind, uploadedAt: at.toISOString(), uploadedBy: by };
+      if (c.carrier === 'TRANSPORT') await notify(trx, { unitIds: [c.receiver_unit_id] }, { type: 'DELIVERY_COLLECTED', title: `Proof of delivery for ${c.barcode_id}`, body: `${c.from_name} uploaded the proof of delivery from ${c.transporter_name} (LR ${c.docket_number}).`, link: LINKS.consignment(c.barcode_id) }, { at });
+      return { id, kind: input.kind, mimeType, uploadedAt: at.toISOString(), uploadedBy: by };
     });
   }
 
@@ -644,6 +745,33 @@ async function unitParty(db: Db, unitId: string, warehouseId: string | null): Pr
     latitude: place ? place.latitude : u.latitude,
     longitude: place ? place.longitude : u.longitude,
   };
+}
+
+/** The two ends of an order's trip: from the warehouse most of its stock left (else the seller's address) to the buyer. */
+async function orderEnds(trx: Db, order: { id: string; seller_unit_id: string; buyer_unit_id: string }): Promise<{ from: Party; to: Party }> {
+  const source = await trx
+    .selectFrom('order_allocations as a')
+    .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
+    .innerJoin('inventory_batches as b', 'b.id', 'a.batch_id')
+    .select(['b.warehouse_id', (e) => e.fn.sum<number>('a.quantity').as('q')])
+    .where('l.order_id', '=', order.id)
+    .where('a.status', '!=', 'RELEASED')
+    .groupBy('b.warehouse_id')
+    .orderBy('q', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { from: await unitParty(trx, order.seller_unit_id, source?.warehouse_id ?? null), to: await unitParty(trx, order.buyer_unit_id, null) };
+}
+
+/** Whether the goods need an e-way bill that is not live with its vehicle yet (assertMayStart would refuse). */
+async function ewayBillPending(trx: Db, c: Row, at: Date): Promise<boolean> {
+  try {
+    await assertMayStart(trx, c, at);
+    return false;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'E0023') return true;
+    throw error;
+  }
 }
 
 async function userName(db: Db, userId: string): Promise<string> {

@@ -75,7 +75,7 @@ export type Goods = KnownGoods | UnknownGoods;
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 /** 'YYYY-MM-DD' → the portal's 'dd/mm/yyyy'. */
-const portalDate = (iso: string) => iso.split('-').reverse().join('/');
+export const portalDate = (iso: string) => iso.split('-').reverse().join('/');
 const stateOfGstin = (gstin: string | null | undefined) => (gstin && GST_STATES[gstin.slice(0, 2)] ? gstin.slice(0, 2) : null);
 const stateOfPincode = (pincode: string | null) => (pincode ? stateCodeOfName(lookupPincode(pincode)?.state) : null);
 /** The portal's address lines are at most 120 characters; names 100. */
@@ -85,7 +85,9 @@ const cut = (text: string | null | undefined, max: number) => (text ?? '').slice
 export async function goodsOf(db: Db, rows: readonly Row[]): Promise<Map<string, Goods>> {
   const goods = new Map<string, Goods>();
   if (!rows.length) return goods;
-  const marketStates = new Map((await db.selectFrom('delivery_markets').select(['id', 'state']).where('id', 'in', [...new Set(rows.map((r) => r.market_id))]).execute()).map((m) => [m.id, stateCodeOfName(m.state)]));
+  // A transport outside every shared market has none (issue 39): its ends' pincodes give the states.
+  const marketIds = [...new Set(rows.flatMap((r) => (r.market_id ? [r.market_id] : [])))];
+  const marketStates = new Map((marketIds.length ? await db.selectFrom('delivery_markets').select(['id', 'state']).where('id', 'in', marketIds).execute() : []).map((m) => [m.id, stateCodeOfName(m.state)]));
 
   const online = rows.filter((r) => r.kind === 'ONLINE' && r.order_id);
   const invoices = online.length
@@ -111,7 +113,7 @@ export async function goodsOf(db: Db, rows: readonly Row[]): Promise<Map<string,
   const units = await unitTaxDetails(db, [...new Set([...online, ...offline].map((r) => r.owner_unit_id).concat([...orders.values()].map((o) => o.buyer_unit_id)))]);
 
   for (const r of rows) {
-    const marketState = marketStates.get(r.market_id) ?? null;
+    const marketState = (r.market_id && marketStates.get(r.market_id)) ?? null;
     if (r.kind === 'ONLINE' && r.order_id) {
       const inv = invoices.find((i) => i.order_id === r.order_id);
       if (!inv) {

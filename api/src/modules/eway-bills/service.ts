@@ -27,7 +27,7 @@ import { actionsFor, isSender, rolesOf, type ConsignmentAction, type EwbFacts } 
 import { unitTaxDetails } from '../ledger/parties';
 import { EwbUnavailable, type EwbClient, type EwbGeneratePayload, type EwbRefused } from './ewb';
 import { ewbBulkFile } from './bulk';
-import { goodsOf, type Goods, type KnownGoods } from './goods';
+import { goodsOf, portalDate, type Goods, type KnownGoods } from './goods';
 import { ewayBillRequirement, rupees } from './requirement';
 import { cancellableUntil, EWB_EXTENSION_WINDOW_HOURS, expiresSoon, extensionWindow, isExpired, mayExtend } from './validity';
 
@@ -274,6 +274,10 @@ export class EwayBillsService {
       transMode: c.vehicle_number ? MODE_CODES[mode] : '',
       transDistance: String(distanceKm),
       ...(c.vehicle_number ? { vehicleNo: c.vehicle_number, vehicleType: 'R' as const } : {}),
+      // Goods sent by transport (issue 39): Part B names the transporter and its LR/docket.
+      ...(c.carrier === 'TRANSPORT'
+        ? { transporterName: c.transporter_name ?? undefined, ...(c.transporter_id ? { transporterId: c.transporter_id } : {}), transDocNo: c.docket_number ?? undefined, transDocDate: c.docket_date ? portalDate(c.docket_date) : undefined }
+        : {}),
     };
   }
 

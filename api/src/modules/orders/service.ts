@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { OrderDetail, OrderList, OrderListQuery, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
+import type { OrderDetail, OrderList, OrderShipment, OrderListQuery, OrderStatus, OrderSummary, SubmitResult } from 'shared-api';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -219,6 +219,7 @@ export class OrdersService {
       ...(order.reject_reason ? { rejectReason: order.reject_reason } : {}),
       invoice: invoice ?? null,
       ...(side === 'SELLER' ? { recallFlags: await recallFlagsOf(this.db, orderId) } : {}),
+      shipment: await this.shipmentOf(orderId),
       lines: lines.map((l) => ({
         lineId: l.id,
         productName: l.product_name,
@@ -237,6 +238,32 @@ export class OrdersService {
         minExpiryDate: l.min_expiry_date,
         clearanceOfferId: l.clearance_offer_id,
       })),
+    };
+  }
+
+  /** Issue 39: the order's live consignment (else its last one), as both sides see how it travels. */
+  private async shipmentOf(orderId: string): Promise<OrderShipment | null> {
+    const c = await this.db
+      .selectFrom('consignments as c')
+      .leftJoin('users as u', 'u.id', 'c.assignee_user_id')
+      .select(['c.id', 'c.barcode_id', 'c.status', 'c.carrier', 'c.transporter_name', 'c.transporter_id', 'c.docket_number', 'c.docket_date', 'c.freight_paise', 'c.updated_at', 'u.first_name', 'u.last_name'])
+      .where('c.order_id', '=', orderId)
+      .orderBy(sql`c.status IN ('CANCELLED', 'RETURNED')`)
+      .orderBy('c.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!c) return null;
+    return {
+      consignmentId: c.id,
+      barcodeId: c.barcode_id,
+      status: c.status,
+      carrier: c.carrier,
+      transport:
+        c.carrier === 'TRANSPORT'
+          ? { transporterName: c.transporter_name!, transporterId: c.transporter_id, docketNumber: c.docket_number!, docketDate: c.docket_date!, freightPaise: c.freight_paise == null ? null : Number(c.freight_paise) }
+          : null,
+      deliveryBoy: c.first_name == null ? null : `${c.first_name} ${c.last_name ?? ''}`.trim(),
+      updatedAt: new Date(c.updated_at).toISOString(),
     };
   }
 
