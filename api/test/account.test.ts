@@ -110,7 +110,7 @@ describe('notifications', () => {
 describe('cart', () => {
   it('is empty for a fresh retailer', async () => {
     const res = await get(PATHS.cart, DEMO.retailer);
-    expect(body<Cart>(res)).toEqual({ unitCode: 'RTL-MUM-001', entries: [], total: { itemCount: 0, amountPaise: 0 }, creditWarnings: [] });
+    expect(body<Cart>(res)).toEqual({ unitCode: 'RTL-MUM-001', entries: [], total: { itemCount: 0, amountPaise: 0 }, creditWarnings: [], deliveryWarnings: [] });
   });
 
   it('reads the cart rows of the caller’s unit', async () => {
