@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { ACCOUNTING_PATHS, BASKET_PATHS, CATALOGUE_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, MOVE_IN_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
+import { ACCOUNTING_PATHS, BASKET_PATHS, CREDIT_PATHS, CATALOGUE_PATHS, EMPLOYEE_ROLES, hasPermission, type Employee, type EmployeeRole, BOOKS_PATHS, CLEARANCE_PATHS, MOVE_IN_PATHS, RECALL_PATHS, CONNECTIONS_PATHS, DASHBOARD_PATHS, DELIVERY_PATHS, EINVOICE_PATHS, INVENTORY_PATHS, MARKETPLACE_PATHS, NOTIFICATION_PATHS, OUTWARD_PATHS, PATHS, PAYMENTS_PATHS, PROFILE_PATHS, RECALL_IMPORT_PATHS, REGISTRATION_PATHS, type CustomerType } from 'shared-api';
 import type { RouteEntry } from '../src/app';
 import { BillingService } from '../src/modules/billing/service';
 import { ClearanceService } from '../src/modules/clearance/service';
@@ -205,6 +205,8 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${CONNECTIONS_PATHS.decline}`]: { payload: { connectionId: victim.connectionId } },
     [`POST ${CONNECTIONS_PATHS.disconnect}`]: { payload: { connectionId: victim.connectionId } },
     [`POST ${CONNECTIONS_PATHS.grantAccess}`]: { payload: { connectionId: victim.connectionId } },
+    // Credit terms (issue 39): only the seller of the connection sets its buyer's terms.
+    [`POST ${CREDIT_PATHS.terms}`]: { payload: { connectionId: victim.connectionId, creditDays: 0, creditLimitPaise: 100, blockNewOrders: true } },
     [`POST ${CONNECTIONS_PATHS.revokeAccess}`]: { payload: { connectionId: victim.connectionId } },
     // Marketplace: searches find nothing of the victim's; cart calls act on the attacker's own cart; the order is the victim's.
     [`GET ${MARKETPLACE_PATHS.searchHistory}`]: {},
