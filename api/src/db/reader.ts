@@ -40,6 +40,8 @@ const CONNECT_TIMEOUT_MS = 2_000;
 class Routing {
   floor = 0n;
   replayed = 0n;
+  /** The primary's wal_block_size, once read (0n: not yet; the floor is then compared as it is). */
+  walPage = 0n;
   checkedAt = 0;
   downUntil = 0;
   identity: Promise<boolean> | null = null;
@@ -58,8 +60,22 @@ export function lsnValue(text: string): bigint {
 export function raiseFloor(reader: Database, lsn: string): void {
   const routing = routings.get(reader);
   if (!routing) return;
-  const value = lsnValue(lsn);
-  if (value > routing.floor) routing.floor = value;
+  routing.floor = maxLsn(routing.floor, pageStartIfHeader(lsnValue(lsn), routing.walPage));
+}
+
+const maxLsn = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/**
+ * The insert position just past a WAL page's header (24 bytes, 40 at a segment's start) is where the next record will
+ * go, but a standby that replayed everything reports the page's start: an idle primary then looked forever ahead
+ * (seen right after pg_basebackup). Within 40 bytes of a page's start only the tail of a record begun on the page
+ * before can end (a record is at least 24 bytes, after a header of 24), and then no record ends at the page's start:
+ * so a standby whose replay reached the page's start has replayed every record before the position.
+ */
+function pageStartIfHeader(position: bigint, walPage: bigint): bigint {
+  if (walPage === 0n) return position;
+  const offset = position % walPage;
+  return offset <= 40n ? position - offset : position;
 }
 
 /** Where this reader's connections came from so far (tests, the benchmark); undefined for a plain database. */
@@ -98,6 +114,7 @@ export function openReader(primary: Database, options: ReaderOptions): Database 
       log.warn('DATABASE_READ_URL is not a hot standby (pg_is_in_recovery() is false; the primary itself?): every read goes to DATABASE_URL');
       return false;
     }
+    routing.walPage = BigInt((await client.query<{ size: string }>("SELECT current_setting('wal_block_size') AS size")).rows[0]!.size);
     const ask = 'SELECT system_identifier::text AS system FROM pg_control_system()';
     let systems: [string | undefined, string | undefined];
     try {
