@@ -23,8 +23,10 @@
  *
  * `--workers --replica` (issue 37): each worker count twice, on the primary alone and with DATABASE_READ_URL (search
  * and suggestions read the streaming replica while it has replayed what they must see, api/src/db/reader.ts), side
- * by side; the "reads on the replica" column is the share of the two servers' transactions the replica ran during
- * the measured run (pg_stat_database). The script starts the replica:
+ * by side, plus a product's stockists (a read that queries the database on every request, where suggestions and
+ * global search mostly answer from the process's index); the "replica's share" column is the share of the two
+ * servers' committed transactions the replica ran during the measured run (pg_stat_database; the primary's include
+ * the change feed's read before each request). The script starts the replica:
  *
  *   WITH_POSTGRES_REPLICA=1 BENCH_WORKERS=2 node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers --replica
  */
@@ -315,6 +317,9 @@ async function workersMode() {
   if (withReplica && !readUrl) throw new Error('--replica needs DATABASE_READ_URL: WITH_POSTGRES_REPLICA=1 node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers --replica');
   const runs = (process.env.BENCH_WORKERS ?? '1,2').split(',').flatMap((w) => (withReplica ? [[Number(w), false], [Number(w), true]] : [[Number(w), false]]) as [number, boolean][]);
   const servers = withReplica ? { primary: await openDatabase({ databaseUrl, pgliteDataDir: 'memory' }), replica: await openDatabase({ databaseUrl: readUrl, pgliteDataDir: 'memory' }) } : undefined;
+  const stocked = servers
+    ? (await sql<{ id: string }>`SELECT product_id AS id FROM inventory_batches GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT ${QUERIES.length}`.execute(servers.primary)).rows.map((r) => r.id)
+    : [];
   if (servers) await replicaCaughtUp(servers.primary, servers.replica);
   const rows: string[] = [];
   for (const [workers, reads] of runs) {
@@ -334,10 +339,14 @@ async function workersMode() {
         await load(port, agent, tokens, MARKETPLACE_PATHS.suggest, suggestPayload, 1_000);
         await load(port, agent, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload, 1_000);
       }
-      for (const [name, url, payload] of [
+      const kinds: [string, string, (q: string) => object][] = [
         ['suggestions', MARKETPLACE_PATHS.suggest, suggestPayload],
         ['global search', MARKETPLACE_PATHS.globalSearch, globalPayload],
-      ] as const) {
+      ];
+      // With a replica, also a read that queries the database on every request (the two above mostly answer from the
+      // process's index and caches): a product's stockists, offers and the buyer's origin.
+      if (stocked.length) kinds.push(['stockists', MARKETPLACE_PATHS.stockists, (q) => ({ productId: stocked[QUERIES.indexOf(q) % stocked.length]! })]);
+      for (const [name, url, payload] of kinds) {
         if (servers) await replicaCaughtUp(servers.primary, servers.replica);
         const before = servers && (await Promise.all([transactions(servers.primary), transactions(servers.replica)]));
         const r = await load(port, agent, tokens, url, payload, requests, api.pid);
@@ -355,7 +364,7 @@ async function workersMode() {
     }
   }
   if (servers) await Promise.all([servers.primary.destroy(), servers.replica.destroy()]);
-  const [onHead, onRule, shareHead, shareRule] = withReplica ? [' reads from |', '---|', ' reads on the replica |', '---|'] : ['', '', '', ''];
+  const [onHead, onRule, shareHead, shareRule] = withReplica ? [' reads from |', '---|', ' replica\'s share of transactions |', '---|'] : ['', '', '', ''];
   console.log(`\n| API_WORKERS |${onHead} call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | API CPU per request | API cores busy | load generator CPU per request |${shareHead}\n|---|${onRule}---|---|---|---|---|---|---|---|${shareRule}`);
   for (const r of rows) console.log(r);
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
