@@ -141,6 +141,8 @@ export function openReader(primary: Database, options: ReaderOptions): Database 
   /** The replica's connection when it may serve a read now, else undefined (released). */
   const fromReplica = async (): Promise<PostgresPoolClient | undefined> => {
     if (routing.stats.state === 'refused' || Date.now() < routing.downUntil) return undefined;
+    // One request probes a replica that was down; the others meanwhile read the primary without waiting for it.
+    if (routing.stats.state === 'down') routing.downUntil = Date.now() + DOWN_MS;
     let client: pg.PoolClient;
     try {
       client = await replica.connect();
@@ -162,8 +164,8 @@ export function openReader(primary: Database, options: ReaderOptions): Database 
       if (routing.replayed < routing.floor || Date.now() - routing.checkedAt > RECHECK_MS) {
         const { rows } = await client.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
         routing.checkedAt = Date.now();
-        // Null: promoted since (no longer a standby); its data is then the newest there is, but it is not ours to judge.
-        routing.replayed = rows[0]?.lsn ? lsnValue(rows[0].lsn) : 0n;
+        // Null: promoted since (no longer a standby): not read while it is not one.
+        routing.replayed = rows[0]?.lsn ? lsnValue(rows[0].lsn) : -1n;
       }
       if (routing.replayed >= routing.floor) return prepared(client);
       client.release();
