@@ -103,7 +103,7 @@ if (wanted('api-pg')) {
 }
 // Issue 37: a primary and its streaming hot standby (WITH_POSTGRES_REPLICA=1): the read-your-writes suite of
 // test/replica.test.ts (skipped in the step above, which has no standby), then deploy/nginx.conf with Debian's nginx in
-// front of two API processes (scripts/nginx-check.mjs; skipped with the reason when nginx is not installed). ~30 s.
+// front of two API processes (scripts/nginx-check.mjs; skipped with the reason when nginx is not installed). 30–45 s.
 if (wanted('replica')) {
   const env = { WITH_POSTGRES_REPLICA: '1' };
   const out = path.join(results, 'api-replica.json');
