@@ -20,6 +20,15 @@
  * the workers), each a different buyer; a bounded number of requests per run (BENCH_REQUESTS, default 3,000).
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers
+ *
+ * `--workers --replica` (issue 37): each worker count twice, on the primary alone and with DATABASE_READ_URL (search
+ * and suggestions read the streaming replica while it has replayed what they must see, api/src/db/reader.ts), side
+ * by side, plus a product's stockists (a read that queries the database on every request, where suggestions and
+ * global search mostly answer from the process's index); the "replica's share" column is the share of the two
+ * servers' committed transactions the replica ran during the measured run (pg_stat_database; the primary's include
+ * the change feed's read before each request). The script starts the replica:
+ *
+ *   WITH_POSTGRES_REPLICA=1 BENCH_WORKERS=2 node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers --replica
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -279,6 +288,22 @@ async function load(port: number, agent: Agent, tokens: string[], url: string, p
   };
 }
 
+/** Committed transactions of the database so far (the replica counts the read-only ones it ran). */
+async function transactions(db: Database): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/** Until the replica has replayed what the primary has written (the seed, the sign-ins), so runs start alike. */
+async function replicaCaughtUp(primary: Database, replica: Database): Promise<void> {
+  const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(primary);
+  for (;;) {
+    const done = await sql<{ ok: boolean }>`SELECT pg_last_wal_replay_lsn() >= ${rows[0]!.lsn}::pg_lsn AS ok`.execute(replica);
+    if (done.rows[0]!.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function workersMode() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('--workers needs a PostgreSQL server: node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers (PGlite is opened by one process only)');
@@ -287,10 +312,20 @@ async function workersMode() {
   await app.close();
   await db.destroy();
   console.log(`PostgreSQL server, ${JSON.stringify(scale)}; seed seconds ${JSON.stringify(seeded)}; ${requests} requests per run, ${CONCURRENCY} connections`);
+  const readUrl = process.env.DATABASE_READ_URL;
+  const withReplica = process.argv.includes('--replica');
+  if (withReplica && !readUrl) throw new Error('--replica needs DATABASE_READ_URL: WITH_POSTGRES_REPLICA=1 node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers --replica');
+  const runs = (process.env.BENCH_WORKERS ?? '1,2').split(',').flatMap((w) => (withReplica ? [[Number(w), false], [Number(w), true]] : [[Number(w), false]]) as [number, boolean][]);
+  const servers = withReplica ? { primary: await openDatabase({ databaseUrl, pgliteDataDir: 'memory' }), replica: await openDatabase({ databaseUrl: readUrl, pgliteDataDir: 'memory' }) } : undefined;
+  const stocked = servers
+    ? (await sql<{ id: string }>`SELECT product_id AS id FROM inventory_batches GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT ${QUERIES.length}`.execute(servers.primary)).rows.map((r) => r.id)
+    : [];
+  if (servers) await replicaCaughtUp(servers.primary, servers.replica);
   const rows: string[] = [];
-  for (const workers of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) {
+  for (const [workers, reads] of runs) {
     const port = await freePort();
-    const api = spawnApi(port, { API_WORKERS: String(workers), LOG_LEVEL: 'warn' });
+    const api = spawnApi(port, { API_WORKERS: String(workers), LOG_LEVEL: 'warn', DATABASE_READ_URL: reads ? readUrl! : '' });
+    const on = withReplica ? ` ${reads ? 'replica' : 'primary only'} |` : '';
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     try {
       await waitForHealth(port);
@@ -304,13 +339,21 @@ async function workersMode() {
         await load(port, agent, tokens, MARKETPLACE_PATHS.suggest, suggestPayload, 1_000);
         await load(port, agent, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload, 1_000);
       }
-      for (const [name, url, payload] of [
+      const kinds: [string, string, (q: string) => object][] = [
         ['suggestions', MARKETPLACE_PATHS.suggest, suggestPayload],
         ['global search', MARKETPLACE_PATHS.globalSearch, globalPayload],
-      ] as const) {
+      ];
+      // With a replica, also a read that queries the database on every request (the two above mostly answer from the
+      // process's index and caches): a product's stockists, offers and the buyer's origin.
+      if (stocked.length) kinds.push(['stockists', MARKETPLACE_PATHS.stockists, (q) => ({ productId: stocked[QUERIES.indexOf(q) % stocked.length]! })]);
+      for (const [name, url, payload] of kinds) {
+        if (servers) await replicaCaughtUp(servers.primary, servers.replica);
+        const before = servers && (await Promise.all([transactions(servers.primary), transactions(servers.replica)]));
         const r = await load(port, agent, tokens, url, payload, requests, api.pid);
+        const after = servers && (await Promise.all([transactions(servers.primary), transactions(servers.replica)]));
+        const share = before && after ? ` ${(((after[1] - before[1]) / Math.max(1, after[0] - before[0] + after[1] - before[1])) * 100).toFixed(0)} % |` : '';
         rows.push(
-          `| ${workers} | ${name} | ${r.total} | **${r.perSecond.toFixed(0)}** | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)} ms | ${r.apiCores.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} ms |`,
+          `| ${workers} |${on} ${name} | ${r.total} | **${r.perSecond.toFixed(0)}** | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)} ms | ${r.apiCores.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} ms |${share}`,
         );
         console.log(rows[rows.length - 1]);
       }
@@ -320,7 +363,9 @@ async function workersMode() {
       await new Promise((r) => api.once('exit', r));
     }
   }
-  console.log(`\n| API_WORKERS | call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | API CPU per request | API cores busy | load generator CPU per request |\n|---|---|---|---|---|---|---|---|---|`);
+  if (servers) await Promise.all([servers.primary.destroy(), servers.replica.destroy()]);
+  const [onHead, onRule, shareHead, shareRule] = withReplica ? [' reads from |', '---|', ' replica\'s share of transactions |', '---|'] : ['', '', '', ''];
+  console.log(`\n| API_WORKERS |${onHead} call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | API CPU per request | API cores busy | load generator CPU per request |${shareHead}\n|---|${onRule}---|---|---|---|---|---|---|---|${shareRule}`);
   for (const r of rows) console.log(r);
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }

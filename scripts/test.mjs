@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order that fails fastest:
-// typecheck, lint, unit tests, API tests on embedded PGlite, API tests on a PostgreSQL server, production builds,
+// typecheck, lint, unit tests, API tests on embedded PGlite, API tests on a PostgreSQL server, the replica and nginx
+// checks, production builds,
 // then the cross-remote Playwright tests. Prints one closing line with the totals.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -99,6 +100,22 @@ if (wanted('api-pg')) {
     run(process.execPath, ['scripts/with-postgres.mjs', ...pnpmCommand(), '--filter', 'api', 'exec', 'jest', ...API_JEST, `--outputFile=${out}`]),
   );
   countJest(out);
+}
+// Issue 37: a primary and its streaming hot standby (WITH_POSTGRES_REPLICA=1): the read-your-writes suite of
+// test/replica.test.ts (skipped in the step above, which has no standby), then deploy/nginx.conf with Debian's nginx in
+// front of two API processes (scripts/nginx-check.mjs; skipped with the reason when nginx is not installed). 30–45 s.
+if (wanted('replica')) {
+  const env = { WITH_POSTGRES_REPLICA: '1' };
+  const out = path.join(results, 'api-replica.json');
+  await step('API on a primary and a streaming replica (DATABASE_READ_URL)', () =>
+    run(process.execPath, ['scripts/with-postgres.mjs', ...pnpmCommand(), '--filter', 'api', 'exec', 'jest', '--ci', '--json', `--outputFile=${out}`, 'test/replica.test.ts'], { env }),
+  );
+  countJest(out);
+  const tap = path.join(results, 'nginx.tap');
+  await step('N API processes behind nginx (deploy/nginx.conf)', () =>
+    run(process.execPath, ['scripts/with-postgres.mjs', process.execPath, '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'scripts/nginx-check.mjs'], { env }),
+  );
+  countTap(tap);
 }
 if (wanted('e2e')) {
   // Playwright starts its own servers on the ports of tests/ports.json (never those of `npm start`) and reuses none.

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/database';
+import { raiseFloor } from './db/reader';
 import { PUBLIC, isAllowed, type Access } from './http/access';
 import { registerErrorHandlers } from './http/error-handler';
 import { registerInputChecks } from './http/input';
@@ -121,6 +122,11 @@ declare module 'fastify' {
 export interface AppDeps {
   /** Migrated database (server.ts opens it; tests share one per file). The app does not close it. */
   db: Database;
+  /**
+   * DATABASE_READ_URL (server.ts opens it over `db`, src/db/reader.ts): what the read-only services read through;
+   * absent, they read `db`. The app does not close it.
+   */
+  reader?: Database;
   /** Replaces the SMS adapter chosen by configuration (tests). */
   sms?: SmsSender;
   /** Replaces the e-way bill portal adapter chosen by configuration (tests: a local one on their clock). */
@@ -196,7 +202,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
   // One per process: the caches of sessions and search follow the database's change log through it.
-  const feed = new ChangeFeed(deps.db);
+  // With a replica, the feed also tells the reader how far the replica must have replayed (read-your-writes).
+  const reader = deps.reader ?? deps.db;
+  const feed = new ChangeFeed(deps.db, deps.reader ? (lsn) => raiseFloor(reader, lsn) : undefined);
   // The live channel and the push dispatcher act on changes without a request to trigger the read. The background
   // loops start when the app is ready: server.ts applies the migrations in between, so a first start on an empty
   // database does not read tables that are not there yet.
@@ -237,7 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cartRoutes, { cart: new CartService(deps.db, config), orders });
   await app.register(ordersRoutes, { orders });
   await app.register(clearanceRoutes, { clearance: new ClearanceService(deps.db, config) });
-  const search = new SearchService(deps.db, config, feed, app.log);
+  const search = new SearchService(deps.db, config, feed, app.log, reader);
   app.addHook('onClose', () => search.close());
   await app.register(searchRoutes, { search });
   await app.register(basketRoutes, { basket: new BasketService(deps.db, config, search) });
@@ -271,7 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sales = new SalesService(deps.db, config, eInvoices);
   await app.register(salesRoutes, { sales });
   await app.register(instoreRoutes, { instore: new InstoreService(deps.db, config, sales) });
-  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config, eInvoices), reports: new PurchaseReportsService(deps.db, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
+  await app.register(purchasesRoutes, { purchases: new PurchasesService(deps.db, config), returns: new PurchaseReturnsService(deps.db, config, eInvoices), reports: new PurchaseReportsService(reader, config), supplierOrders: new SupplierOrdersService(deps.db, config) });
   await app.register(returnsRoutes, { returns: new ReturnsService(deps.db, config, eInvoices) });
   // Recalls' trace, network view and actions (issue 35): a return to supplier is a purchase return (debit note).
   const recallDetail = new RecallsService(deps.db, config, search);
@@ -281,9 +289,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     network: new RecallNetworkView(deps.db, config, detail),
     actions: new RecallActions(deps.db, config, detail, new PurchaseReturnsService(deps.db, config, eInvoices)),
   });
-  await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config) });
-  await app.register(financialsRoutes, { financials: new FinancialsService(deps.db, config) });
-  await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(deps.db, config) });
+  await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config, reader) });
+  await app.register(financialsRoutes, { financials: new FinancialsService(reader, config) });
+  await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(reader, config) });
   await app.register(paymentsRoutes, { payments: new PaymentsService(deps.db, config) });
   await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });
   // Moving in from Marg, Busy or Tally (issue 36): parties, open bills and the opening trial balance into the books.
@@ -300,7 +308,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const ewbWarnings = new EwbExpiryWarnings(deps.db, config, app.log);
   app.addHook('onReady', async () => ewbWarnings.start());
   app.addHook('onClose', () => ewbWarnings.stop());
-  const dashboard = new DashboardService(deps.db, config, () => search.flushHits());
+  const dashboard = new DashboardService(deps.db, config, () => search.flushHits(), reader);
   dashboard.follow(feed);
   // A unit's own writes may move its figures; other units' figures move through their notifications (follow).
   // onSend: after the handler committed, before the client can ask again.

@@ -111,6 +111,11 @@ export interface Config {
   host: string;
   /** Set → PostgreSQL server; unset → embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * DATABASE_READ_URL (optional, needs DATABASE_URL): a hot-standby replica that search, suggestions, dashboards,
+   * reports and exports read from while it has replayed what they must see (src/db/reader.ts).
+   */
+  databaseReadUrl?: string;
   /** Directory of the embedded database, or 'memory'. */
   pgliteDataDir: string;
   jwtSecret: string;
@@ -299,6 +304,8 @@ export function loadConfig(env: Env = process.env): Config {
     read.problems.push(`NODE_ENV must be production, development or test (exactly, in lower case), got "${givenNodeEnv}"`);
   }
   const databaseUrl = read.get('DATABASE_URL');
+  const databaseReadUrl = read.get('DATABASE_READ_URL');
+  if (databaseReadUrl !== undefined && databaseUrl === undefined) read.problems.push('DATABASE_READ_URL needs DATABASE_URL: the replica is read beside a PostgreSQL server (the primary)');
   const isProduction = givenNodeEnv === 'production' || (givenNodeEnv === undefined && databaseUrl !== undefined && !demo);
   const nodeEnv = givenNodeEnv ?? (isProduction ? 'production' : 'development');
   const rawDir = read.get('PGLITE_DATA_DIR') ?? path.join(API_ROOT, '.data', 'pglite');
@@ -346,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: read.int('PORT', 4000),
     host: read.get('HOST') ?? '127.0.0.1',
     databaseUrl,
+    ...(databaseReadUrl ? { databaseReadUrl } : {}),
     pgliteDataDir,
     accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlDays: read.int('REFRESH_TOKEN_TTL_DAYS', 30),

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { openReader } from './db/reader';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, seedDemo } from './db/seed';
 import { addStaff } from './modules/staff/service';
@@ -13,7 +14,7 @@ const RESTART_MAX_MS = 30_000;
 const STAYED_UP_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-const whereOf = (config: Config) => (config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite at ${config.pgliteDataDir}`);
+const whereOf = (config: Config) => (config.databaseUrl ? `PostgreSQL server (DATABASE_URL${config.databaseReadUrl ? ', reads from the replica DATABASE_READ_URL' : ''})` : `PGlite at ${config.pgliteDataDir}`);
 
 /** Migrations, the demo seed and the first staff login: once per start, before any request is served. */
 async function prepare(config: Config, db: Database, log: FastifyBaseLogger): Promise<void> {
@@ -39,7 +40,13 @@ function printBanner(config: Config): void {
 }
 
 /** Closes the app and the database on SIGINT/SIGTERM (and, in a worker, when the primary is gone). */
-function closeOnSignals(app: FastifyInstance, db: Database): void {
+/** DATABASE_READ_URL: the replica's reader over `db` (src/db/reader.ts); its log lines go where the app's do. */
+function openReaderOf(config: Config, db: Database): Database | undefined {
+  if (!config.databaseReadUrl) return undefined;
+  return openReader(db, { readUrl: config.databaseReadUrl, log: Fastify({ logger: loggerOptions(config) }).log });
+}
+
+function closeOnSignals(app: FastifyInstance, db: Database, reader?: Database): void {
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;
@@ -49,6 +56,7 @@ function closeOnSignals(app: FastifyInstance, db: Database): void {
     force.unref();
     try {
       await app.close();
+      await reader?.destroy();
       await db.destroy();
       process.exit(0);
     } catch (err) {
@@ -64,9 +72,10 @@ function closeOnSignals(app: FastifyInstance, db: Database): void {
 /** API_WORKERS=1: one process prepares the database and serves. */
 async function runAlone(config: Config): Promise<void> {
   const db = await openDatabase(config);
-  const app = await buildApp(config, { db });
+  const reader = openReaderOf(config, db);
+  const app = await buildApp(config, { db, reader });
   await prepare(config, db, app.log);
-  closeOnSignals(app, db);
+  closeOnSignals(app, db, reader);
   await app.listen({ port: config.port, host: config.host });
   printBanner(config);
 }
@@ -74,8 +83,9 @@ async function runAlone(config: Config): Promise<void> {
 /** A worker of API_WORKERS>1: serves on the port it shares with the others (the primary prepared the database). */
 async function runWorker(config: Config): Promise<void> {
   const db = await openDatabase(config);
-  const app = await buildApp(config, { db });
-  closeOnSignals(app, db);
+  const reader = openReaderOf(config, db);
+  const app = await buildApp(config, { db, reader });
+  closeOnSignals(app, db, reader);
   await app.listen({ port: config.port, host: config.host });
 }
 

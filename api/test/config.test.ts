@@ -108,6 +108,13 @@ describe('configuration', () => {
     expect(refusal({ PGLITE_DATA_DIR: 'memory', API_WORKERS: '1.5' })).toMatch(/API_WORKERS/);
   });
 
+  it('reads DATABASE_READ_URL beside DATABASE_URL only, and has none by default (issue 37)', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).databaseReadUrl).toBeUndefined();
+    const both = { DATABASE_URL: 'postgres://db/medico', DATABASE_READ_URL: 'postgres://replica/medico', MEDICO_DEMO: '1' };
+    expect(loadConfig(both)).toMatchObject({ databaseUrl: 'postgres://db/medico', databaseReadUrl: 'postgres://replica/medico' });
+    expect(refusal({ PGLITE_DATA_DIR: 'memory', DATABASE_READ_URL: 'postgres://replica/medico' })).toMatch(/DATABASE_READ_URL needs DATABASE_URL/);
+  });
+
   it('has no webhook secret unless given one (the webhook then refuses every event), and checks the provider details', () => {
     expect(loadConfig({ PGLITE_DATA_DIR: 'memory' }).payments).toEqual({ gatewayName: 'gateway' });
     const secret = 'whsec-0123456789-0123456789-0123456789';

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
+import { openReader } from '../src/db/reader';
 import { seedDemo } from '../src/db/seed';
 import type { SmsSender } from '../src/modules/auth/sms';
 import type { EwbClient } from '../src/modules/eway-bills/ewb';
@@ -175,8 +176,13 @@ export function testConfig(clock: TestClock, env: Record<string, string> = {}): 
 }
 
 /** Registers the per-test lifecycle; the returned context is filled before each test. */
+async function schemaOf(db: Database): Promise<string> {
+  return (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]!.schema;
+}
+
 export function build(options: BuildOptions = {}): TestContext {
   const ctx = {} as TestContext;
+  let reader: Database | undefined;
   // Registered first so the database hooks run before the app is built.
   sharedDatabase();
   beforeEach(async () => {
@@ -184,10 +190,14 @@ export function build(options: BuildOptions = {}): TestContext {
     ctx.clock = new TestClock();
     await resetData(ctx.db, ctx.clock.now());
     ctx.config = testConfig(ctx.clock, options.env);
-    ctx.app = await buildApp(ctx.config, { db: ctx.db, sms: options.sms, ewb: options.ewb, irp: options.irp });
+    // DATABASE_READ_URL (WITH_POSTGRES_REPLICA=1 node scripts/with-postgres.mjs …): the app reads through a streaming
+    // replica (src/db/reader.ts), so any test file also checks that what it reads there is fresh and never a write.
+    reader = process.env.DATABASE_READ_URL ? openReader(ctx.db, { readUrl: process.env.DATABASE_READ_URL, schema: await schemaOf(ctx.db), log: Fastify({ logger: { level: 'silent' } }).log }) : undefined;
+    ctx.app = await buildApp(ctx.config, { db: ctx.db, reader, sms: options.sms, ewb: options.ewb, irp: options.irp });
   });
   afterEach(async () => {
     await ctx.app.close();
+    await reader?.destroy();
   });
   return ctx;
 }

@@ -193,7 +193,7 @@ const isAlive = (pid: number) => {
 
 describe('API_WORKERS (server.ts with node:cluster)', () => {
   it('refuses more than one worker on the embedded database, in one clear line', async () => {
-    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const { DATABASE_URL: _ignored, DATABASE_READ_URL: _noReplica, ...env } = process.env;
     const server = startServer({ ...env, API_WORKERS: '2', PGLITE_DATA_DIR: 'memory', NODE_ENV: 'development', LOG_LEVEL: 'silent' });
     expect(await server.exited).toBe(1);
     expect(server.lines).toEqual([

@@ -56,7 +56,14 @@ export class ChangeFeed {
   private readonly issued: (() => number) | undefined;
   private issuedAtRead = -1;
 
-  constructor(private readonly db: Database) {
+  /**
+   * `onLsn` (with DATABASE_READ_URL, reader.ts): told the primary's WAL insert position at each read, from the read's
+   * own statement, before the subscribers hear of the changes: a replica that replayed it holds everything they do.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly onLsn?: (lsn: string) => void,
+  ) {
     this.issued = statementCounter(db);
   }
 
@@ -107,7 +114,7 @@ export class ChangeFeed {
       // The rows already visible above the horizon are part of what they reload: counted as handed on, or the next
       // read would hand them again (while another session's old transaction holds the horizon back, that re-read
       // every earlier change still in the log and dropped caches for nothing).
-      const { xmin, rows } = await readLog(this.db, null);
+      const { xmin, rows } = await this.readLog(null);
       await this.hand(new Map(TOPICS.map((topic) => [topic, { all: true, keys: new Set<string>(), byUnit: new Map() }])));
       this.horizon = xmin;
       this.applied.clear();
@@ -116,7 +123,7 @@ export class ChangeFeed {
       this.issuedAtRead = issuedAtRead;
       return;
     }
-    const { xmin, rows } = await readLog(this.db, this.horizon);
+    const { xmin, rows } = await this.readLog(this.horizon);
     const fresh = rows.filter((row) => !this.applied.has(row.xid));
     if (fresh.length) {
       const changes = new Map<Topic, { all: boolean; keys: Set<string>; byUnit: Map<string, Set<string>> }>();
@@ -147,6 +154,12 @@ export class ChangeFeed {
     }
   }
 
+  private async readLog(horizon: string | null): Promise<{ xmin: string; rows: ChangeRow[] }> {
+    const read = await readLog(this.db, horizon, this.onLsn !== undefined);
+    if (read.lsn) this.onLsn?.(read.lsn);
+    return read;
+  }
+
   private async hand(changes: ReadonlyMap<Topic, TopicChanges>): Promise<void> {
     for (const handler of this.handlers) await handler(changes);
   }
@@ -157,11 +170,14 @@ export class ChangeFeed {
  * visible rows from `horizon` on (without one, from that oldest transaction on). Both from one statement, so from one
  * snapshot.
  */
-async function readLog(db: Database, horizon: string | null): Promise<{ xmin: string; rows: ChangeRow[] }> {
+async function readLog(db: Database, horizon: string | null, withLsn: boolean): Promise<{ xmin: string; rows: ChangeRow[]; lsn?: string }> {
   const from = horizon === null ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`${horizon}::xid8`;
-  const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null, string | null][] | null }>`
+  // The insert position, not the write position: with synchronous_commit off a commit may not be written yet.
+  // Evaluated after the statement's snapshot was taken, so every commit the snapshot sees lies before it.
+  const lsn = withLsn ? sql`, pg_current_wal_insert_lsn()::text AS lsn` : sql``;
+  const { rows } = await sql<{ xmin: string; changes: [string, Topic, string | null, string | null][] | null; lsn?: string }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-      (SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key, c.unit_id)) FROM change_log c WHERE c.xid >= ${from}) AS changes`.execute(db);
+      (SELECT json_agg(json_build_array(c.xid::text, c.topic, c.key, c.unit_id)) FROM change_log c WHERE c.xid >= ${from}) AS changes${lsn}`.execute(db);
   const row = rows[0]!;
-  return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key, unitId]) => ({ xid, topic, key, unitId })) };
+  return { xmin: row.xmin, rows: (row.changes ?? []).map(([xid, topic, key, unitId]) => ({ xid, topic, key, unitId })), ...(row.lsn ? { lsn: row.lsn } : {}) };
 }

@@ -75,52 +75,68 @@ const preparedNames = new WeakMap<pg.PoolClient, Map<string, string>>();
  * parameters: a parameterless text may hold several statements (migrations), which only the simple protocol takes.
  */
 function preparing(pool: pg.Pool): PostgresPool {
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    let names = preparedNames.get(client);
-    if (!names) preparedNames.set(client, (names = new Map()));
-    const known = names;
-    // Kysely passes (text, parameters), or a cursor (a Submittable) that is handed on as it is.
-    const query = (text: string | pg.Submittable, values?: readonly unknown[]): unknown => {
-      if (typeof text !== 'string') return client.query(text);
-      if (!values?.length || text.endsWith(PLANNED_PER_EXECUTION_MARK)) return client.query(text, values as unknown[]);
-      let name = known.get(text);
-      if (name === undefined && known.size < PREPARED_PER_CONNECTION) {
-        name = `k${createHash('sha1').update(text).digest('base64url')}`;
-        known.set(text, name);
-      }
-      const unnamed = { text, values: values as unknown[] };
-      if (!name) return client.query(unnamed);
-      return client.query({ ...unnamed, name }).catch((error: unknown) => {
-        // A deploy altered a table this statement returns (`SELECT *`): its prepared form is stale on this connection
-        // ("cached plan must not change result type"). From now on it goes unnamed here.
-        if ((error as { code?: string }).code !== '0A000') throw error;
-        known.set(text, '');
-        return client.query(unnamed);
-      });
-    };
-    return {
-      query: query as PostgresPoolClient['query'],
-      release: () => client.release(),
-    };
+  return { connect: async () => prepared(await pool.connect()), end: () => pool.end() };
+}
+
+/** One server connection whose statements are named as `preparing` says. */
+export function prepared(client: pg.PoolClient): PostgresPoolClient {
+  let names = preparedNames.get(client);
+  if (!names) preparedNames.set(client, (names = new Map()));
+  const known = names;
+  // Kysely passes (text, parameters), or a cursor (a Submittable) that is handed on as it is.
+  const query = (text: string | pg.Submittable, values?: readonly unknown[]): unknown => {
+    if (typeof text !== 'string') return client.query(text);
+    if (!values?.length || text.endsWith(PLANNED_PER_EXECUTION_MARK)) return client.query(text, values as unknown[]);
+    let name = known.get(text);
+    if (name === undefined && known.size < PREPARED_PER_CONNECTION) {
+      name = `k${createHash('sha1').update(text).digest('base64url')}`;
+      known.set(text, name);
+    }
+    const unnamed = { text, values: values as unknown[] };
+    if (!name) return client.query(unnamed);
+    return client.query({ ...unnamed, name }).catch((error: unknown) => {
+      // A deploy altered a table this statement returns (`SELECT *`): its prepared form is stale on this connection
+      // ("cached plan must not change result type"). From now on it goes unnamed here.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      known.set(text, '');
+      return client.query(unnamed);
+    });
   };
-  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+  return {
+    query: query as PostgresPoolClient['query'],
+    release: () => client.release(),
+  };
+}
+
+/** The connections of a server database, so a reader (reader.ts) can fall back on them. */
+const serverPools = new WeakMap<Database, PostgresPool>();
+
+export function serverPool(db: Database): PostgresPool | undefined {
+  return serverPools.get(db);
+}
+
+/** node-postgres's settings for a server: dates stay text, counts are numbers, `schema` is the search path. */
+export function poolConfig(connectionString: string, schema?: string): pg.PoolConfig {
+  return {
+    connectionString,
+    max: 10,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === DATE_OID) return keepText;
+        if (oid === INT8_OID) return toNumber;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-          if (oid === DATE_OID) return keepText;
-          if (oid === INT8_OID) return toNumber;
-          return pg.types.getTypeParser(oid, format);
-        }) as typeof pg.types.getTypeParser,
-      },
-    });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+    const pool = preparing(new pg.Pool(poolConfig(options.databaseUrl, options.schema)));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    serverPools.set(db, pool);
+    return db;
   }
   const parsers = { [pgliteTypes.DATE]: keepText, [pgliteTypes.INT8]: toNumber };
   if (options.pglite) {

@@ -139,6 +139,11 @@ export class DashboardService {
     private readonly config: Config,
     /** Writes the searches counted in this process (so the most-searched products include them); answers its write count. */
     private readonly flushSearchHits: () => Promise<number>,
+    /**
+     * Every other read (DATABASE_READ_URL's replica when it is fresh enough, src/db/reader.ts). The most-searched
+     * products are read from `db`: this process has just written its counts there, after the request began.
+     */
+    private readonly reader: Database = db,
   ) {}
 
   /** Each user's answer per period. */
@@ -161,7 +166,7 @@ export class DashboardService {
         if (warehouses.all || !products || products.all || products.keys.size === 0 || products.keys.size > PATCH_PRODUCTS_MAX) this.stock.drop(changed);
         else {
           const ids = [...products.keys];
-          this.stock.update(changed, (held, v) => held.then((h) => patchStock(this.db, v.unitId, v.warehouseId, h, ids)));
+          this.stock.update(changed, (held, v) => held.then((h) => patchStock(this.reader, v.unitId, v.warehouseId, h, ids)));
         }
       }
       for (const [topic, change] of changes) {
@@ -204,7 +209,7 @@ export class DashboardService {
   }
 
   private stockOf(unitId: string, warehouseId: string): Promise<HeldStock> {
-    return this.stock.get(`${unitId} ${warehouseId}`, { unitId, warehouseId }, this.config.now(), () => readStock(this.db, unitId, warehouseId));
+    return this.stock.get(`${unitId} ${warehouseId}`, { unitId, warehouseId }, this.config.now(), () => readStock(this.reader, unitId, warehouseId));
   }
 
   private window(period: DashboardPeriod): repo.Window {
@@ -217,7 +222,7 @@ export class DashboardService {
     const w = this.window(period);
     const today = w.untilDay;
     const keepsStock = sectionsFor(caller.customerType, false).keepsStock;
-    const [user, top] = await Promise.all([repo.userContext(this.db, caller.userId, caller.unitId), keepsStock ? this.topSearched(w) : undefined]);
+    const [user, top] = await Promise.all([repo.userContext(this.reader, caller.userId, caller.unitId), keepsStock ? this.topSearched(w) : undefined]);
     const can = sectionsFor(caller.customerType, user?.delivery_staff === true);
     const warehouse = can.keepsStock && user?.warehouse_id ? { id: user.warehouse_id, name: user.warehouse_name ?? '' } : null;
     const parts: repo.PickupPart[] = [...(can.booksPickups ? (['ONLINE', 'OFFLINE', 'INCOMING'] as const) : []), ...(can.carries ? (['CARRIED'] as const) : [])];
@@ -226,7 +231,7 @@ export class DashboardService {
     // The unit's figures in one statement (db/parts.ts); the warehouse's stock beside it, kept as `stock` says; the
     // buyer's near-expiry offers need its place first.
     const [figures, held, buying] = await Promise.all([
-      readParts(this.db, {
+      readParts(this.reader, {
         received: can.sellsOnline ? repo.orderFigures(unit, 'SELLER', w) : undefined,
         placed: can.buysOnline ? repo.orderFigures(unit, 'BUYER', w) : undefined,
         connections: repo.connectionCounts(unit),
@@ -241,11 +246,11 @@ export class DashboardService {
         selling: can.sellsOnline ? sellerNearExpiry(unit, today) : undefined,
       }),
       warehouse ? this.stockOf(unit, warehouse.id) : undefined,
-      can.buysOnline ? buyerNearExpiry(this.db, caller, today, NEAR_EXPIRY_TILE_SHOWN) : undefined,
+      can.buysOnline ? buyerNearExpiry(this.reader, caller, today, NEAR_EXPIRY_TILE_SHOWN) : undefined,
     ]);
     const { received, placed, connections, mostSold, preferences, payments, receivable, pickups, selling } = figures;
     const stock = held ? countStock(held, today) : undefined;
-    const schemes = held && stock && can.sellsOnline ? await shownSchemes(this.db, held, stock.onScheme, SCHEMES_SHOWN) : undefined;
+    const schemes = held && stock && can.sellsOnline ? await shownSchemes(this.reader, held, stock.onScheme, SCHEMES_SHOWN) : undefined;
     const mostSearched = top?.map((p) => ({ ...p, stocked: figures.stocked?.has(p.productId) ?? false }));
 
     return {
@@ -283,7 +288,7 @@ export class DashboardService {
     const first = addDays(last, -(days - 1));
     const can = sectionsFor(caller.customerType, false);
     const series = { placed: can.buysOnline, received: can.sellsOnline, sales: can.keepsStock };
-    const figures = await repo.dailySeries(this.db, caller.unitId, series, first, last);
+    const figures = await repo.dailySeries(this.reader, caller.unitId, series, first, last);
     const zero = { count: 0, valuePaise: 0 };
     return {
       days: Array.from({ length: days }, (_, i) => addDays(first, i)).map((date) => ({

@@ -38,6 +38,11 @@ export class LedgerService {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
+    /**
+     * The reports and the export: DATABASE_READ_URL's replica when it is fresh enough (src/db/reader.ts). Not the
+     * heads: reading them writes a unit's chart of accounts the first time, and must then read what it wrote.
+     */
+    private readonly reader: Database = db,
   ) {}
 
   private today(): string {
@@ -47,7 +52,7 @@ export class LedgerService {
   /** Every head of the caller's unit with its debits, credits and balance up to `asOf` (default today, IST). */
   async trialBalance(caller: Caller, asOf?: string): Promise<TrialBalance> {
     const date = asOf ?? this.today();
-    const rows = (await accountBalances(this.db, caller.unitId, date)).map((r) => {
+    const rows = (await accountBalances(this.reader, caller.unitId, date)).map((r) => {
       const debit = Number(r.debit ?? 0);
       const credit = Number(r.credit ?? 0);
       return { ...toAccountHead(r), debitPaise: debit, creditPaise: credit, balancePaise: debit - credit };
@@ -64,28 +69,28 @@ export class LedgerService {
   }
 
   ledger(caller: Caller, query: z.output<typeof LedgerQuery>): Promise<LedgerStatement> {
-    return ledgerStatement(this.db, caller.unitId, query, this.config.now());
+    return ledgerStatement(this.reader, caller.unitId, query, this.config.now());
   }
 
   async ledgerExport(caller: Caller, query: z.output<typeof LedgerExportQuery>): Promise<DownloadFile> {
-    const head = await statementHead(this.db, caller.unitId, query, this.config.now());
+    const head = await statementHead(this.reader, caller.unitId, query, this.config.now());
     const [entries, unit] = await Promise.all([
-      statementEntries(this.db, caller.unitId, head),
-      this.db.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow(),
+      statementEntries(this.reader, caller.unitId, head),
+      this.reader.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow(),
     ]);
     return exportStatement(query.format, unit.trade_name, head, entries);
   }
 
   outstanding(caller: Caller, query: { side: OutstandingSide; asOf?: string | undefined }): Promise<OutstandingReport> {
-    return outstandingReport(this.db, caller.unitId, query.side, query.asOf ?? this.today());
+    return outstandingReport(this.reader, caller.unitId, query.side, query.asOf ?? this.today());
   }
 
   partyOutstanding(caller: Caller, accountId: string, asOf?: string): Promise<PartyOutstandingDetail> {
-    return partyOutstanding(this.db, caller.unitId, accountId, asOf ?? this.today());
+    return partyOutstanding(this.reader, caller.unitId, accountId, asOf ?? this.today());
   }
 
   journals(caller: Caller, query: z.output<typeof JournalsQuery>): Promise<JournalsPage> {
-    return listJournals(this.db, caller.unitId, query, this.config.now());
+    return listJournals(this.reader, caller.unitId, query, this.config.now());
   }
 
   async postJournal(caller: Caller, input: z.output<typeof JournalInput>): Promise<VoucherView> {

@@ -63,6 +63,11 @@ export class SearchService {
     private readonly config: Config,
     feed: ChangeFeed,
     log: FastifyBaseLogger,
+    /**
+     * The stock, products and visibility reads (DATABASE_READ_URL's replica when it is fresh enough, src/db/reader.ts).
+     * A buyer's recent searches are written by this process after the request began: read from `db`.
+     */
+    private readonly reader: Database = db,
   ) {
     this.searches = new BatchedWriter({ delayMs: 100, write: (records) => recordSearches(db, records), what: 'recording recent searches', log });
     this.hits = new BatchedWriter({
@@ -94,7 +99,7 @@ export class SearchService {
     const words = queryWords(query);
     const record = { userId: caller.userId, query: query.toLowerCase(), at: this.config.now() };
     this.searches.add(`${record.userId} ${record.query}`, record);
-    const visibleIds = await this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.db, buyer));
+    const visibleIds = await this.visibleSellers.get(caller.unitId, (buyer) => visibleSellerIds(this.reader, buyer));
     const hits = words.length ? await this.find(words, RESULTS, visibleIds) : [];
     // The best match is what the buyer was after; the rest of the page is not counted as interest.
     if (hits[0]) this.countHit(hits[0].product.id);
@@ -140,7 +145,7 @@ export class SearchService {
 
   /** Every seller with sellable stock of the product, nearest first; stock and prices only where visible (§6). */
   async stockists(caller: Caller, productId: string): Promise<StockistsResult> {
-    const product = await this.db
+    const product = await this.reader
       .selectFrom('products')
       .select(['id', 'name', 'manufacturer', 'composition', 'pack'])
       .where('id', '=', productId)
@@ -150,8 +155,8 @@ export class SearchService {
     this.countHit(product.id);
     const nearLimit = addDays(today, NEAR_EXPIRY_DAYS);
     const [rows, origin] = await Promise.all([
-      offersOf(this.db, caller.unitId, productId, today),
-      originOf(this.db, caller.userId, caller.unitId),
+      offersOf(this.reader, caller.unitId, productId, today),
+      originOf(this.reader, caller.userId, caller.unitId),
     ]);
     const bySeller = new Map<string, StockistOffer>();
     for (const r of rows) {
@@ -230,7 +235,7 @@ export class SearchService {
       for (let i = from; i < to; i++) if (!stock.has(matches.product(i))) missing.push(matches.product(i));
       if (missing.length) {
         const started = stock.startLoad();
-        const rows = await loadStock(this.db, missing.map((p) => index.product(p).id), today);
+        const rows = await loadStock(this.reader, missing.map((p) => index.product(p).id), today);
         for (const [product, entry] of stock.store(started, missing, (id) => index.positionOf(id), rows)) loaded.set(product, entry);
       }
       for (let i = from; i < to && weighed.length < shown * WEIGHED_PER_SHOWN; i++) {
@@ -245,7 +250,7 @@ export class SearchService {
   }
 
   private loadCatalogue(): Promise<Catalogue> {
-    const loading = (this.catalogue ??= loadProducts(this.db).then(
+    const loading = (this.catalogue ??= loadProducts(this.reader).then(
       (products) => {
         const catalogue = { index: new ProductIndex(), stock: new StockCache() };
         for (const product of products) catalogue.index.upsert(product);
@@ -277,7 +282,7 @@ export class SearchService {
     if (!catalogue) return;
     const { index, stock } = catalogue;
     if (products?.keys.size) {
-      const loaded = await loadProducts(this.db, [...products.keys]);
+      const loaded = await loadProducts(this.reader, [...products.keys]);
       // A product gone from the catalogue (merged into another) cannot be taken out of the index: it is read again
       // whole at the next search, as after a TRUNCATE. Merges are rare.
       const found = new Set(loaded.map((p) => p.id));
