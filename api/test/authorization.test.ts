@@ -162,7 +162,9 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     'POST /b2bapp/group/warehouses/:id/closed': { payload: { closedUntil: '2026-11-30', note: 'Hijacked' } },
     // Inventory (stockists only): the retailer attacker is refused before any file is read.
     [`GET ${INVENTORY_PATHS.all}`]: {},
-    [`POST ${INVENTORY_PATHS.add}`]: { payload: { productName: 'Dolo 650', manufacturer: 'Micro Labs', batchNo: 'X1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1 } },
+    // The catalogue's own name: an attacker's hand-added stock lands on it, leaving no formless 'Dolo 650' in the products
+    // this worker's later files match against (catalogue-match.test.ts).
+    [`POST ${INVENTORY_PATHS.add}`]: { payload: { productName: 'Dolo 650 Tablet', manufacturer: 'Micro Labs', batchNo: 'X1', expiryDate: '2028-01-31', mrpPaise: 100, ptrPaise: 80, quantity: 1 } },
     [`GET ${INVENTORY_PATHS.age}`]: {},
     'GET /tenants/inventory/batch/:id': {},
     'PUT /tenants/inventory/products/:productId/hsn': { payload: { hsn: '30042011' } },
