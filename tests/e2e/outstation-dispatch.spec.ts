@@ -43,7 +43,7 @@ test('an outstation order is warned at the cart, dispatched by courier, tracked 
   const row = page.getByRole('row', { name: new RegExp(order.orderNumber) });
   await expect(row).toContainText('dispatch it by transport or courier');
   await expect(row.getByRole('button', { name: `Book pickup for ${order.orderNumber}` })).toHaveCount(0);
-  await row.getByRole('button', { name: `Dispatch ${order.orderNumber} by transport` }).click();
+  await row.getByRole('button', { name: `Dispatch by transport: ${order.orderNumber}` }).click();
   const form = page.getByRole('form', { name: 'Dispatch by transport' });
   await form.getByLabel('Transporter or courier').fill('VRL Logistics');
   await form.getByLabel('LR / docket number').fill(docket);

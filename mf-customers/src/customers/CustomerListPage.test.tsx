@@ -108,7 +108,7 @@ describe('customers list (one screen per type)', () => {
     open('customers/retailers');
     const table = await screen.findByRole('table', { name: 'Connected retailers' });
     expect(within(table).getByRole('columnheader', { name: 'Credit terms' })).toBeInTheDocument();
-    await userEvent.click(within(table).getByRole('button', { name: 'Credit terms of Sharma Medical Stores' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit credit terms of Sharma Medical Stores' }));
     const dialog = screen.getByRole('dialog', { name: 'Credit terms for Sharma Medical Stores' });
     const days = within(dialog).getByRole('textbox', { name: /Credit days/ });
     await userEvent.type(days, '400');

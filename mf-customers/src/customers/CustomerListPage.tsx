@@ -118,7 +118,7 @@ export function CustomerListPage({ customerType }: { customerType: ListedType })
               c.callerSide === 'SELLER' ? (
                 <>
                   {creditTermsText(c.creditTerms)}{' '}
-                  <Button type="button" size="sm" variant="ghost" aria-label={`Credit terms of ${c.tradeName}`} onClick={() => setTermsFor(c)}>
+                  <Button type="button" size="sm" variant="ghost" aria-label={`Edit credit terms of ${c.tradeName}`} onClick={() => setTermsFor(c)}>
                     Edit
                   </Button>
                 </>

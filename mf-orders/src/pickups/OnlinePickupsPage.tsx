@@ -73,7 +73,7 @@ export function OnlinePickupsPage() {
   const [booking, setBooking] = useState<ReadyOrder | null>(null);
   const [dispatching, setDispatching] = useState<ReadyOrder | null>(null);
   const byTransport = (o: ReadyOrder) => (
-    <Button size="sm" variant={o.outstation ? 'primary' : 'secondary'} onClick={() => setDispatching(o)} aria-label={`Dispatch ${o.orderNumber} by transport`}>
+    <Button size="sm" variant={o.outstation ? 'primary' : 'secondary'} onClick={() => setDispatching(o)} aria-label={`Dispatch by transport: ${o.orderNumber}`}>
       Dispatch by transport
     </Button>
   );

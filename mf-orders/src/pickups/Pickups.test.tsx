@@ -70,8 +70,8 @@ describe('online pickups', () => {
     expect(within(row).getByRole('button', { name: 'Book pickup for ORD-2611-000042' })).toBeInTheDocument();
     const outstation = within(table).getByText('ORD-2611-000043').closest('tr')!;
     expect(outstation).toHaveTextContent('Ahmedabad is outside your delivery market (Pune)');
-    expect(within(outstation).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Dispatch ORD-2611-000043 by transport']);
-    expect(within(row).getByRole('button', { name: 'Dispatch ORD-2611-000042 by transport' })).toBeInTheDocument();
+    expect(within(outstation).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Dispatch by transport: ORD-2611-000043']);
+    expect(within(row).getByRole('button', { name: 'Dispatch by transport: ORD-2611-000042' })).toBeInTheDocument();
     // Below: the online consignments only.
     expect(await screen.findByRole('table', { name: 'Online pickups' })).toHaveTextContent('MB2611000003');
     expect(sent(requests, 'GET', DELIVERY_PATHS.consignments)[0]!.params).toEqual({ pageSize: 20, page: 0, kind: 'ONLINE' });
@@ -96,7 +96,7 @@ describe('online pickups', () => {
       [`GET ${DELIVERY_PATHS.label(dispatched.id)}`]: () => file('<svg/>', 'image/svg+xml'),
     });
     renderRoutes(ROUTES, 'orders/online-pickups');
-    await userEvent.click(await screen.findByRole('button', { name: 'Dispatch ORD-2611-000043 by transport' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Dispatch by transport: ORD-2611-000043' }));
     const dialog = screen.getByRole('dialog', { name: 'Dispatch by transport: ORD-2611-000043' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dispatch' }));
     expect(await within(dialog).findByText('Who carries it?')).toBeInTheDocument();
