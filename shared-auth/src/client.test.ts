@@ -1,5 +1,5 @@
 import { PATHS, type Session } from 'shared-api';
-import { ApiError, api, configureApi, fetcher } from './client';
+import { ApiError, UNREACHABLE_MESSAGE, api, configureApi, fetcher } from './client';
 import { getSession, setSession } from './session';
 import { STORAGE_KEYS } from './storage';
 import { failure, inOneHour, installFakeApi, success, type SeenRequest } from '../test/fake-api';
@@ -158,7 +158,7 @@ describe('api unwrapping', () => {
     await expect(api.get('/x')).rejects.toMatchObject({
       code: 'E0041',
       status: 0,
-      message: 'Something went wrong, please try after sometime',
+      message: UNREACHABLE_MESSAGE,
     });
   });
 

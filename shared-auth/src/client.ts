@@ -3,6 +3,7 @@ import { PATHS, type Session } from 'shared-api';
 import { isErrorResponse, isSession } from './guards';
 import { ApiError } from './api-error';
 import { clearUserData } from './clear-user-data';
+import { noteAnswered, noteUnreachable, setReachabilityProbe } from './reachability';
 import { getSession, setSession } from './session';
 
 export { ApiError, isApiError } from './api-error';
@@ -17,8 +18,32 @@ export interface ApiConfig {
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 
+/**
+ * How long a call may take before the screen says so (issue 39 item 6): a page never spins for ever on a slow or dead
+ * connection. Uploads set their own (postFile).
+ */
+export const API_TIMEOUT_MS = 15_000;
+export const TIMED_OUT_MESSAGE = `The server did not answer within ${API_TIMEOUT_MS / 1000} seconds. Check your connection and try again.`;
+export const UNREACHABLE_MESSAGE = 'Medico B2B cannot be reached just now. Check your connection; it keeps trying.';
+
 /** The one axios instance every screen uses (through `api` or `fetcher`). */
-export const apiClient = axios.create({ baseURL: DEFAULT_API_BASE_URL, timeout: 30_000 });
+export const apiClient = axios.create({ baseURL: DEFAULT_API_BASE_URL, timeout: API_TIMEOUT_MS });
+setReachabilityProbe(() => `${apiClient.defaults.baseURL ?? ''}/health`);
+
+// A gateway's answer that the API behind it is down counts as no answer.
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+// Registered first, so it sees every answer and failure before the refresh below retries anything.
+apiClient.interceptors.response.use(
+  (response) => {
+    noteAnswered();
+    return response;
+  },
+  (error: unknown) => {
+    if (axios.isAxiosError(error) && (!error.response || GATEWAY_DOWN.has(error.response.status))) noteUnreachable();
+    else noteAnswered();
+    throw error;
+  },
+);
 
 export function configureApi(config: ApiConfig): void {
   if (config.baseURL !== undefined) apiClient.defaults.baseURL = config.baseURL;
@@ -111,8 +136,9 @@ function envelopeError(data: unknown, status: number): ApiError {
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isAxiosError(error) && error.response) return envelopeError(error.response.data, error.response.status);
-  // No answer at all (offline, DNS, CORS, time-out).
-  return new ApiError('E0041', 0);
+  // No answer at all: timed out, or offline, DNS, refused, CORS.
+  if (axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) return new ApiError('E0041', 0, TIMED_OUT_MESSAGE);
+  return new ApiError('E0041', 0, UNREACHABLE_MESSAGE);
 }
 
 async function unwrap<T>(request: Promise<AxiosResponse<unknown>>): Promise<T> {

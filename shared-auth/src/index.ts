@@ -10,5 +10,6 @@ export * from './permissions';
 export * from './swr-cache';
 export * from './push';
 export * from './live';
+export * from './reachability';
 export * from './preferences';
 export * from './mfe';

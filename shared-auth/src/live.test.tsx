@@ -4,7 +4,7 @@ import { NOTIFICATION_PATHS, PATHS, type Session } from 'shared-api';
 import { toast } from 'shared-ui';
 import { apiClient, fetcher } from './client';
 import { clearUserData } from './clear-user-data';
-import { LIVE_RETRY_FIRST_MS, startLive, stopLive, subscribeLive, useLiveStock } from './live';
+import { LIVE_RETRY_FIRST_MS, keyPath, startLive, stopLive, subscribeLive, useLiveStock } from './live';
 import { getSession, setSession } from './session';
 import { AppProviders, clearSwrCache } from './swr-cache';
 import { inOneHour, installFakeApi, success, type SeenRequest } from '../test/fake-api';
@@ -241,5 +241,47 @@ describe('useLiveStock', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
     await send('event: ready\ndata: {}\n\n');
     expect(onChange).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** An order list, a payments summary and the account, on the real shared cache. */
+function TradingScreen() {
+  const orders = useSWR(['/orders/v2/seller', { page: 0 }] as const, fetcher<{ n: number }>);
+  const payments = useSWR('/payments/upi/summary', fetcher<{ n: number }>);
+  const account = useSWR(PATHS.myAccount, fetcher<{ n: number }>);
+  return <p>{`orders ${orders.data?.n ?? '-'} payments ${payments.data?.n ?? '-'} account ${account.data?.n ?? '-'}`}</p>;
+}
+
+describe('screens stay current (issue 39 item 6)', () => {
+  it('keyPath reads the API path of a string key and of a tuple key', () => {
+    expect(keyPath('/payments/upi/summary?x=1')).toBe('/payments/upi/summary');
+    expect(keyPath('@"/orders/v2/seller",#page:0,')).toBe('/orders/v2/seller');
+    expect(keyPath('$inf$x')).toBeNull();
+  });
+
+  it('refetches the shown orders and payments (not the account) on a notice, and after a reconnection', async () => {
+    const counts = new Map<string, number>();
+    installFakeApi((request) => {
+      counts.set(request.url, (counts.get(request.url) ?? 0) + 1);
+      return success({ n: counts.get(request.url) });
+    });
+    const calls = installFakeFetch();
+    render(
+      <AppProviders>
+        <TradingScreen />
+      </AppProviders>,
+    );
+    await flush();
+    expect(screen.getByText('orders 1 payments 1 account 1')).toBeInTheDocument();
+    startLive();
+    await flush();
+    // The first ready refetches nothing but the notifications: the screen has just loaded.
+    calls[0]!.body.send('event: ready\ndata: {}\n\n');
+    await flush();
+    expect(screen.getByText('orders 1 payments 1 account 1')).toBeInTheDocument();
+    // An order accepted, a payment received…: the unit's notice.
+    calls[0]!.body.send('event: notifications\ndata: {}\n\n');
+    await flush();
+    expect(screen.getByText('orders 2 payments 2 account 1')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { LiveStock, NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName } from 'shared-api';
+import { DASHBOARD_PATHS, LiveStock, NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName } from 'shared-api';
 import { apiClient, refreshSession } from './client';
+import { noteAnswered, noteUnreachable, onReachableAgain } from './reachability';
 import { getSession } from './session';
 import { mutateCache, swrCache } from './swr-cache';
 
@@ -22,6 +23,8 @@ const listeners = new Map<LiveEventName, Set<LiveListener>>();
 
 interface Run {
   stopped: boolean;
+  /** Heard `ready` before: a later one is a reconnection, after which what is shown may be stale. */
+  connectedBefore?: boolean;
   controller: AbortController | null;
   wake: (() => void) | null;
 }
@@ -40,6 +43,41 @@ export async function revalidateNotifications(): Promise<void> {
   await Promise.all(keys.map((key) => mutateCache(key)));
 }
 
+/**
+ * What a unit's live notice makes stale (issue 39 item 6), the one mapping from live events to screens: every event
+ * that changes what a trader sees (an order placed or accepted, an invoice, a payment received or claimed, a delivery
+ * done) writes the unit a notification, and its `notifications` event refetches the shown answers under these API
+ * paths: orders, documents and books (/purchases), payments, deliveries, the cart, stock lists (/tenants, /inventory)
+ * and the dashboard and the customers lists (not the account, profile or settings under /b2bapp). So does `ready` after a reconnection, and the API answering again after it
+ * did not: anything may have changed meanwhile. Search follows `stock` events instead (useLiveStock).
+ */
+export const STALE_ON_NOTICE: readonly string[] = ['/orders', '/purchases', '/payments', '/delivery', '/cart', '/tenants', '/inventory', DASHBOARD_PATHS.dashboard, '/b2bapp/v2/stockist', '/b2bapp/v2/retailer', '/b2bapp/v2/hospital'];
+
+/** The API path of an SWR key: a path (maybe with a query) or a `[path, params]` tuple under SWR's stable hash. */
+export function keyPath(key: string): string | null {
+  if (key.startsWith('@')) {
+    const quoted = /^@("(?:[^"\\]|\\.)*")/.exec(key)?.[1];
+    return quoted ? (JSON.parse(quoted) as string) : null;
+  }
+  return key.startsWith('/') ? (key.split('?')[0] ?? key) : null;
+}
+
+const isStaleOnNotice = (key: string): boolean => {
+  const path = keyPath(key);
+  return path !== null && STALE_ON_NOTICE.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+};
+
+/** Refetches the shown answers a notice makes stale (STALE_ON_NOTICE). */
+export async function revalidateOnNotice(): Promise<void> {
+  const keys = [...swrCache.keys()].filter(isStaleOnNotice);
+  await Promise.all(keys.map((key) => mutateCache(key)));
+}
+
+onReachableAgain(() => {
+  void revalidateNotifications();
+  void revalidateOnNotice();
+});
+
 function dispatch(event: string, raw: string): void {
   let data: unknown;
   try {
@@ -47,7 +85,9 @@ function dispatch(event: string, raw: string): void {
   } catch {
     return;
   }
+  if (event === 'ready') noteAnswered();
   if (event === 'ready' || event === 'notifications') void revalidateNotifications();
+  if (event === 'notifications') void revalidateOnNotice();
   for (const listener of [...(listeners.get(event as LiveEventName) ?? [])]) {
     try {
       listener(data);
@@ -113,7 +153,11 @@ async function connect(run: Run, heard: () => void): Promise<Outcome> {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseParser((event, data) => {
-    if (event === 'ready') heard();
+    if (event === 'ready') {
+      if (run.connectedBefore) void revalidateOnNotice();
+      run.connectedBefore = true;
+      heard();
+    }
     dispatch(event, data);
   });
   try {
@@ -137,8 +181,9 @@ async function loop(run: Run): Promise<void> {
         attempt = 0;
         refusedInARow = 0;
       });
-    } catch {
+    } catch (error) {
       // Network failure, abort, or a refresh that failed (that one has already signed the tab out).
+      if (!run.stopped && error instanceof TypeError) noteUnreachable();
       outcome = 'ended';
     }
     if (run.stopped || outcome === 'signed-out') break;

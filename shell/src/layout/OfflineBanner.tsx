@@ -1,6 +1,9 @@
 import styled from 'styled-components';
+import { useReachability } from 'shared-auth';
 import { theme } from 'shared-ui';
 import { useOnlineStatus } from '../pwa/online-status';
+
+const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
 
 // Sticky to the bottom of the window, at the end of the page's flow: always in sight, never over the header's
 // controls (top) or the toasts (top-right), and at the end of a page it sits below the last content, covering none.
@@ -21,19 +24,27 @@ const Bar = styled.p`
 `;
 
 /**
- * SPEC.md §8: "No Internet Connection" whenever the browser is offline, gone when it is back. The live region is
- * always there (empty while online) so screen readers announce the change; pages opened before keep working from
- * the service worker's cache and what SWR already holds.
+ * SPEC.md §8: "No Internet Connection" whenever the browser is offline, gone when it is back. Issue 39 item 6: when the
+ * device is online but the API does not answer (down, or too slow: shared-auth reachability), "Showing what was
+ * loaded at 10:42 — reconnecting" until it answers again, so a stale list is never taken for the current one. The
+ * live region is always there (empty while all is well) so screen readers announce the change; pages opened before
+ * keep working from the service worker's cache and what SWR already holds.
  */
 export function OfflineBanner() {
   const online = useOnlineStatus();
+  const api = useReachability();
   return (
     <Live role="status" aria-live="polite">
-      {online ? null : (
+      {!online ? (
         <Bar>
           <strong>No Internet Connection</strong> Pages you opened before still show; nothing can be sent or updated until you are back online.
         </Bar>
-      )}
+      ) : !api.reachable ? (
+        <Bar>
+          <strong>{api.loadedAt === null ? 'Medico B2B cannot be reached' : `Showing what was loaded at ${clock.format(api.loadedAt)}`} — reconnecting</strong> Nothing can be
+          sent or updated until it answers again.
+        </Bar>
+      ) : null}
     </Live>
   );
 }

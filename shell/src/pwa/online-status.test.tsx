@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { noteAnswered, noteUnreachable } from 'shared-auth';
 import { OfflineBanner } from '../layout/OfflineBanner';
 import { PublicLayout } from '../public/PublicLayout';
 import { useOnlineStatus } from './online-status';
@@ -44,6 +45,25 @@ describe('OfflineBanner (SPEC.md §8)', () => {
 
     goOnline(true);
     expect(region).toBeEmptyDOMElement();
+  });
+
+  it('says since when the shown data is from while the API does not answer, and clears when it does (issue 39 item 6)', () => {
+    goOnline(true);
+    jest.useFakeTimers({ now: new Date('2026-11-28T05:12:30Z') });
+    try {
+      act(() => noteAnswered());
+      render(<OfflineBanner />);
+      const region = screen.getByRole('status');
+      expect(region).toBeEmptyDOMElement();
+      act(() => noteUnreachable());
+      // The time of the last answer, on the device's clock (10:42 in India).
+      const hhmm = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false }).format(Date.parse('2026-11-28T05:12:30Z'));
+      expect(region).toHaveTextContent(`Showing what was loaded at ${hhmm} — reconnecting`);
+      act(() => noteAnswered());
+      expect(region).toBeEmptyDOMElement();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows on public pages too', () => {
