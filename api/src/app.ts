@@ -289,8 +289,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     network: new RecallNetworkView(deps.db, config, detail),
     actions: new RecallActions(deps.db, config, detail, new PurchaseReturnsService(deps.db, config, eInvoices)),
   });
-  await app.register(ledgerRoutes, { ledger: new LedgerService(deps.db, config, reader) });
-  await app.register(financialsRoutes, { financials: new FinancialsService(reader, config) });
+  const ledger = new LedgerService(deps.db, config, reader);
+  await app.register(ledgerRoutes, { ledger });
+  await app.register(financialsRoutes, { financials: new FinancialsService(reader, config), ledger });
   await app.register(gstReturnsRoutes, { gstReturns: new GstReturnsService(reader, config) });
   await app.register(paymentsRoutes, { payments: new PaymentsService(deps.db, config) });
   await app.register(reconciliationRoutes, { reconciliation: new ReconciliationService(deps.db, config) });

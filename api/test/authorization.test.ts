@@ -292,6 +292,10 @@ function requestFor(route: RouteEntry, victim: Victim): InjectOptions | undefine
     [`POST ${BOOKS_PATHS.heads}`]: { payload: { name: 'Attacker Head', group: 'INDIRECT_EXPENSES' } },
     [`GET ${BOOKS_PATHS.ledger}`]: { query: { accountId: victim.supplierKey } },
     [`GET ${BOOKS_PATHS.ledgerExport}`]: { query: { accountId: victim.supplierKey, format: 'pdf' } },
+    // Issue 39 item 5: the attacker's own statements and cost basis; nothing of the victim's.
+    [`GET ${BOOKS_PATHS.statementExport}`]: { query: { statement: 'TRIAL_BALANCE', format: 'csv' } },
+    [`GET ${INVENTORY_PATHS.costBasis}`]: {},
+    [`PUT ${INVENTORY_PATHS.costBasis}`]: { payload: { basis: 'PTR', marginBp: 0 } },
     [`GET ${BOOKS_PATHS.outstanding}`]: { query: { side: 'PAYABLE' } },
     'GET /purchases/ledgers/outstanding/:accountId': {},
     [`GET ${BOOKS_PATHS.journals}`]: {},

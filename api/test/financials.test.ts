@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTING_PATHS, BOOKS_PATHS, INVENTORY_PATHS, type AddStock, type BalanceSheet, type ProfitAndLoss, type StockBatch } from 'shared-api';
+import ExcelJS from 'exceljs';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, INVENTORY_PATHS, formatPaise, type AddStock, type BalanceSheet, type ProfitAndLoss, type StockBatch } from 'shared-api';
 import { istStartOf } from '../src/modules/ledger/period';
 import { batchStockAt, stockBroughtIn, stockValueAt } from '../src/modules/financials/stock-valuation';
 import { booksWorld, buyAndReceive, counterSale, expenseJournal, returnUnits, signedIn } from './books-fixtures';
 import { addProduct, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build } from './helpers';
+import { readIsolated } from '../src/modules/inventory/parsers/isolated';
 import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
 
 const t = build();
@@ -246,5 +248,55 @@ describe('stock at cost does not rewrite history (issue 32)', () => {
     expect(await sheet('2026-11-22')).toEqual(yesterday);
     expect(await profit('2026-11-22')).toEqual(pastDay);
     expect(await costlayer('2026-11-23')).toBe(70 * 800 + 1200);
+  });
+});
+
+describe('statements as downloads (issue 39 item 5)', () => {
+  it('gives the profit and loss, trial balance and balance sheet as XLSX, CSV and PDF with the figures of the screens', async () => {
+    // A sale over the counter, so the statements hold something.
+    const w = await booksWorld(t);
+    const sale = await w.stockist.post(ACCOUNTING_PATHS.instoreSales, { buyer: { walkInName: 'Export Walk-in' }, lines: [{ productId: w.product, quantity: 3 }], paymentMode: 'CASH' });
+    expect(sale.statusCode).toBe(200);
+    const get = w.stockist.get;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const pl = body<ProfitAndLoss>(await get(BOOKS_PATHS.profitAndLoss, { compare: 'none' }));
+    const sheet = body<BalanceSheet>(await get(BOOKS_PATHS.balanceSheet, { asOf: today }));
+
+    const rowsOf = async (res: { rawPayload: Buffer }) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = book.worksheets[0]!;
+      const out: unknown[][] = [];
+      ws.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+      return out;
+    };
+    const plXlsx = await get(BOOKS_PATHS.statementExport, { statement: 'PROFIT_AND_LOSS', format: 'xlsx' });
+    expect(plXlsx.statusCode).toBe(200);
+    expect(plXlsx.headers['content-disposition']).toBe(`attachment; filename="Profit-and-Loss-${pl.from}-${pl.to}.xlsx"`);
+    const plRows = await rowsOf(plXlsx);
+    expect(plRows[0]).toEqual(['Profit and Loss']);
+    expect(plRows.find((r) => r[0] === 'Gross profit')).toEqual(['Gross profit', pl.grossProfitPaise / 100]);
+    expect(plRows.find((r) => r[0] === 'Net sales')).toEqual(['Net sales', pl.netSalesPaise / 100]);
+    expect(pl.netSalesPaise).toBeGreaterThan(0);
+
+    const tbRows = await rowsOf(await get(BOOKS_PATHS.statementExport, { statement: 'TRIAL_BALANCE', format: 'xlsx', asOf: today }));
+    const total = tbRows.find((r) => r[0] === 'Total')!;
+    // Σ debit balances = Σ credit balances, as the screen's trial balance.
+    expect(total[2]).toBeGreaterThan(0);
+    expect(total[2]).toBe(total[3]);
+
+    const csv = await get(BOOKS_PATHS.statementExport, { statement: 'BALANCE_SHEET', format: 'csv', asOf: today });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain(`Total assets,${(sheet.totalAssetsPaise / 100).toFixed(2)}`);
+
+    const pdf = await get(BOOKS_PATHS.statementExport, { statement: 'BALANCE_SHEET', format: 'pdf', asOf: today });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { lines } = await readIsolated('PDF', pdf.rawPayload);
+    const text = lines.map((items) => items.map((i) => i.s).join(' ')).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Balance Sheet');
+    expect(text).toContain('Agarwal Pharma Distributors');
+    expect(text).toContain(formatPaise(sheet.totalAssetsPaise));
+
+    expect((await get(BOOKS_PATHS.statementExport, { statement: 'CASH_FLOW', format: 'xlsx' })).json()).toMatchObject({ code: 'E0001' });
   });
 });

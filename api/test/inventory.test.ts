@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BOOKS_PATHS, INVENTORY_PATHS, MAX_QUANTITY, UPLOAD_TYPES_MESSAGE, type BalanceSheet } from 'shared-api';
+import { ACCOUNTING_PATHS, BOOKS_PATHS, INVENTORY_PATHS, MAX_QUANTITY, UPLOAD_TYPES_MESSAGE, type BalanceSheet, type ProfitAndLoss } from 'shared-api';
 import { batchStockAt } from '../src/modules/financials/stock-valuation';
 import { DEMO, bearer, build, login } from './helpers';
 import { HEADER, multipart, xlsxOf } from './inventory-fixtures';
@@ -480,5 +480,45 @@ describe('opening stock at cost (issue 36)', () => {
     // The balance sheet: stock on hand and the stock brought in (equity) both grow by the file's cost.
     const after = await sheet();
     expect([after.closingStockPaise - before.closingStockPaise, after.equity.stockBroughtInPaise - before.equity.stockBroughtInPaise]).toEqual([atCost, atCost]);
+  });
+});
+
+describe("the owner's cost basis (issue 39 item 5)", () => {
+  it('values stock without a cost at PTR less the chosen margin, so the gross profit of what sells is sales − that cost', async () => {
+    const s = await stockist();
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: INVENTORY_PATHS.costBasis, headers: s.headers, payload });
+    expect((await t.app.inject({ method: 'GET', url: INVENTORY_PATHS.costBasis, headers: s.headers })).json().body).toEqual({ basis: 'PTS', marginBp: 0 });
+    // A margin goes with "PTR less a margin" only.
+    expect((await put({ basis: 'PTR', marginBp: 500 })).json()).toMatchObject({ code: 'E0001' });
+    expect((await put({ basis: 'PTR_LESS_MARGIN', marginBp: 2000 })).json().body).toEqual({ basis: 'PTR_LESS_MARGIN', marginBp: 2000 });
+
+    // No Cost column and no PTS: as most billing software exports its stock.
+    const file = await xlsxOf([
+      ['Item Name', 'Pack', 'Company', 'Batch No', 'Exp.', 'MRP', 'PTR', 'HSN', 'Qty'],
+      ['Margined Cough Syrup', '100 ml', 'Basis Labs', 'MB-1', '06/28', '125', '100', '30049099', 10],
+    ]);
+    const preview = await uploaded(INVENTORY_PATHS.uploadPreview, s.headers, 'basis.xlsx', file);
+    expect(preview.costBasis).toEqual({ basis: 'PTR_LESS_MARGIN', marginBp: 2000 });
+
+    const pl = async () => {
+      const today = t.clock.now().toISOString().slice(0, 10);
+      const res = await t.app.inject({ method: 'GET', url: BOOKS_PATHS.profitAndLoss, headers: s.headers, query: { from: `${today.slice(0, 4)}-04-01` > today ? `${Number(today.slice(0, 4)) - 1}-04-01` : `${today.slice(0, 4)}-04-01`, to: today, compare: 'none' } });
+      if (res.statusCode !== 200) throw new Error(`P&L answered ${res.statusCode}: ${res.body}`);
+      return res.json().body as ProfitAndLoss;
+    };
+    const before = await pl();
+    await uploaded(INVENTORY_PATHS.uploadImport, s.headers, 'basis.xlsx', file, { mode: 'ADD' });
+    const batch = await t.db.selectFrom('inventory_batches').select(['product_id', 'opening_cost_paise']).where('batch_no', '=', 'MB-1').executeTakeFirstOrThrow();
+    expect(batch.opening_cost_paise).toBe(8000);
+
+    // Four units sold over the counter.
+    const sale = await t.app.inject({ method: 'POST', url: ACCOUNTING_PATHS.instoreSales, headers: s.headers, payload: { buyer: { walkInName: 'Basis Walk-in' }, lines: [{ productId: batch.product_id, quantity: 4 }], paymentMode: 'CASH' } });
+    expect([sale.statusCode, sale.statusCode === 200 ? '' : sale.body]).toEqual([200, '']);
+    const after = await pl();
+    const sold = after.netSalesPaise - before.netSalesPaise;
+    expect(sold).toBeGreaterThan(0);
+    expect(after.stockBroughtInPaise - before.stockBroughtInPaise).toBe(10 * 8000);
+    expect(after.costOfGoodsSoldPaise - before.costOfGoodsSoldPaise).toBe(4 * 8000);
+    expect(after.grossProfitPaise - before.grossProfitPaise).toBe(sold - 4 * 8000);
   });
 });

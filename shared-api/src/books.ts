@@ -94,6 +94,14 @@ export type LedgerStatement = z.infer<typeof LedgerStatement>;
 
 export const LedgerExportQuery = z.object({ accountId: z.string().uuid(), from: IsoDate.optional(), to: IsoDate.optional(), format: ExportFormat.default('xlsx') });
 
+/** The statements the books download besides ledgers (issue 39 item 5), as xlsx, csv or a printable PDF. */
+export const FINANCIAL_STATEMENTS = ['PROFIT_AND_LOSS', 'TRIAL_BALANCE', 'BALANCE_SHEET'] as const;
+/** `from`/`to`: the profit and loss's period (default: this financial year to today); `asOf`: the others' day. */
+export const StatementExportQuery = z
+  .object({ statement: z.enum(FINANCIAL_STATEMENTS), format: ExportFormat.default('xlsx'), from: IsoDate.optional(), to: IsoDate.optional(), asOf: IsoDate.optional() })
+  .refine(...periodInOrder);
+export type StatementExportQuery = z.infer<typeof StatementExportQuery>;
+
 // ---- outstanding and ageing ----
 
 /** RECEIVABLE: what parties owe the unit (debtor heads); PAYABLE: what the unit owes (creditor heads). */
@@ -494,6 +502,8 @@ export const BOOKS_PATHS = {
   booksSettings: '/purchases/ledgers/settings',
   profitAndLoss: '/purchases/ledgers/profit-loss',
   balanceSheet: '/purchases/ledgers/balance-sheet',
+  /** GET `?statement=PROFIT_AND_LOSS|TRIAL_BALANCE|BALANCE_SHEET&format=xlsx|pdf|csv` (issue 39 item 5). */
+  statementExport: '/purchases/ledgers/statements/export',
   stores: '/purchases/stores',
   storeDetails: '/purchases/stores/details',
   /** GET the month's GSTR-1 summary with the file; GET `gstr1File?format=json|csv|xlsx` downloads it. */

@@ -73,6 +73,30 @@ export const COUNT_FREE_FIELD = 'countFree';
 
 export const PreviousImport = z.object({ importId: z.string(), importedAt: z.string(), mode: UploadMode, rowsImported: z.number().int() });
 
+/**
+ * What stock that arrives without a cost (a stock file with no Cost column, stock added by hand) is valued at (issue 39
+ * item 5): its PTS (else its PTR), its PTR, or its PTR less the owner's margin. The owner chooses; PTS by default.
+ */
+export const COST_BASES = ['PTS', 'PTR', 'PTR_LESS_MARGIN'] as const;
+export const COST_BASIS_LABELS: Readonly<Record<(typeof COST_BASES)[number], string>> = {
+  PTS: 'PTS (PTR where there is none)',
+  PTR: 'PTR',
+  PTR_LESS_MARGIN: 'PTR less a margin',
+};
+/** A margin of up to 90 %, in basis points (1,250 = 12.5 %). */
+export const MAX_COST_MARGIN_BP = 9000;
+export const CostBasis = z
+  .object({ basis: z.enum(COST_BASES), marginBp: z.number().int().min(0).max(MAX_COST_MARGIN_BP) })
+  .refine((c) => c.basis === 'PTR_LESS_MARGIN' || c.marginBp === 0, { message: 'A margin goes with "PTR less a margin" only', path: ['marginBp'] });
+export type CostBasis = z.infer<typeof CostBasis>;
+
+/** One unit's cost on the basis: rounded to the paisa. */
+export function costOnBasis(basis: CostBasis, ptrPaise: number, ptsPaise: number | null): number {
+  if (basis.basis === 'PTS') return ptsPaise ?? ptrPaise;
+  if (basis.basis === 'PTR') return ptrPaise;
+  return Math.round((ptrPaise * (10_000 - basis.marginBp)) / 10_000);
+}
+
 /** POST uploadPreview (multipart: file, optional mapping JSON): what an import would do, nothing stored. */
 export const UploadPreview = z.object({
   fileName: z.string(),
@@ -106,6 +130,8 @@ export const UploadPreview = z.object({
    * the seller to check). REMEMBERED and EXACT items are only counted (catalogue).
    */
   itemMatches: z.array(ItemMatch),
+  /** what rows without a cost are valued at (the owner's setting, issue 39 item 5); the file's Cost column wins */
+  costBasis: CostBasis.optional(),
   /** what the catalogue made of every distinct item of the file */
   catalogue: CatalogueSummary,
 });

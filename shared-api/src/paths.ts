@@ -56,6 +56,8 @@ export const INVENTORY_PATHS = {
   report: '/tenants/inventory/report',
   uploadPreview: '/tenants/inventory/upload/preview',
   uploadImport: '/tenants/inventory/upload/import',
+  /** GET / PUT CostBasis: what stock arriving without a cost is valued at (issue 39 item 5). */
+  costBasis: '/tenants/inventory/cost-basis',
 } as const;
 
 export const MARKETPLACE_PATHS = {

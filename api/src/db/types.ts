@@ -1028,6 +1028,9 @@ export interface BooksSettingsTable {
   allow_forward_dating: Defaulted<boolean>;
   /** Migration 043: the unit's B2B documents are reported to the IRP. */
   e_invoicing: Defaulted<boolean>;
+  /** Migration 057: what stock arriving without a cost is valued at (issue 39 item 5). */
+  stock_cost_basis: Defaulted<'PTS' | 'PTR' | 'PTR_LESS_MARGIN'>;
+  stock_cost_margin_bp: Defaulted<number>;
   updated_at: Timestamp;
 }
 

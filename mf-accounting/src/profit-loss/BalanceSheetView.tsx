@@ -3,6 +3,7 @@ import type { BalanceSheet } from 'shared-api';
 import { Badge, Card, DataTable, DetailList, ErrorPanel, Spinner, Stack, formatDate, formatRupees, theme, type DataTableColumn } from 'shared-ui';
 import { AsOfPicker, useAsOfParam } from '../books-common/AsOfPicker';
 import { useBalanceSheet } from './profit-loss-api';
+import { StatementDownloads } from './StatementDownloads';
 
 type Section = BalanceSheet['assets'][number];
 interface Line {
@@ -66,7 +67,10 @@ export function BalanceSheetView() {
   const liabilitiesAndEquity = data.totalLiabilitiesPaise + data.equity.totalPaise;
   return (
     <Stack gap="md">
-      <AsOfPicker label="Balance sheet as on" />
+      <Stack direction="row" gap="lg" align="flex-end" wrap>
+        <AsOfPicker label="Balance sheet as on" />
+        <StatementDownloads statement="BALANCE_SHEET" params={{ asOf }} />
+      </Stack>
       <div>
         {data.totalAssetsPaise === liabilitiesAndEquity ? (
           <Badge tone="success">Assets equal liabilities and equity</Badge>

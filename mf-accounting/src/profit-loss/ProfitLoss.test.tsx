@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNTING_PATHS, BOOKS_PATHS, type BalanceSheet, type ProfitAndLossFigures, type TrialBalance } from 'shared-api';
 import { resetFakeApi, success, withProviders } from 'shared-auth/testing/fake-api';
 import { renderAt } from 'shared-auth/testing/route-table';
 import { App } from '../routes';
-import { BANK, RENT, SHARMA, booksApi, cells, ok } from '../books-common/testing';
+import { BANK, RENT, SHARMA, booksApi, cells, file, ok, recordDownloads } from '../books-common/testing';
 
 const figures = (over: Partial<ProfitAndLossFigures>): ProfitAndLossFigures => ({
   from: '2026-04-01',
@@ -56,6 +56,7 @@ function api() {
     [`GET ${BOOKS_PATHS.profitAndLoss}`]: (r) => success({ ...figures({}), previous: r.params?.compare === 'previous' ? PREVIOUS : null }),
     [`GET ${ACCOUNTING_PATHS.trialBalance}`]: ok(TRIAL),
     [`GET ${BOOKS_PATHS.balanceSheet}`]: ok(SHEET),
+    [`GET ${BOOKS_PATHS.statementExport}`]: () => file('statement'),
   });
 }
 
@@ -127,6 +128,23 @@ describe('profit & loss', () => {
       ['Total', '', '₹26,234.00', '₹25,000.00'],
     ]);
     expect(screen.getByText('Debit and credit balances differ by ₹1,234.00')).toBeInTheDocument();
+  });
+
+  it('downloads the trial balance and the balance sheet of the day on screen as XLSX and PDF (issue 39 item 5)', async () => {
+    const requests = api();
+    const downloads = recordDownloads();
+    renderAt('/app', 'profit&loss?tab=trial-balance&asOf=2026-11-30', withProviders(<App />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download the trial balance as XLSX' }));
+    await waitFor(() => expect(downloads.files.map((f) => f.name)).toEqual(['Trial-Balance-2026-11-30.xlsx']));
+    await userEvent.click(screen.getByRole('tab', { name: 'Balance sheet' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download the balance sheet as PDF' }));
+    await waitFor(() => expect(downloads.files).toHaveLength(2));
+    expect(requests.filter((r) => r.path === BOOKS_PATHS.statementExport).map((r) => r.params)).toEqual([
+      { statement: 'TRIAL_BALANCE', format: 'xlsx', asOf: '2026-11-30' },
+      { statement: 'BALANCE_SHEET', format: 'pdf', asOf: '2026-11-30' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    downloads.restore();
   });
 
   it('shows the balance sheet with both sides and the previous year-end', async () => {

@@ -7,6 +7,7 @@ import { PeriodPicker } from '../books-common/PeriodPicker';
 import { usePeriodParam } from '../books-common/period';
 import { useProfitAndLoss } from './profit-loss-api';
 import { statementLines, type StatementLine } from './statement';
+import { StatementDownloads } from './StatementDownloads';
 
 const Label = styled.span<{ $kind: StatementLine['kind'] }>`
   display: inline-block;
@@ -55,6 +56,7 @@ export function ProfitLossView() {
       <Stack direction="row" gap="lg" align="flex-end" wrap>
         <PeriodPicker />
         <Checkbox label="Compare with the previous period" checked={compare} onChange={(e) => setCompare(e.currentTarget.checked)} />
+        {data && <StatementDownloads statement="PROFIT_AND_LOSS" params={{ from: data.from, to: data.to }} />}
       </Stack>
       {error && !data ? (
         <ErrorPanel title="The profit and loss account could not be loaded" message={error.message} onRetry={() => void mutate()} />

@@ -3,6 +3,7 @@ import { ACCOUNT_GROUPS } from 'shared-api';
 import { Badge, DataTable, ErrorPanel, Spinner, Stack, formatRupees, type DataTableColumn } from 'shared-ui';
 import { AsOfPicker, useAsOfParam } from '../books-common/AsOfPicker';
 import { useTrialBalance } from './profit-loss-api';
+import { StatementDownloads } from './StatementDownloads';
 
 type Row = { key: string; name: string; group: string; debitPaise: number; creditPaise: number };
 
@@ -30,7 +31,10 @@ export function TrialBalanceView() {
   const credit = rows.reduce((s, r) => s + r.creditPaise, 0);
   return (
     <Stack gap="md">
-      <AsOfPicker />
+      <Stack direction="row" gap="lg" align="flex-end" wrap>
+        <AsOfPicker />
+        <StatementDownloads statement="TRIAL_BALANCE" params={{ asOf }} />
+      </Stack>
       {!data ? (
         <Spinner label="Loading trial balance" />
       ) : (

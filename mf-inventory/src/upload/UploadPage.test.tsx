@@ -56,6 +56,26 @@ const withFree = {
 describe('UploadPage', () => {
   afterEach(resetFakeApi);
 
+  it("says what rows without a cost are valued at, and lets the owner change it there (issue 39 item 5)", async () => {
+    const requests = installFakeApi(
+      withAccount(OWNER_ACCOUNT, (request) => {
+        if (request.path === INVENTORY_PATHS.uploadPreview) return success({ ...fixed, costBasis: { basis: 'PTS', marginBp: 0 } });
+        if (request.method === 'PUT' && request.path === INVENTORY_PATHS.costBasis) return success(request.body);
+        return api(request);
+      }),
+    );
+    render(withProviders(<MemoryRouter><UploadPage /></MemoryRouter>));
+    pickFile('stock.xlsx');
+    fireEvent.click(screen.getByRole('button', { name: 'Read file' }));
+    expect(await screen.findByText('PTS (PTR where there is none)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the cost basis' }));
+    fireEvent.change(screen.getByLabelText('Cost basis'), { target: { value: 'PTR_LESS_MARGIN' } });
+    fireEvent.change(screen.getByLabelText('Margin %'), { target: { value: '12.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('PTR less 12.5 %')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ basis: 'PTR_LESS_MARGIN', marginBp: 1250 });
+  });
+
   it('refuses other file types with the spec message before uploading', () => {
     const requests = installFakeApi(withAccount(OWNER_ACCOUNT, api));
     render(withProviders(<MemoryRouter><UploadPage /></MemoryRouter>));

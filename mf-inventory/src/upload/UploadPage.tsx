@@ -35,6 +35,7 @@ import {
   type ItemPicks,
 } from 'shared-ui';
 import { importUpload, previewUpload } from '../inventory-api';
+import { CostBasisLine } from './CostBasisLine';
 
 const MODES: { mode: UploadMode; title: string; detail: string }[] = [
   {
@@ -216,6 +217,7 @@ export function UploadPage() {
                 label={`Count free goods as stock (${rowCount(preview.rowsWithFree)} with a free quantity: stocked as quantity + free; remembered for your next upload)`}
               />
             )}
+            {preview.costBasis && <CostBasisLine basis={preview.costBasis} onChanged={(costBasis) => setPreview({ ...preview, costBasis })} />}
             {preview.sample.length > 0 && (
               <DataTable label="Rows to import (first rows)" columns={sampleColumns(freeCounted, preview.mapping.cost !== undefined)} rows={preview.sample} rowKey="rowNumber" pageSize={10} />
             )}

@@ -1,4 +1,4 @@
-import type { BalanceSheet, ProfitAndLoss, StoreDetails, StoresDashboard } from 'shared-api';
+import type { BalanceSheet, ProfitAndLoss, StatementExportQuery, StoreDetails, StoresDashboard, TrialBalance } from 'shared-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/access';
@@ -6,7 +6,9 @@ import { notFound } from '../../http/errors';
 import { activeWarehouseId, listWarehouses } from '../account/repository';
 import { openItems } from '../ledger/outstanding';
 import { previousPeriod, resolvePeriod } from '../ledger/period';
+import type { DownloadFile } from '../../http/file-reply';
 import { istDate } from '../search/text';
+import { exportFinancialStatement } from './statements-export';
 import { balanceSheetFigures, balanceSheetInstant, previousYearEnd } from './balance-sheet';
 import { periodEnd, periodStart, profitAndLossFigures } from './profit-loss';
 import { StockBook } from './stock-valuation';
@@ -40,6 +42,21 @@ export class FinancialsService {
     const stock = await StockBook.load(this.db, { unitId: caller.unitId }, [balanceSheetInstant(day), balanceSheetInstant(previousYearEnd(day))]);
     const [figures, before] = await Promise.all([balanceSheetFigures(this.db, caller.unitId, day, stock), balanceSheetFigures(this.db, caller.unitId, previousYearEnd(day), stock)]);
     return { ...figures, previous: { asOf: before.asOf, totalAssetsPaise: before.totalAssetsPaise, equityPaise: before.equity.totalPaise } };
+  }
+
+  /**
+   * The profit and loss, trial balance or balance sheet as a download (issue 39 item 5): the same figures as the
+   * screens. `trialBalance` is the ledgers' (LedgerService), so the download is the screen's to the paisa.
+   */
+  async exportStatement(caller: Caller, query: StatementExportQuery, trialBalance: (asOf?: string) => Promise<TrialBalance>): Promise<DownloadFile> {
+    const unit = await this.db.selectFrom('units').select('trade_name').where('id', '=', caller.unitId).executeTakeFirstOrThrow();
+    const statement =
+      query.statement === 'PROFIT_AND_LOSS'
+        ? ({ kind: 'PROFIT_AND_LOSS', figures: await this.profitAndLoss(caller, { from: query.from, to: query.to, compare: 'none' }) } as const)
+        : query.statement === 'BALANCE_SHEET'
+          ? ({ kind: 'BALANCE_SHEET', figures: await this.balanceSheet(caller, query.asOf) } as const)
+          : ({ kind: 'TRIAL_BALANCE', figures: await trialBalance(query.asOf) } as const);
+    return exportFinancialStatement(query.format, unit.trade_name, statement);
   }
 
   private async storesInput(caller: Caller, query: { from?: string | undefined; to?: string | undefined }) {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { MAX_QUANTITY, type ExpiryWindow, type InventoryQuery, type UploadMode } from 'shared-api';
+import { MAX_QUANTITY, type CostBasis, type ExpiryWindow, type InventoryQuery, type UploadMode } from 'shared-api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, StockMovementKind } from '../../db/types';
@@ -143,7 +143,7 @@ export interface BatchWrites {
  * cheapest bulk path on both databases. The caller has locked the warehouse's batches and knows these are new; a
  * batch created concurrently in between makes the unique index refuse the insert, so the import rolls back whole.
  */
-export async function insertBatches(trx: Db, unitId: string, warehouseId: string, lines: LineColumns, productIds: readonly string[], batches: BatchWrites, now: Date) {
+export async function insertBatches(trx: Db, unitId: string, warehouseId: string, lines: LineColumns, productIds: readonly string[], batches: BatchWrites, now: Date, basis: CostBasis) {
   for (const [from, to] of ranges(batches.id.length)) {
     const at = batches.line.slice(from, to);
     await sql`
@@ -156,7 +156,7 @@ export async function insertBatches(trx: Db, unitId: string, warehouseId: string
                   ${at.map((i) => lines.mrpPaise[i])}::int[], ${at.map((i) => lines.ptrPaise[i])}::int[],
                   ${nullableNumbers(lines.ptsPaise, at)}::int[], ${batches.quantity.slice(from, to)}::int[],
                   ${nullableNumbers(lines.schemeBuy, at)}::int[], ${nullableNumbers(lines.schemeFree, at)}::int[],
-                  ${at.map((i) => unitCost(lines, i))}::int[])
+                  ${at.map((i) => unitCost(lines, i, basis))}::int[])
         AS u(id, product_id, batch_no, expiry_date, mrp, ptr, pts, quantity, scheme_buy, scheme_free, cost)`.execute(trx);
   }
 }
@@ -440,7 +440,7 @@ const ALL_TERMS: BatchTermsChange = { mrp: true, ptr: true, pts: true, scheme: t
  * term of the line). `change` says which of an existing batch's terms the line's replace (Receive keeps those the
  * user did not change). Answers the batch's terms as they stand after.
  */
-export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date; change?: BatchTermsChange }) {
+export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date; change?: BatchTermsChange; openingCostPaise?: number }) {
   const l = v.line;
   const c = v.change ?? ALL_TERMS;
   const result = await sql<{ id: string; mrp_paise: number; ptr_paise: number; pts_paise: number | null; scheme_buy: number | null; scheme_free: number | null }>`
@@ -448,7 +448,7 @@ export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouse
                                    quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
     VALUES (${randomUUID()}, ${v.unitId}, ${v.warehouseId}, ${v.productId}, ${l.batchNo}, ${l.expiryDate}::date, ${l.mrpPaise}, ${l.ptrPaise},
             ${l.ptsPaise}, ${l.quantity}, ${l.schemeBuy}, ${l.schemeFree}, ${v.now}::timestamptz, ${v.now}::timestamptz,
-            ${l.ptsPaise ?? l.ptrPaise})
+            ${v.openingCostPaise ?? l.ptsPaise ?? l.ptrPaise})
     ON CONFLICT (warehouse_id, product_id, batch_no) DO UPDATE SET
       quantity = inventory_batches.quantity + excluded.quantity, expiry_date = excluded.expiry_date,
       mrp_paise = CASE WHEN ${c.mrp}::boolean THEN excluded.mrp_paise ELSE inventory_batches.mrp_paise END,
@@ -461,4 +461,18 @@ export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouse
     RETURNING id, mrp_paise, ptr_paise, pts_paise, scheme_buy, scheme_free`.execute(trx);
   // No row: the batch exists and the addition would take it past MAX_QUANTITY (nor fit its column).
   return result.rows[0];
+}
+
+/** The unit's cost basis for stock arriving without a cost (issue 39 item 5); PTS when never set. */
+export async function costBasisOf(db: Db, unitId: string): Promise<CostBasis> {
+  const row = await db.selectFrom('books_settings').select(['stock_cost_basis', 'stock_cost_margin_bp']).where('unit_id', '=', unitId).executeTakeFirst();
+  return { basis: row?.stock_cost_basis ?? 'PTS', marginBp: row?.stock_cost_margin_bp ?? 0 };
+}
+
+export async function setCostBasis(db: Db, unitId: string, basis: CostBasis, now: Date): Promise<void> {
+  await db
+    .insertInto('books_settings')
+    .values({ unit_id: unitId, stock_cost_basis: basis.basis, stock_cost_margin_bp: basis.marginBp, updated_at: now })
+    .onConflict((oc) => oc.column('unit_id').doUpdateSet({ stock_cost_basis: basis.basis, stock_cost_margin_bp: basis.marginBp, updated_at: now }))
+    .execute();
 }

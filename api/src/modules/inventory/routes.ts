@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddStock,
+  CostBasis,
   COUNT_FREE_FIELD,
   ColumnMapping,
   ExpirySummary,
@@ -36,6 +37,7 @@ import type { InventoryService, UploadedFile } from './service';
 const UPLOAD = requireRole({ permission: 'UPLOADS', customerTypes: ['STOCKIST'], activeOnly: true });
 const READ = requireRole({ permission: 'STOCK_READ', customerTypes: [...STOCK_KEEPING_TYPES] });
 const WRITE = requireRole({ permission: 'STOCK_WRITE', customerTypes: [...STOCK_KEEPING_TYPES], activeOnly: true });
+const OWNER = requireRole({ permission: 'OWNER_ONLY', customerTypes: [...STOCK_KEEPING_TYPES] });
 const security = [{ bearerAuth: [] }];
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
@@ -146,6 +148,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     config: WRITE,
     schema: { tags: ['inventory'], summary: 'Adds one batch by hand to the active warehouse', security, body: AddStock, response: replies(StockBatch) },
     handler: async (request) => ok(await inventory.add(callerOf(request), request.body)),
+  });
+
+  // Issue 39 item 5: the owner chooses what stock without a cost is valued at (it sets the books' stock value).
+  app.get(INVENTORY_PATHS.costBasis, {
+    config: READ,
+    schema: { tags: ['inventory'], summary: 'What stock arriving without a cost (no Cost column, added by hand) is valued at', security, response: replies(CostBasis) },
+    handler: async (request) => ok(await inventory.costBasis(callerOf(request))),
+  });
+
+  app.put(INVENTORY_PATHS.costBasis, {
+    config: OWNER,
+    schema: { tags: ['inventory'], summary: "Sets it: PTS (else PTR), PTR, or PTR less a margin; stock already in keeps its cost", security, body: CostBasis, response: replies(CostBasis) },
+    handler: async (request) => ok(await inventory.setCostBasis(callerOf(request), request.body)),
   });
 
   app.get(routePattern(INVENTORY_PATHS.batch, 'id'), {

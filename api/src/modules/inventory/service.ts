@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   MAX_QUANTITY,
+  costOnBasis,
   type AddStock,
+  type CostBasis,
   type ColumnMapping,
   type FixProductHsn,
   type ImportResult,
@@ -193,6 +195,17 @@ export class InventoryService {
     return choice ?? (await repo.lastCountFree(this.db, caller.unitId)) ?? true;
   }
 
+  /** What stock arriving without a cost is valued at (issue 39 item 5). */
+  costBasis(caller: Caller): Promise<CostBasis> {
+    return repo.costBasisOf(this.db, caller.unitId);
+  }
+
+  /** The owner's choice; stock already in keeps the cost it came in at (its layers are fixed). */
+  async setCostBasis(caller: Caller, basis: CostBasis): Promise<CostBasis> {
+    await repo.setCostBasis(this.db, caller.unitId, basis, this.config.now());
+    return this.costBasis(caller);
+  }
+
   /**
    * What an import would do. Every valid line's HSN and GST % are checked against the master and the rates in force
    * (chunk by chunk, as the worker reads); only the first lines are kept for the sample.
@@ -290,6 +303,7 @@ export class InventoryService {
         ? { importId: previous.id, importedAt: iso(previous.created_at), mode: previous.mode as UploadMode, rowsImported: previous.rows_imported }
         : null,
       countFree,
+      costBasis: await repo.costBasisOf(this.db, caller.unitId),
       rowsWithFree: incomplete ? 0 : rowsWithFree,
       warnedRows: incomplete ? 0 : warnedRows,
       warned: incomplete ? [] : warned,
@@ -368,6 +382,7 @@ export class InventoryService {
       const earlier = await repo.previousImport(trx, warehouseId, file.fileHash);
       if (earlier) return alreadyImported(earlier);
       const existing = await repo.lockWarehouseBatches(trx, warehouseId);
+      const basis = await repo.costBasisOf(trx, caller.unitId);
       const byKey = new Map(existing.map((b) => [`${b.product_id}|${b.batch_no}`, b]));
       const productIds: string[] = [];
       let productsCreated = 0;
@@ -440,12 +455,12 @@ export class InventoryService {
           if (delta !== 0) {
             moves.batchId.push(id);
             moves.delta.push(delta);
-            // Units added are a cost layer at the file's own cost (its Cost column, else PTS, else PTR), fixed now:
-            // a later price edit changes no earlier layer (issue 32).
-            moves.unitCostPaise.push(delta > 0 ? unitCost(lines, i) : null);
+            // Units added are a cost layer at the file's own cost (its Cost column, else the owner's cost basis),
+            // fixed now: a later price edit changes no earlier layer (issue 32).
+            moves.unitCostPaise.push(delta > 0 ? unitCost(lines, i, basis) : null);
           }
         }
-        await repo.insertBatches(trx, caller.unitId, warehouseId, lines, productIds, fresh, now);
+        await repo.insertBatches(trx, caller.unitId, warehouseId, lines, productIds, fresh, now, basis);
         await repo.updateBatches(trx, lines, changed, now);
         await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, movementMeta);
       }
@@ -545,13 +560,14 @@ export class InventoryService {
       const { chunk } = builder.take();
       const items = catalogueItems(chunk);
       const { ids } = await productsOfChunk(trx, caller.unitId, chunk, items, await matchItems(trx, caller.unitId, items), new Map(), now);
-      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: ids[0]!, line, now });
+      // The units added are a cost layer on the owner's cost basis (issue 39 item 5); earlier layers keep theirs.
+      const cost = costOnBasis(await repo.costBasisOf(trx, caller.unitId), line.ptrPaise, line.ptsPaise);
+      const batch = await repo.addOrIncreaseBatch(trx, { unitId: caller.unitId, warehouseId: warehouse.id, productId: ids[0]!, line, now, openingCostPaise: cost });
       if (!batch) {
         const message = `Batch ${line.batchNo} would hold more than ${MAX_QUANTITY.toLocaleString('en-IN')} units`;
         throw new AppError('E0001', 400, message, { quantity: message });
       }
-      // The units added are a cost layer at the price given now (PTS, else PTR); earlier layers keep theirs.
-      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity], unitCostPaise: [line.ptsPaise ?? line.ptrPaise] }, {
+      await repo.insertMovements(trx, caller.unitId, 'MANUAL_ADD', { batchId: [batch.id], delta: [line.quantity], unitCostPaise: [cost] }, {
         reference: null,
         note: 'Added by hand',
         userId: caller.userId,
@@ -666,3 +682,4 @@ export class InventoryService {
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
+

@@ -1,3 +1,4 @@
+import { costOnBasis, type CostBasis } from 'shared-api';
 import { matchKey, type StockLine } from './rows';
 
 /** Products of a file (by match key, the first line's text wins), one array per field. */
@@ -119,12 +120,15 @@ export function storedQuantity(lines: LineColumns, i: number, countFree: boolean
   return lines.quantity[i]! + (countFree ? lines.freeQuantity[i]! : 0);
 }
 
-/** What one unit of line i cost: the file's Cost column, else its PTS, else its PTR (the upload's cost layer). */
-export function unitCost(lines: LineColumns, i: number): number {
+/**
+ * What one unit of line i cost (the upload's cost layer): the file's Cost column, else the owner's cost basis (issue 39
+ * item 5: PTS else PTR by default, PTR, or PTR less a margin).
+ */
+export function unitCost(lines: LineColumns, i: number, basis: CostBasis): number {
   const cost = lines.costPaise[i]!;
   if (!Number.isNaN(cost)) return cost;
   const pts = lines.ptsPaise[i]!;
-  return Number.isNaN(pts) ? lines.ptrPaise[i]! : pts;
+  return costOnBasis(basis, lines.ptrPaise[i]!, Number.isNaN(pts) ? null : pts);
 }
 
 /** Some lines' values of a Float64Array column as SQL parameters (NaN → NULL). */
