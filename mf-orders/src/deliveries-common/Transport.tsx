@@ -4,6 +4,7 @@ import { PROOF_IMAGE_MAX_BYTES, type ConsignmentDetail, type ConsignmentSummary 
 import { isApiError } from 'shared-auth';
 import { Button, Stack, formatDate, formatRupees, theme, toast } from 'shared-ui';
 import { addImage, changeStatus, deliver, readAsBase64 } from './deliveries-api';
+import { PhoneLink } from './Party';
 
 /*
  * Issue 39: goods the seller sends by its own transport or a courier/transporter. Both sides read who carries them
@@ -19,6 +20,26 @@ const Alert = styled.p`
   margin: 0;
   color: ${theme.colors.danger};
 `;
+
+/** Who carries the goods, as rows of a DetailList: the transport (carrier, docket…) or the delivery boy. */
+export function CarrierRows({ c }: { c: Pick<ConsignmentDetail, 'transport' | 'vehicleNumber' | 'assignee'> }) {
+  if (c.transport) return <TransportRows c={c} />;
+  return (
+    <>
+      <dt>Delivery boy</dt>
+      <dd>
+        {c.assignee ? (
+          <>
+            {c.assignee.name} · <PhoneLink mobile={c.assignee.mobile} name={c.assignee.name} />
+            {c.vehicleNumber && ` · ${c.vehicleNumber}`}
+          </>
+        ) : (
+          'Not assigned yet'
+        )}
+      </dd>
+    </>
+  );
+}
 
 /** The transport's rows of a DetailList: carrier, docket, vehicle, freight. */
 export function TransportRows({ c }: { c: Pick<ConsignmentSummary, 'transport' | 'vehicleNumber'> }) {

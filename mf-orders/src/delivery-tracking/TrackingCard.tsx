@@ -4,9 +4,8 @@ import styled from 'styled-components';
 import type { ConsignmentDetail, ConsignmentSummary } from 'shared-api';
 import { isApiError } from 'shared-auth';
 import { Button, Card, ConsignmentStatusBadge, DetailList, Spinner, Stack, formatDateTime, theme, toast } from 'shared-ui';
-import { PhoneLink } from '../deliveries-common/Party';
 import { Timeline } from '../deliveries-common/Timeline';
-import { TransportRows } from '../deliveries-common/Transport';
+import { CarrierRows } from '../deliveries-common/Transport';
 import { consignmentPath, requestCall } from '../deliveries-common/deliveries-api';
 
 const Pin = styled.strong`
@@ -77,23 +76,7 @@ function Tracking({ c }: { c: ConsignmentDetail }) {
     <Stack gap="md">
       <Muted>{sideText(c)}</Muted>
       <DetailList>
-        {c.transport ? (
-          <TransportRows c={c} />
-        ) : (
-          <>
-            <dt>Delivery boy</dt>
-            <dd>
-              {c.assignee ? (
-                <>
-                  {c.assignee.name} · <PhoneLink mobile={c.assignee.mobile} name={c.assignee.name} />
-                  {c.vehicleNumber && ` · ${c.vehicleNumber}`}
-                </>
-              ) : (
-                'Not assigned'
-              )}
-            </dd>
-          </>
-        )}
+        <CarrierRows c={c} />
         <Position c={c} />
         {c.pinCannotProve && (c.status === 'IN_TRANSIT' || c.status === 'FAILED') && (
           <>

@@ -27,10 +27,10 @@ import {
 } from 'shared-ui';
 import { AssignmentFields, toAssignment, type AssignmentValues } from '../deliveries-common/AssignmentFields';
 import { EwayBillPanel } from '../deliveries-common/EwayBillPanel';
-import { PartyDetails, PhoneLink } from '../deliveries-common/Party';
+import { PartyDetails } from '../deliveries-common/Party';
 import { ProofImages } from '../deliveries-common/ProofImages';
 import { Timeline } from '../deliveries-common/Timeline';
-import { TransportActions, TransportRows } from '../deliveries-common/Transport';
+import { CarrierRows, TransportActions } from '../deliveries-common/Transport';
 import { assign, changeStatus, downloadLabel, openLabel, reissuePin, requestCall, useConsignment, useRevalidateDeliveries } from '../deliveries-common/deliveries-api';
 import { schemaErrors } from '../deliveries-common/form';
 
@@ -295,23 +295,7 @@ export function ConsignmentPage() {
                 <dd>Free delivery (referral)</dd>
               </>
             )}
-            {c.transport ? (
-              <TransportRows c={c} />
-            ) : (
-              <>
-            <dt>Delivery boy</dt>
-            <dd>
-              {c.assignee ? (
-                <>
-                  {c.assignee.name} · <PhoneLink mobile={c.assignee.mobile} name={c.assignee.name} />
-                  {c.vehicleNumber && ` · ${c.vehicleNumber}`}
-                </>
-              ) : (
-                'Not assigned yet'
-              )}
-            </dd>
-              </>
-            )}
+            <CarrierRows c={c} />
             {c.lastPosition && (
               <>
                 <dt>On the way</dt>
