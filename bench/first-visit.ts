@@ -90,7 +90,25 @@ async function main() {
     await page.waitForLoadState('networkidle');
     rows.push(['sign in → dashboard', m.take()]);
 
-    for (const app of apps.filter((a) => a.route)) {
+    // Issue 38 item 4 (BENCH_SCREENS=1): each heavy screen loaded afresh, ms until its content shows (a heading in the
+    // content area and no spinner or busy table left), first with cold caches of the remote, then again.
+    const screenTimes: [string, number, number][] = [];
+    if (process.env.BENCH_SCREENS) {
+      const screens = ['/app/sales/gst-returns', '/app/delivery-tracking', '/app/dashboard?tab=online-pickups', '/app/ledgers', '/app/profit&loss', '/app/orders/online-orders', '/app/orders/orders-overview', '/app/stocks/list', '/app/payments/upi/receive', '/app/customers/retailers'];
+      const timeOf = async (url: string) => {
+        const started = Date.now();
+        await page.goto(url);
+        await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main [aria-busy="true"], main span[role="status"][aria-label]') === null, null, { polling: 20, timeout: 20_000 });
+        return Date.now() - started;
+      };
+      const cold = new Map<string, number>();
+      for (const url of screens) cold.set(url, await timeOf(url));
+      for (const url of screens) screenTimes.push([url, cold.get(url)!, await timeOf(url)]);
+      m.take();
+    }
+
+    // The tour of the remotes measures first visits: after the screens pass every remote is loaded already.
+    for (const app of apps.filter((a) => a.route && !process.env.BENCH_SCREENS)) {
       // In-app navigation, as a click in the menu does (single-spa turns pushState into popstate).
       await page.evaluate((to) => window.history.pushState(null, '', to), app.route!);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -102,6 +120,10 @@ async function main() {
 
     console.log('step                          requests  static (gzip)  API');
     for (const [label, b] of rows) console.log(`${label.padEnd(30)}${String(b.requests).padEnd(10)}${kib(b.static).padEnd(15)}${kib(b.api)}`);
+    if (screenTimes.length) {
+      console.log('screen (full load, demo data)                 first   again  (ms to content)');
+      for (const [url, first, again] of screenTimes) console.log(`${url.padEnd(46)}${String(first).padStart(6)}${String(again).padStart(8)}`);
+    }
     // What the landing page's bytes are (BENCH_FILES=1): file by file, largest first.
     if (process.env.BENCH_FILES) for (const [url, n] of [...rows[0]![1].files].sort((a, b) => b[1] - a[1])) console.log(`  ${kib(n).padStart(10)}  ${url}`);
     const total = rows.reduce((sum, [, b]) => sum + b.static, 0);

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import useSWR from 'swr';
-import { NOTIFICATION_PATHS, PATHS, type Session } from 'shared-api';
+import { DASHBOARD_PATHS, NOTIFICATION_PATHS, PATHS, type Session } from 'shared-api';
 import { toast } from 'shared-ui';
 import { apiClient, fetcher } from './client';
 import { clearUserData } from './clear-user-data';
-import { LIVE_RETRY_FIRST_MS, keyPath, startLive, stopLive, subscribeLive, useLiveStock } from './live';
+import { LIVE_RETRY_FIRST_MS, STALE_ON_NOTICE, keyPath, startLive, stopLive, subscribeLive, useLiveStock } from './live';
 import { getSession, setSession } from './session';
 import { AppProviders, clearSwrCache } from './swr-cache';
 import { inOneHour, installFakeApi, success, type SeenRequest } from '../test/fake-api';
@@ -284,4 +284,8 @@ describe('screens stay current (issue 39 item 6)', () => {
     await flush();
     expect(screen.getByText('orders 2 payments 2 account 1')).toBeInTheDocument();
   });
+});
+
+it('STALE_ON_NOTICE names the dashboard by its path (DASHBOARD_PATHS.dashboard, written out there)', () => {
+  expect(STALE_ON_NOTICE).toContain(DASHBOARD_PATHS.dashboard);
 });

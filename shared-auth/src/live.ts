@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { DASHBOARD_PATHS, LiveStock, NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName } from 'shared-api';
+import { LiveStock, NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName } from 'shared-api';
 import { apiClient, refreshSession } from './client';
 import { noteAnswered, noteUnreachable, onReachableAgain } from './reachability';
 import { getSession } from './session';
@@ -51,7 +51,9 @@ export async function revalidateNotifications(): Promise<void> {
  * and the dashboard and the customers lists (not the account, profile or settings under /b2bapp). So does `ready` after a reconnection, and the API answering again after it
  * did not: anything may have changed meanwhile. Search follows `stock` events instead (useLiveStock).
  */
-export const STALE_ON_NOTICE: readonly string[] = ['/orders', '/purchases', '/payments', '/delivery', '/cart', '/tenants', '/inventory', DASHBOARD_PATHS.dashboard, '/b2bapp/v2/stockist', '/b2bapp/v2/retailer', '/b2bapp/v2/hospital'];
+// The dashboard's path is DASHBOARD_PATHS.dashboard, written out: its module builds zod schemas the sign-in page
+// must not load (bench/README.md, the landing page).
+export const STALE_ON_NOTICE: readonly string[] = ['/orders', '/purchases', '/payments', '/delivery', '/cart', '/tenants', '/inventory', '/b2bapp/stockist/v2/dashboard', '/b2bapp/v2/stockist', '/b2bapp/v2/retailer', '/b2bapp/v2/hospital'];
 
 /** The API path of an SWR key: a path (maybe with a query) or a `[path, params]` tuple under SWR's stable hash. */
 export function keyPath(key: string): string | null {
