@@ -23,7 +23,10 @@ let navigate: (path: string) => void = (path) => window.location.assign(path);
  * connection. Uploads set their own (postFile).
  */
 export const API_TIMEOUT_MS = 15_000;
-export const TIMED_OUT_MESSAGE = `The server did not answer within ${API_TIMEOUT_MS / 1000} seconds. Check your connection and try again.`;
+/** Files (PDFs, spreadsheets, GST returns): made on the server, larger than a screen's answer. */
+export const DOWNLOAD_TIMEOUT_MS = 120_000;
+const timedOutAfter = (ms: number) => `The server did not answer within ${ms / 1000} seconds. Check your connection and try again.`;
+export const TIMED_OUT_MESSAGE = timedOutAfter(API_TIMEOUT_MS);
 export const UNREACHABLE_MESSAGE = 'Medico B2B cannot be reached just now. Check your connection; it keeps trying.';
 
 /** The one axios instance every screen uses (through `api` or `fetcher`). */
@@ -137,7 +140,7 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isAxiosError(error) && error.response) return envelopeError(error.response.data, error.response.status);
   // No answer at all: timed out, or offline, DNS, refused, CORS.
-  if (axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) return new ApiError('E0041', 0, TIMED_OUT_MESSAGE);
+  if (axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) return new ApiError('E0041', 0, timedOutAfter(error.config?.timeout || API_TIMEOUT_MS));
   return new ApiError('E0041', 0, UNREACHABLE_MESSAGE);
 }
 
@@ -189,8 +192,9 @@ export const api = {
   post: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.post(path, body)),
   put: <T>(path: string, body?: unknown): Promise<T> => unwrap<T>(apiClient.put(path, body)),
   delete: <T>(path: string): Promise<T> => unwrap<T>(apiClient.delete(path)),
-  /** A file with the session's bearer token: a bare link to the API would carry none. */
-  blob: (path: string, params?: QueryParams): Promise<Blob> => blobOf(apiClient.get<Blob>(path, { params, responseType: 'blob' })),
+  /** A file with the session's bearer token: a bare link to the API would carry none. A year's statement or register
+   * takes longer to make than a screen's answer: files get DOWNLOAD_TIMEOUT_MS. */
+  blob: (path: string, params?: QueryParams): Promise<Blob> => blobOf(apiClient.get<Blob>(path, { params, responseType: 'blob', timeout: DOWNLOAD_TIMEOUT_MS })),
 };
 
 /** Upload progress: bytes sent so far (0–1); `null` once sent and the server is reading/importing. */
