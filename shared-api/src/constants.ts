@@ -55,3 +55,7 @@ export const CONSIGNMENT_STATUS_LABELS: Readonly<Record<(typeof CONSIGNMENT_STAT
   RETURNED: 'Returned',
   CANCELLED: 'Cancelled',
 };
+
+/** SPEC §3 push message defaults, used when a message lacks a title or body (here, apart from push.ts's schemas). */
+export const PUSH_DEFAULT_TITLE = 'Notification';
+export const PUSH_DEFAULT_BODY = 'You have a new notification';

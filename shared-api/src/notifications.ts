@@ -56,8 +56,4 @@ export const LIVE_KEEPALIVE_MS = 25_000;
 /** More changed products than this in one tick are sent as `all`. */
 export const LIVE_STOCK_MAX_IDS = 500;
 
-export const NOTIFICATION_PATHS = {
-  markRead: '/notifications/read',
-  markAllRead: '/notifications/read-all',
-  live: '/notifications/live',
-} as const;
+

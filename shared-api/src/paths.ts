@@ -209,3 +209,10 @@ export const BASKET_PATHS = {
   /** POST: the plan's entries into the cart in one transaction. */
   toCart: '/cart/best-basket/to-cart',
 } as const;
+
+/** Notifications (issue 16): here, apart from notifications.ts's schemas, because every signed-in page uses them. */
+export const NOTIFICATION_PATHS = {
+  markRead: '/notifications/read',
+  markAllRead: '/notifications/read-all',
+  live: '/notifications/live',
+} as const;

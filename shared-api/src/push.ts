@@ -11,9 +11,6 @@ export const PushTokenRequest = z.object({
 });
 export type PushTokenRequest = z.infer<typeof PushTokenRequest>;
 
-/** SPEC §3 push message defaults, used when a message lacks a title or body. */
-export const PUSH_DEFAULT_TITLE = 'Notification';
-export const PUSH_DEFAULT_BODY = 'You have a new notification';
 
 /**
  * What a push carries (FCM `notification` + `data`): the service worker shows it as a system notification, or

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LiveStock, NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName } from 'shared-api';
+import { NOTIFICATION_PATHS, PATHS, SseParser, type LiveEventName, type LiveStock } from 'shared-api';
 import { apiClient, refreshSession } from './client';
 import { noteAnswered, noteUnreachable, onReachableAgain } from './reachability';
 import { getSession } from './session';
@@ -221,6 +221,12 @@ export function stopLive(): void {
   run.wake?.();
 }
 
+/** The `stock` event's body (shared-api LiveStock), checked by hand: zod stays off the sign-in page. */
+function isLiveStock(data: unknown): data is LiveStock {
+  const d = data as Partial<LiveStock> | null;
+  return typeof d === 'object' && d !== null && typeof d.all === 'boolean' && Array.isArray(d.productIds) && d.productIds.every((id) => typeof id === 'string');
+}
+
 /**
  * Calls `onChange` when the stock of one of `productIds` changes at any seller (or after a reconnection, when
  * changes may have been missed): search screens revalidate what they show.
@@ -235,8 +241,7 @@ export function useLiveStock(productIds: readonly string[], onChange: () => void
     if (!ids) return undefined;
     const shown = new Set(ids.split('\n'));
     const offStock = subscribeLive('stock', (data) => {
-      const parsed = LiveStock.safeParse(data);
-      if (parsed.success && (parsed.data.all || parsed.data.productIds.some((id) => shown.has(id)))) latest.current();
+      if (isLiveStock(data) && (data.all || data.productIds.some((id) => shown.has(id)))) latest.current();
     });
     const offReady = subscribeLive('ready', () => latest.current());
     return () => {
