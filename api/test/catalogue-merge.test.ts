@@ -17,6 +17,7 @@ import { inTransaction } from '../src/db/transaction';
 import { matchItems } from '../src/modules/catalogue';
 import { mergeDuplicateGroups, mergeProducts } from '../src/modules/catalogue/merge';
 import { readIsolated } from '../src/modules/inventory/parsers/isolated';
+import { addOrIncreaseBatch } from '../src/modules/inventory/repository';
 import { addBatch, addProduct, marketplaceWorld, unitId } from './cart-fixtures';
 import { DEMO, bearer, body, build, login } from './helpers';
 
@@ -174,6 +175,14 @@ describe('merging duplicates in the product master', () => {
     // A batch written later for the merged product (an upload keyed by the old name) lands on the survivor.
     const late = await addBatch(t.db, { sellerCode: 'STK-THN-001', productId: w.dlv, batchNo: 'THN-D', expiry: '2028-02-29', quantity: 5, ptr: 2600, mrp: 3400 });
     expect((await batchRow(late))!.product_id).toBe(w.dolovex);
+    // A purchase bill received or stock added later naming the merged product (the one upsert of batches) adds to
+    // the survivor's batch of that number instead of failing on it or splitting the stock.
+    const thane = await unitId(t.db, 'STK-THN-001');
+    const warehouse = await t.db.selectFrom('warehouses').select('id').where('unit_id', '=', thane).orderBy('created_at').executeTakeFirstOrThrow();
+    const line = { rowNumber: 0, name: 'DLV', pack: '15', manufacturer: 'M', composition: null, batchNo: 'THN-D', expiryDate: '2028-02-29', mrpPaise: 3400, ptrPaise: 2600, ptsPaise: null, quantity: 7, freeQuantity: 0, schemeBuy: null, schemeFree: null, hsn: null, gstBp: null };
+    await inTransaction(t.db, (trx) => addOrIncreaseBatch(trx, { unitId: thane, warehouseId: warehouse.id, productId: w.dlv, line, now: new Date() }));
+    const thaneD = await t.db.selectFrom('inventory_batches').select(['id', 'product_id', 'quantity']).where('warehouse_id', '=', warehouse.id).where('batch_no', '=', 'THN-D').execute();
+    expect(thaneD).toEqual([{ id: late, product_id: w.dolovex, quantity: 12 }]);
   });
 
   it('refuses a different strength unless forced, a duplicate that is the survivor or merged before, and unknown products', async () => {

@@ -164,6 +164,28 @@ describe('the stock upload on one catalogue (issue 36)', () => {
   });
 });
 
+describe('a large file written chunk by chunk as it is read (issue 38 item 1)', () => {
+  it('matches each 2,000-line chunk as the preview saw the file: a later chunk\'s item is not put on a product an earlier chunk created', async () => {
+    const s = await stockist();
+    // Row 1: an item the catalogue lacks. Rows 2–2,000: another new item's batches (the rest of the first chunk).
+    // Row 2,001, in the second chunk: the first item spelled another way, which would match the product row 1
+    // creates. The preview (nothing written) shows both spellings as new items, so the import creates both.
+    const rows: unknown[][] = [
+      ['Zyntrax 650 Tablet', '15 Tab', 'Acme Labs', 'ZY-A', '03/29', 120, 95, 10, 0, '30049099', 12],
+      ...Array.from({ length: 1_999 }, (_, i) => ['Fillorex Syrup', '100 ml', 'Acme Labs', `FX-${i}`, '03/29', 80, 64, 5, 0, '30049099', 12]),
+      ['ZYNTRAX 650 TAB', "15'S", 'ACME LABS LTD', 'ZY-B', '03/29', 120, 95, 10, 0, '30049099', 12],
+    ];
+    const bytes = await xlsxOf([HEADER, ...rows]);
+    const preview = await uploaded<UploadPreview>(INVENTORY_PATHS.uploadPreview, s.headers, 'BIG.xlsx', bytes);
+    expect(preview).toMatchObject({ validRows: 2_001, catalogue: { items: 3, new: 3 } });
+
+    const result = await uploaded<ImportResult>(INVENTORY_PATHS.uploadImport, s.headers, 'BIG.xlsx', bytes, { mode: 'ADD' });
+    expect(result).toMatchObject({ rowsImported: 2_001, productsCreated: 3, catalogue: { items: 3, new: 3 } });
+    const zy = await productOfBatches('ZY-');
+    expect([zy.get('ZY-A')?.name, zy.get('ZY-B')?.name]).toEqual(['Zyntrax 650 Tablet', 'ZYNTRAX 650 TAB']);
+  });
+});
+
 describe('stock added by hand on the one catalogue', () => {
   it('puts "DOLO 650 TAB / 15\'S / MICRO LABS LTD" on the catalogue\'s Dolo 650 Tablet instead of a second product', async () => {
     const s = await stockist();

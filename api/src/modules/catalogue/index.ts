@@ -3,6 +3,6 @@
  * seller's choices remembered (seller_items), and the move-in item master (item-master.ts). Merging duplicates of the
  * master lives beside it (merge*.ts).
  */
-export { matchItems, rememberPicks, unansweredItems, upsertSellerItems, loadAliases, type CatalogueItem, type SellerItemWrite } from './match';
+export { matchItems, mrpRangesOf, rememberPicks, unansweredItems, upsertSellerItems, loadAliases, type CatalogueItem, type ImportScope, type SellerItemWrite } from './match';
 export { normaliseItem, canonicalKey, manufacturerKey, type NormalisedItem } from './normalise';
 export { previewItemMaster, importItemMaster, catalogueSummary, itemsOfRows } from './item-master';

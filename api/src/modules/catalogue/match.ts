@@ -231,7 +231,7 @@ function weighMrp(scored: Scored, mrpPaise: number | null, mrps: MrpRange | unde
   return { ...scored, reasons, score: Math.max(0, scored.score - 15), exact: false, confident: false, contradicted: true };
 }
 
-interface MrpRange {
+export interface MrpRange {
   min: number;
   max: number;
 }
@@ -279,13 +279,15 @@ function productsFor(buckets: ReadonlyMap<string, Bucket>, name: string, item: N
 
 /** Products whose names start like the items' (the candidates), normalised once and bucketed; a product merged into
  * another is never offered (its old name is the survivor's alias, migration 052). */
-async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliases: ManufacturerAliases): Promise<Map<string, Bucket>> {
+async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliases: ManufacturerAliases, scope: ImportScope | undefined): Promise<Map<string, Bucket>> {
   const prefixes = [...new Set(items.map((i) => namePrefix(i.name)).filter(Boolean))];
   const buckets = new Map<string, Bucket>();
   if (prefixes.length === 0) return buckets;
+  // NOT IN a subquery is hashed once per statement, so leaving out an import's 10,000 new products stays linear.
+  const notCreatedHere = scope?.createdHere.length ? sql`AND id NOT IN (SELECT unnest(${scope.createdHere}::uuid[]))` : sql``;
   const { rows } = await sql<{ id: string; name: string; pack: string; manufacturer: string; hsn: string | null; composition: string | null }>`
     SELECT id, name, pack, manufacturer, hsn, composition FROM products
-    WHERE lower(left(regexp_replace(name, '[^A-Za-z]', '', 'g'), 3)) = ANY(${prefixes}::text[]) AND merged_into IS NULL
+    WHERE lower(left(regexp_replace(name, '[^A-Za-z]', '', 'g'), 3)) = ANY(${prefixes}::text[]) AND merged_into IS NULL ${notCreatedHere}
     ORDER BY created_at, id`.execute(db);
   for (const row of rows) {
     const { composition, ...fields } = row;
@@ -307,12 +309,49 @@ async function candidateProducts(db: Db, items: readonly CatalogueItem[], aliase
   return buckets;
 }
 
-async function mrpRanges(db: Db, productIds: readonly string[]): Promise<Map<string, MrpRange>> {
+async function mrpRanges(db: Db, productIds: readonly string[], scope: ImportScope | undefined): Promise<Map<string, MrpRange>> {
   if (productIds.length === 0) return new Map();
+  // An import's own warehouse as it was before the import (its earlier chunks have rewritten some of its batches).
+  const otherWarehouses = scope ? sql`AND warehouse_id <> ${scope.warehouseId}::uuid` : sql``;
   const { rows } = await sql<{ product_id: string; min: number; max: number }>`
     SELECT product_id, min(mrp_paise)::int AS min, max(mrp_paise)::int AS max FROM inventory_batches
-    WHERE product_id = ANY(${productIds}::uuid[]) AND mrp_paise > 0 GROUP BY product_id`.execute(db);
-  return new Map(rows.map((r) => [r.product_id, { min: Number(r.min), max: Number(r.max) }]));
+    WHERE product_id = ANY(${productIds}::uuid[]) AND mrp_paise > 0 ${otherWarehouses} GROUP BY product_id`.execute(db);
+  const ranges = new Map(rows.map((r) => [r.product_id, { min: Number(r.min), max: Number(r.max) }]));
+  if (scope) {
+    for (const id of productIds) {
+      const own = scope.warehouseMrps.get(id);
+      if (!own) continue;
+      const other = ranges.get(id);
+      ranges.set(id, other ? { min: Math.min(other.min, own.min), max: Math.max(other.max, own.max) } : own);
+    }
+  }
+  return ranges;
+}
+
+/** The MRP ranges (paise, > 0) of a warehouse's batches by product: an import's MrpRange for its own warehouse. */
+export function mrpRangesOf(batches: readonly { product_id: string; mrp_paise: number }[]): Map<string, MrpRange> {
+  const ranges = new Map<string, MrpRange>();
+  for (const { product_id, mrp_paise } of batches) {
+    if (mrp_paise <= 0) continue;
+    const range = ranges.get(product_id);
+    if (!range) ranges.set(product_id, { min: mrp_paise, max: mrp_paise });
+    else {
+      range.min = Math.min(range.min, mrp_paise);
+      range.max = Math.max(range.max, mrp_paise);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * An import writes each chunk while the next is read (issue 38 item 1), so each chunk is matched against the catalogue
+ * as the preview saw it: without the products the file's earlier chunks created, and with its own warehouse's MRPs as
+ * they were before the import (other warehouses are read as they stand, as the preview read them).
+ */
+export interface ImportScope {
+  createdHere: readonly string[];
+  warehouseId: string;
+  warehouseMrps: ReadonlyMap<string, MrpRange>;
 }
 
 /** What the seller chose before, by item code and by item key. */
@@ -335,11 +374,11 @@ async function rememberedProducts(db: Db, unitId: string, items: readonly Catalo
 }
 
 /** Matches every item of a file (see the head of this file); the answers come in the items' order. */
-export async function matchItems(db: Db, unitId: string, items: readonly CatalogueItem[]): Promise<ItemMatch[]> {
+export async function matchItems(db: Db, unitId: string, items: readonly CatalogueItem[], scope?: ImportScope): Promise<ItemMatch[]> {
   if (items.length === 0) return [];
   const aliases = await loadAliases(db);
   const remembered = await rememberedProducts(db, unitId, items);
-  const products = await candidateProducts(db, items, aliases);
+  const products = await candidateProducts(db, items, aliases, scope);
 
   // Candidates that pass the hard rule, scored; then the MRPs on record of those in play weigh in.
   const inPlay = new Set<string>();
@@ -362,7 +401,7 @@ export async function matchItems(db: Db, unitId: string, items: readonly Catalog
     }
     return pool;
   });
-  const mrps = await mrpRanges(db, [...inPlay]);
+  const mrps = await mrpRanges(db, [...inPlay], scope);
 
   function rememberedOf(item: CatalogueItem) {
     return (item.itemCode ? remembered.byCode.get(item.itemCode) : undefined) ?? remembered.byKey.get(item.itemKey);
@@ -488,7 +527,7 @@ export async function rememberPicks(
   picks: readonly ItemPick[],
   now: Date,
   extras?: ReadonlyMap<string, Partial<SellerItemWrite>>,
-): Promise<{ productIds: Map<string, string>; productsCreated: number; written: Set<string> }> {
+): Promise<{ productIds: Map<string, string>; productsCreated: number; createdIds: string[]; written: Set<string> }> {
   const pickOf = new Map(picks.map((p) => [p.itemKey, p.productId]));
   const matchOf = new Map(matches.map((m) => [m.itemKey, m]));
   const picked = [...new Set([...pickOf.values()].filter((id) => id !== 'NEW'))];
@@ -508,7 +547,7 @@ export async function rememberPicks(
     else if (match && isSettledMatch(match.kind) && match.productId) productIds.set(item.itemKey, match.productId);
   }
 
-  let productsCreated = 0;
+  let createdIds: string[] = [];
   if (toCreate.length > 0) {
     // products.match_key is unique: items of one key are one product (one row of the insert)
     const byKey = new Map<string, CatalogueItem>();
@@ -528,7 +567,7 @@ export async function rememberPicks(
     );
     const idOfKey = new Map([...byKey.keys()].map((key, i) => [key, created.ids[i]!]));
     for (const item of toCreate) productIds.set(item.itemKey, idOfKey.get(matchKey(item.name, item.pack, item.manufacturer))!);
-    productsCreated = created.created;
+    createdIds = created.createdIds;
   }
 
   const writes: SellerItemWrite[] = [];
@@ -538,5 +577,5 @@ export async function rememberPicks(
     writes.push({ itemKey: item.itemKey, itemCode: item.itemCode, productId, name: item.name, pack: item.pack, manufacturer: item.manufacturer, hsn: item.hsn, ...extras?.get(item.itemKey) });
   }
   const written = await upsertSellerItems(trx, unitId, writes, now);
-  return { productIds, productsCreated, written };
+  return { productIds, productsCreated: createdIds.length, createdIds, written };
 }

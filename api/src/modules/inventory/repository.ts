@@ -97,7 +97,7 @@ export function previousImport(db: Db, warehouseId: string, fileHash: string) {
  */
 export async function upsertProducts(trx: Db, products: ProductColumns, now: Date) {
   const ids: string[] = [];
-  let created = 0;
+  const createdIds: string[] = [];
   for (const [from, to] of ranges(products.matchKey.length)) {
     const column = <T>(values: T[]) => values.slice(from, to);
     const keys = column(products.matchKey);
@@ -113,9 +113,9 @@ export async function upsertProducts(trx: Db, products: ProductColumns, now: Dat
       RETURNING id, match_key, (xmax = 0) AS inserted`.execute(trx);
     const idOf = new Map(result.rows.map((row) => [row.match_key, row.id]));
     for (const key of keys) ids.push(idOf.get(key)!);
-    created += result.rows.filter((row) => row.inserted).length;
+    for (const row of result.rows) if (row.inserted) createdIds.push(row.id);
   }
-  return { ids, created };
+  return { ids, created: createdIds.length, createdIds };
 }
 
 /**
@@ -209,7 +209,7 @@ export async function insertMovements(
 export function lockWarehouseBatches(trx: Db, warehouseId: string) {
   return trx
     .selectFrom('inventory_batches')
-    .select(['id', 'product_id', 'batch_no', 'quantity', 'reserved'])
+    .select(['id', 'product_id', 'batch_no', 'quantity', 'reserved', 'mrp_paise'])
     .where('warehouse_id', '=', warehouseId)
     .forUpdate()
     .execute();
@@ -437,7 +437,7 @@ const ALL_TERMS: BatchTermsChange = { mrp: true, ptr: true, pts: true, scheme: t
 
 /**
  * One manual batch: an existing warehouse+product+batch gets the quantity added, otherwise it is created (with every
- * term of the line). `change` says which of an existing batch's terms the line's replace (Receive keeps those the
+ * term of the line). A merged product's batch is its survivor's (migration 058: the conflict target must be it). `change` says which of an existing batch's terms the line's replace (Receive keeps those the
  * user did not change). Answers the batch's terms as they stand after.
  */
 export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date; change?: BatchTermsChange; openingCostPaise?: number }) {
@@ -446,7 +446,7 @@ export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouse
   const result = await sql<{ id: string; mrp_paise: number; ptr_paise: number; pts_paise: number | null; scheme_buy: number | null; scheme_free: number | null }>`
     INSERT INTO inventory_batches (id, unit_id, warehouse_id, product_id, batch_no, expiry_date, mrp_paise, ptr_paise, pts_paise,
                                    quantity, scheme_buy, scheme_free, created_at, updated_at, opening_cost_paise)
-    VALUES (${randomUUID()}, ${v.unitId}, ${v.warehouseId}, ${v.productId}, ${l.batchNo}, ${l.expiryDate}::date, ${l.mrpPaise}, ${l.ptrPaise},
+    VALUES (${randomUUID()}, ${v.unitId}, ${v.warehouseId}, (SELECT coalesce(merged_into, id) FROM products WHERE id = ${v.productId}::uuid), ${l.batchNo}, ${l.expiryDate}::date, ${l.mrpPaise}, ${l.ptrPaise},
             ${l.ptsPaise}, ${l.quantity}, ${l.schemeBuy}, ${l.schemeFree}, ${v.now}::timestamptz, ${v.now}::timestamptz,
             ${v.openingCostPaise ?? l.ptsPaise ?? l.ptrPaise})
     ON CONFLICT (warehouse_id, product_id, batch_no) DO UPDATE SET

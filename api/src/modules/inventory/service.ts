@@ -38,7 +38,7 @@ import { repriceUnratedLines } from '../orders/repository';
 import { hsnGstWarnings, unsellableWarning } from './hsn-check';
 import type { StockLine } from './parsers/rows';
 import { appendProducts, noProducts, stockLinesBuilder, storedQuantity, unitCost, type StockChunk } from './parsers/stock-lines';
-import { matchItems, rememberPicks, type CatalogueItem } from '../catalogue';
+import { matchItems, mrpRangesOf, rememberPicks, type CatalogueItem, type ImportScope } from '../catalogue';
 import * as repo from './repository';
 
 export interface UploadedFile {
@@ -96,7 +96,7 @@ async function productsOfChunk(
   matches: readonly ItemMatch[],
   picks: ReadonlyMap<string, string>,
   now: Date,
-): Promise<{ ids: string[]; created: number }> {
+): Promise<{ ids: string[]; createdIds: string[] }> {
   const chunkPicks = matches.flatMap((m): ItemPick[] => {
     const productId = picks.get(m.itemKey) ?? (m.kind === 'UNCERTAIN' ? 'NEW' : undefined);
     return productId ? [{ itemKey: m.itemKey, productId }] : [];
@@ -104,7 +104,7 @@ async function productsOfChunk(
   const resolved = await rememberPicks(trx, unitId, items, matches, chunkPicks, now);
   const ids = items.map((item) => resolved.productIds.get(item.itemKey)!);
   await repo.fillProductGaps(trx, ids, chunk.products.hsn, chunk.products.composition);
-  return { ids, created: resolved.productsCreated };
+  return { ids, createdIds: resolved.createdIds };
 }
 
 const SHOWN_ORDER: readonly ItemMatch['kind'][] = ['UNCERTAIN', 'NEW', 'CONFIDENT', 'REMEMBERED', 'EXACT'];
@@ -319,9 +319,9 @@ export class InventoryService {
 
   /**
    * One transaction: products, batches, movements, the import record and the referral credit land together or not
-   * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk's items are
-   * matched to the catalogue while the worker reads the next; products, batches and movements are written once the
-   * whole file is read (see store); a file that turns out bad half way rolls the whole import back.
+   * at all. The same file into the same warehouse a second time changes nothing (file hash). Each chunk is matched
+   * to the catalogue and written while the worker reads the next; a file that turns out bad half way rolls the whole
+   * import back.
    */
   async import(
     caller: Caller,
@@ -393,30 +393,27 @@ export class InventoryService {
       const listed = new Set<string>();
       const nextBatchId = repo.orderedIds();
       let done: DoneEvent | undefined;
-      // 1. The whole file is read, each chunk's new items matched as it comes (one batched call each), before any
-      //    product is created: every item is matched against the catalogue as the preview saw it, so the import
-      //    does what the preview showed, and an item is never compared with the products this same file creates
-      //    (that would make the matching grow with the square of a file's new items).
-      const read: { chunk: StockChunk; items: CatalogueItem[]; matches: ItemMatch[] }[] = [];
+      // Chunk by chunk as the worker reads the next (the import takes about the longer of reading and writing, not
+      // their sum): the chunk's new items matched against the catalogue as the preview saw it (without the products
+      // this file's earlier chunks created: the import does what the preview showed, and the matching does not grow
+      // with the square of a file's new items); settled items to their product, uncertain ones to the seller's pick
+      // (none: a new product), new ones created, all remembered for the seller, so its next upload of them asks
+      // nothing (issue 36); then the chunk's batches and movements. A file that turns out bad half way rolls back.
+      const createdHere: string[] = [];
+      const scope: ImportScope = { createdHere, warehouseId, warehouseMrps: mrpRangesOf(existing) };
       for await (const event of events) {
         if (event.kind === 'done') done = event;
         if (event.kind !== 'lines') continue;
-        const items = catalogueItems(event.chunk);
-        const matches = await matchItems(trx, caller.unitId, items);
+        const { chunk } = event;
+        const items = catalogueItems(chunk);
+        const matches = await matchItems(trx, caller.unitId, items, scope);
         countMatches(catalogue, matches);
-        read.push({ chunk: event.chunk, items, matches });
-      }
-      if (!done || done.validRows === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
-
-      // 2. Chunk by chunk: settled items to their product, uncertain ones to the seller's pick (none: a new
-      //    product), new ones created; all remembered for the seller, so its next upload of them asks nothing
-      //    (issue 36). Then the chunk's batches and movements.
-      for (const { chunk, items, matches } of read) {
-        const { lines } = chunk;
         const resolved = await productsOfChunk(trx, caller.unitId, chunk, items, matches, picks, now);
         productIds.push(...resolved.ids);
-        productsCreated += resolved.created;
+        productsCreated += resolved.createdIds.length;
+        createdHere.push(...resolved.createdIds);
 
+        const { lines } = chunk;
         // Column-wise, like the lines: no object per batch or movement.
         const fresh: repo.BatchWrites = { line: [], id: [], quantity: [] };
         const changed: repo.BatchWrites = { line: [], id: [], quantity: [] };
@@ -464,6 +461,7 @@ export class InventoryService {
         await repo.updateBatches(trx, lines, changed, now);
         await repo.insertMovements(trx, caller.unitId, 'UPLOAD', moves, movementMeta);
       }
+      if (!done || done.validRows === 0) throw new AppError('E0001', 400, 'No valid rows to import: see the problems of each row');
 
       // REPLACE: what the file does not list is no longer in this warehouse.
       let zeroed: { id: string; quantity: number; from: number }[] = [];

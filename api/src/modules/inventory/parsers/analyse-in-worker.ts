@@ -67,39 +67,19 @@ function keepReader(worker: Worker): void {
 
 /**
  * analyseUpload in a worker thread, its events as they come (every file type takes this one path). Refusals keep
- * their code, status and message. Leaving the loop early, or any failure, stops the worker; one that read a file to
- * its end is kept for the next upload (see KEEP_AFTER_BYTES).
+ * their code, status and message. The reader is let go as soon as it has sent its last event, while the caller may
+ * still be storing the chunks before it (an import writes as it reads): one that read a file to its end is kept for
+ * the next upload (see KEEP_AFTER_BYTES), a larger one stopped, so its heap is not held beside the database's growth
+ * for the rest of the import. Leaving the loop early, or any failure, stops it.
  */
 export async function* analyseInWorker(input: AnalyseInput): AsyncGenerator<AnalyseEvent> {
   const worker = takeReader();
   const queue: (AnalyseEvent | Failure | Error)[] = [];
   let wake: (() => void) | undefined;
-  const push = (item: AnalyseEvent | Failure | Error) => {
-    queue.push(item);
-    wake?.();
-  };
-  const onError = (error: Error & { code?: string }) =>
-    push(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('E0001', 400, 'This file has too many rows to read at once: split it into smaller files') : error);
-  const onExit = (code: number) => push(new Error(`The upload reader stopped before it finished (exit code ${code})`));
-  worker.on('message', push);
-  worker.once('error', onError);
-  worker.once('exit', onExit);
-  worker.postMessage(input);
-  let finished = false;
-  try {
-    for (;;) {
-      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const item = queue.shift()!;
-      if (item instanceof Error) throw item;
-      if (item.kind === 'error') {
-        if (item.refusal) throw new AppError(item.code!, item.statusCode!, item.message, item.fields);
-        throw Object.assign(new Error(item.message), { stack: item.stack });
-      }
-      if (item.kind === 'done') finished = true;
-      yield item;
-      if (finished) return;
-    }
-  } finally {
+  let released = false;
+  const release = (finished: boolean) => {
+    if (released) return;
+    released = true;
     worker.off('message', push);
     worker.off('error', onError);
     worker.off('exit', onExit);
@@ -108,5 +88,39 @@ export async function* analyseInWorker(input: AnalyseInput): AsyncGenerator<Anal
       worker.on('error', () => undefined); // whatever it says now, nobody is listening
       void worker.terminate();
     }
+  };
+  function push(item: AnalyseEvent | Failure | Error) {
+    queue.push(item);
+    if (!(item instanceof Error) && item.kind === 'done') release(true);
+    wake?.();
+  }
+  function onError(error: Error & { code?: string }) {
+    push(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('E0001', 400, 'This file has too many rows to read at once: split it into smaller files') : error);
+  }
+  function onExit(code: number) {
+    push(new Error(`The upload reader stopped before it finished (exit code ${code})`));
+  }
+  worker.on('message', push);
+  worker.once('error', onError);
+  worker.once('exit', onExit);
+  worker.postMessage(input);
+  try {
+    for (;;) {
+      // A turn of the event loop first: the messages the reader sent meanwhile are taken in now, not one per item the
+      // caller has finished with (each message event runs the caller's work on the last one as its microtasks), so
+      // its `done` arrives, and it is let go, as soon as it has read the file.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const item = queue.shift()!;
+      if (item instanceof Error) throw item;
+      if (item.kind === 'error') {
+        if (item.refusal) throw new AppError(item.code!, item.statusCode!, item.message, item.fields);
+        throw Object.assign(new Error(item.message), { stack: item.stack });
+      }
+      yield item;
+      if (item.kind === 'done') return;
+    }
+  } finally {
+    release(false);
   }
 }
