@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, setSession } from 'shared-auth/src/session';
+import type * as SignedOutModule from './SignedOutApp';
 
 // The signed-out entry's point (README "Signed-out entry"): none of these may be in its module graph. Importing any
 // of them while SignedOutApp loads fails this file. (The sign-in calls and push load later, on focus and sign-in.)
@@ -12,7 +13,7 @@ for (const name of FORBIDDEN) {
   });
 }
 
-let SignedOutApp: typeof import('./SignedOutApp').SignedOutApp;
+let SignedOutApp: typeof SignedOutModule.SignedOutApp;
 beforeAll(async () => {
   ({ SignedOutApp } = await import('./SignedOutApp'));
 });
