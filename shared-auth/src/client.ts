@@ -2,19 +2,14 @@ import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axio
 import { PATHS, type Session } from 'shared-api';
 import { isErrorResponse, isSession } from './guards';
 import { ApiError } from './api-error';
+import { bindApiConfig, DEFAULT_API_BASE_URL } from './api-config';
 import { clearUserData } from './clear-user-data';
 import { noteAnswered, noteUnreachable, setReachabilityProbe } from './reachability';
 import { getSession, setSession } from './session';
 
 export { ApiError, isApiError } from './api-error';
 
-export const DEFAULT_API_BASE_URL = 'http://localhost:4000';
-
-export interface ApiConfig {
-  baseURL?: string;
-  /** Full-page navigation used after the session is lost (tests pass a spy instead of touching location). */
-  navigate?: (path: string) => void;
-}
+export { configureApi, DEFAULT_API_BASE_URL, type ApiConfig } from './api-config';
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 
@@ -48,10 +43,10 @@ apiClient.interceptors.response.use(
   },
 );
 
-export function configureApi(config: ApiConfig): void {
+bindApiConfig((config) => {
   if (config.baseURL !== undefined) apiClient.defaults.baseURL = config.baseURL;
   if (config.navigate) navigate = config.navigate;
-}
+});
 
 /** Leaves the app for `path` with a full page load, so no screen keeps the old user's state. */
 export function navigateTo(path: string): void {

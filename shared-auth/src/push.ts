@@ -3,13 +3,11 @@ import { ERROR_CATALOGUE, PATHS, PUSH_DEFAULT_BODY, PUSH_DEFAULT_TITLE, type Pus
 import { toast } from 'shared-ui';
 import { api, isApiError } from './client';
 import { getDeviceId, getDeviceType, getOsType } from './device';
+import { SERVICE_WORKER_FILE } from './service-worker-file';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
-/**
- * SPEC.md §9: push messaging uses a service worker at the site root. It is the shell's one worker (its offline cache
- * and push in one file, shell/src/pwa/sw/): two workers at one scope would replace each other.
- */
-export const SERVICE_WORKER_FILE = 'service-worker.js';
+export { SERVICE_WORKER_FILE } from './service-worker-file';
+
 /** SPEC.md §9: push toasts close after 5 seconds. */
 export const PUSH_TOAST_MS = 5000;
 

@@ -2,7 +2,8 @@
 export { theme, type Theme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 
-export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './buttons/Button';
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './buttons/Button';
+export { ButtonLink, type ButtonLinkProps } from './buttons/ButtonLink';
 export {
   TextInput,
   Select,

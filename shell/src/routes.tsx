@@ -1,5 +1,5 @@
-import { Fragment, lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Fragment, lazy, Suspense, useCallback, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Spinner } from 'shared-ui';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ErrorPage } from './errors/ErrorPage';
@@ -7,6 +7,7 @@ import { RequireSession } from './guard/RequireSession';
 import { AppLayout } from './layout/AppLayout';
 import { LandingPage } from './public/LandingPage';
 import { PrivacyPage } from './public/PrivacyPage';
+import { PublicNavProvider, type PublicNavigate } from './public/public-nav';
 import { TermsPage } from './public/TermsPage';
 import { REMOTE_ROUTES } from './remotes/registry';
 import { RemoteOutlet } from './remotes/RemoteOutlet';
@@ -37,8 +38,16 @@ const SHELL_PAGES = [
   { path: 'search', element: lazyPage(() => import('./search/SearchPage').then((m) => m.SearchPage)) },
 ];
 
+/** The public pages' links (public/public-nav.tsx) follow the router inside the app. */
+function RouterPublicNav({ children }: { children: ReactNode }) {
+  const routerNavigate = useNavigate();
+  const navigate = useCallback<PublicNavigate>((to, options) => void routerNavigate(to, { replace: options?.replace }), [routerNavigate]);
+  return <PublicNavProvider navigate={navigate}>{children}</PublicNavProvider>;
+}
+
 export function AppRoutes() {
   return (
+    <RouterPublicNav>
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LandingPage />} />
@@ -68,5 +77,6 @@ export function AppRoutes() {
       </Route>
       <Route path="*" element={<Navigate to="/errors/404" replace />} />
     </Routes>
+    </RouterPublicNav>
   );
 }

@@ -61,3 +61,26 @@ test('routing: /app goes to the dashboard, an unknown path to /errors/404 with G
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
 });
+
+test('signed out, the landing page (its own small entry) opens registration and the legal pages in place; Back returns to sign-in', async ({ page }) => {
+  await page.goto('/');
+  // A mark in the page's memory: it survives only if no link reloads the page (they load the app, then go there).
+  await page.evaluate(() => Object.assign(window, { medicoMark: 1 }));
+  const mark = () => page.evaluate(() => (window as unknown as { medicoMark?: number }).medicoMark);
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${PORTAL}/login`);
+  await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Register your business' }).click();
+  await expect(page).toHaveURL(`${PORTAL}/registration`);
+  await expect(heading(page, 'Register your business')).toBeVisible();
+  expect(await mark()).toBe(1);
+
+  await page.goBack();
+  await expect(page).toHaveURL(`${PORTAL}/login`);
+  await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
+  await page.getByRole('link', { name: 'Terms and conditions' }).first().click();
+  await expect(heading(page, 'Terms and conditions')).toBeVisible();
+  expect(await mark()).toBe(1);
+});

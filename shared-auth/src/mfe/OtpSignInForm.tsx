@@ -1,7 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Stack, TextInput, theme, validateMobile } from 'shared-ui';
-import { requestOtp, resendOtp, verifyOtp } from '../auth-flow';
+// shared-ui's own files rather than 'shared-ui': the shell's sign-in page renders this form before the app (router,
+// forms, tables) loads, and the whole package would bring react-router and final-form (shell README "Signed-out entry").
+import { Button } from 'shared-ui/src/buttons/Button';
+import { validateMobile } from 'shared-ui/src/forms/validators';
+import { TextInput } from 'shared-ui/src/inputs/inputs';
+import { Stack } from 'shared-ui/src/layout/layout';
+import { theme } from 'shared-ui/src/theme';
 
 /** SPEC.md §4, §9: a code can be resent after 60 seconds. */
 export const OTP_RESEND_SECONDS = 60;
@@ -25,6 +30,15 @@ const Message = styled.p<{ $error?: boolean }>`
   font-size: ${theme.fontSizes.sm};
   color: ${({ $error }) => ($error ? theme.colors.danger : theme.colors.textMuted)};
 `;
+
+/**
+ * The sign-in calls and the API client behind them (axios, the SWR cache it clears) load when the visitor first
+ * focuses the form, not with the page: most of a first visit's bytes otherwise. Loaded once, then from memory.
+ */
+const loadAuthFlow = () =>
+  import('../auth-flow').catch(() => {
+    throw new Error('Medico B2B cannot be reached just now. Check your connection and try again.');
+  });
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
@@ -66,6 +80,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
     const invalid = validateMobile(mobile);
     if (invalid) return setError(invalid);
     void run(async () => {
+      const { requestOtp } = await loadAuthFlow();
       const { resendAfterSeconds } = await requestOtp(mobile);
       setStep('otp');
       setOtp('');
@@ -77,6 +92,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
     event.preventDefault();
     if (!/^\d{6}$/.test(otp)) return setError('Enter the 6-digit code');
     void run(async () => {
+      const { verifyOtp } = await loadAuthFlow();
       await verifyOtp(mobile, otp);
       onSignedIn?.();
     });
@@ -84,6 +100,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
 
   function resend() {
     void run(async () => {
+      const { resendOtp } = await loadAuthFlow();
       const { resendAfterSeconds } = await resendOtp(mobile);
       setResendIn(resendAfterSeconds || OTP_RESEND_SECONDS);
     });
@@ -91,7 +108,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
 
   if (step === 'mobile') {
     return (
-      <form onSubmit={submitMobile} noValidate aria-label="Sign in">
+      <form onSubmit={submitMobile} onFocus={() => void loadAuthFlow().catch(() => undefined)} noValidate aria-label="Sign in">
         <Stack gap="md">
           <Label>
             Mobile number

@@ -1,5 +1,4 @@
 import { type ComponentProps, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Spinner } from '../feedback/Spinner';
 import { theme } from '../theme';
@@ -14,14 +13,15 @@ const palette: Record<ButtonVariant, { bg: string; fg: string; border: string; h
   ghost: { bg: 'transparent', fg: theme.colors.text, border: 'transparent', hover: theme.colors.surfaceMuted },
 };
 
-interface StyleProps {
+export interface StyleProps {
   $variant: ButtonVariant;
   $size: ButtonSize;
   $fullWidth: boolean;
 }
 
-/** Shared by Button and ButtonLink so a link that looks like a button is pixel-identical. */
-const buttonStyles = css<StyleProps>`
+/** Shared by Button and ButtonLink so a link that looks like a button is pixel-identical. ButtonLink (and so
+ * react-router) lives in its own file: the shell's sign-in page uses Button without the router (shell README). */
+export const buttonStyles = css<StyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -53,10 +53,6 @@ const buttonStyles = css<StyleProps>`
 const StyledButton = styled.button<StyleProps>`
   ${buttonStyles}
 `;
-const StyledLink = styled(Link)<StyleProps>`
-  ${buttonStyles}
-`;
-
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -91,15 +87,4 @@ export function Button({
       {children}
     </StyledButton>
   );
-}
-
-export interface ButtonLinkProps extends ComponentProps<typeof Link> {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  fullWidth?: boolean;
-}
-
-/** A react-router link that looks like a Button (navigation, not an action). */
-export function ButtonLink({ variant = 'primary', size = 'md', fullWidth = false, ...rest }: ButtonLinkProps) {
-  return <StyledLink {...rest} $variant={variant} $size={size} $fullWidth={fullWidth} />;
 }

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { useReachability } from 'shared-auth';
-import { theme } from 'shared-ui';
+// Own files, not the packages: the banner is on the signed-out entry's sign-in page too (public/LandingPage.tsx).
+import { useReachability } from 'shared-auth/src/reachability';
+import { theme } from 'shared-ui/src/theme';
 import { useOnlineStatus } from '../pwa/online-status';
 
 const clock = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });

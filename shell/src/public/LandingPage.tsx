@@ -1,14 +1,23 @@
-import { Link, Navigate } from 'react-router-dom';
+import { useEffect } from 'react';
 import styled from 'styled-components';
-import { OtpSignInForm, registerPush, selectPushAdapter, useSession } from 'shared-auth';
-import { Card, theme } from 'shared-ui';
+// shared-auth's and shared-ui's own files, not the packages: this page is the signed-out entry's (bootstrap.tsx),
+// which renders before the app's packages load. The shell provides both singletons, so these are the same modules
+// (and the same session store) the packages hold (README "Signed-out entry").
+import { OtpSignInForm } from 'shared-auth/src/mfe/OtpSignInForm';
+import { useSession } from 'shared-auth/src/session';
+import { Card } from 'shared-ui/src/layout/layout';
+import { theme } from 'shared-ui/src/theme';
 import { InstallAppOffer } from '../pwa/InstallAppOffer';
 import { firebasePushConfig } from '../remotes/remotes-config';
 import { PublicLayout } from './PublicLayout';
+import { PublicLink as Link, usePublicNavigate } from './public-nav';
 
-/** SPEC.md §4: once authorised, ask for a push token (or the browser's permission). Once per sign-in, not per page load. */
+/**
+ * SPEC.md §4: once authorised, ask for a push token (or the browser's permission). Once per sign-in, not per page load.
+ * Push (and Firebase behind it) loads then, with the app.
+ */
 function offerPush(): void {
-  void registerPush(selectPushAdapter(firebasePushConfig()));
+  void import('shared-auth').then(({ registerPush, selectPushAdapter }) => registerPush(selectPushAdapter(firebasePushConfig())));
 }
 
 const Columns = styled.div`
@@ -47,8 +56,12 @@ const Small = styled.p`
 /** '/' and '/login' (SPEC.md §1, §2): what the portal is, and sign-in by mobile number and one-time code. */
 export function LandingPage() {
   const session = useSession();
+  const navigate = usePublicNavigate();
   // Signed in already (or just now): the dashboard is the home of a signed-in user.
-  if (session) return <Navigate to="/app/dashboard" replace />;
+  useEffect(() => {
+    if (session) navigate('/app/dashboard', { replace: true });
+  }, [session, navigate]);
+  if (session) return null;
 
   return (
     <PublicLayout>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme } from 'shared-ui';
+import { theme } from 'shared-ui/src/theme';
 import { OfflineBanner } from '../layout/OfflineBanner';
+import { PublicLink as Link } from './public-nav';
 
 const Top = styled.header`
   display: flex;

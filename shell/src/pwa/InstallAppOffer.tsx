@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, theme } from 'shared-ui';
+// Own files, not 'shared-ui': this offer is on the signed-out entry's sign-in page (public/LandingPage.tsx).
+import { Button } from 'shared-ui/src/buttons/Button';
+import { theme } from 'shared-ui/src/theme';
 import { promptInstall, useInstallState } from './install-prompt';
 
 const Offer = styled.section`

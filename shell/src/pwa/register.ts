@@ -1,4 +1,5 @@
-import { SERVICE_WORKER_FILE } from 'shared-auth';
+// Its own module, not 'shared-auth': the worker registers on the sign-in page, before the app's packages load.
+import { SERVICE_WORKER_FILE } from 'shared-auth/src/service-worker-file';
 import { Workbox } from 'workbox-window';
 
 /**

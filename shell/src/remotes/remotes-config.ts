@@ -1,5 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { configureApi, DEFAULT_API_BASE_URL, type FirebasePushConfig } from 'shared-auth';
+import type { FirebasePushConfig } from 'shared-auth';
+// api-config, not 'shared-auth': the signed-out entry reads this file before the API client (axios) loads.
+import { configureApi, DEFAULT_API_BASE_URL } from 'shared-auth/src/api-config';
 import { isRemoteName, type RemoteName } from './registry';
 
 /**
