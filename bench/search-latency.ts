@@ -17,7 +17,10 @@
  *
  * `--workers` (PostgreSQL only, issue 11): requests per second of the real server (`api/src/server.ts`) with
  * API_WORKERS=1 and then 2, driven over loopback HTTP by 50 keep-alive connections (the cluster spreads them over
- * the workers), each a different buyer; a bounded number of requests per run (BENCH_REQUESTS, default 3,000).
+ * the workers), each a different buyer; a bounded number of requests per run (BENCH_REQUESTS, default 3,000). Each
+ * run starts with the floor, GET /health over the same connections (one `select 1`: HTTP, the pool and one round trip
+ * to the database, nothing of ours), and prints every call's ratio to it: the floor follows the machine's load, the
+ * ratios follow our code (issue 37).
  *
  *   node scripts/with-postgres.mjs pnpm --filter bench exec tsx search-latency.ts --workers
  *
@@ -43,6 +46,8 @@ import { freePort, httpCall, signInOverHttp, spawnApi, waitForHealth } from './h
 import { BENCH_BUYERS, FULL_SCALE, seedLargeMarketplace, type Scale } from './marketplace-seed';
 
 const CONCURRENCY = 50;
+/** The row of the floor in `--workers` runs: GET /health, one `select 1` (see workersMode). */
+const FLOOR = 'floor: GET /health (select 1)';
 const REQUESTS_PER_KIND = 1_000;
 /** What people type: brands being typed, salts with strengths and units, makers, typos, nonsense. */
 const QUERIES = [
@@ -255,15 +260,18 @@ function treeCpuSeconds(root: number): number {
   return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / 100;
 }
 
-/** `total` requests, `concurrency` at a time over a keep-alive agent; requests per second and client-side latency. */
-async function load(port: number, agent: Agent, tokens: string[], url: string, payload: (q: string) => object, total: number, apiPid?: number) {
+/**
+ * `total` requests, `concurrency` at a time over a keep-alive agent; requests per second and client-side latency.
+ * Without a payload the call is a GET without a session (the floor: GET /health).
+ */
+async function load(port: number, agent: Agent, tokens: string[], url: string, payload: ((q: string) => object) | null, total: number, apiPid?: number) {
   const latencies: number[] = [];
   let next = 0;
   const user = async (token: string) => {
     while (next < total) {
       const q = QUERIES[next++ % QUERIES.length]!;
       const started = performance.now();
-      const res = await httpCall(port, agent, 'POST', url, { json: payload(q), token });
+      const res = payload ? await httpCall(port, agent, 'POST', url, { json: payload(q), token }) : await httpCall(port, agent, 'GET', url);
       latencies.push(performance.now() - started);
       if (res.status !== 200) throw new Error(`${url} ${q}: ${res.status} ${res.body.toString()}`);
     }
@@ -330,6 +338,7 @@ async function workersMode() {
     try {
       await waitForHealth(port);
       const tokens: string[] = [];
+      let floor: Awaited<ReturnType<typeof load>> | undefined;
       for (const buyer of BENCH_BUYERS.slice(0, CONCURRENCY)) tokens.push(await signInOverHttp(port, buyer.mobile, workers * 3));
       const suggestPayload = (q: string) => ({ suggest: q, type: 'ALL', subType: 'ALL' });
       const globalPayload = (q: string) => ({ query: q });
@@ -339,7 +348,11 @@ async function workersMode() {
         await load(port, agent, tokens, MARKETPLACE_PATHS.suggest, suggestPayload, 1_000);
         await load(port, agent, tokens, MARKETPLACE_PATHS.globalSearch, globalPayload, 1_000);
       }
-      const kinds: [string, string, (q: string) => object][] = [
+      // The floor first: the same connections, each request one `select 1` through the API's pool and nothing else
+      // (no session, no change-log catch-up, no search). Its figures follow the machine's load; the searches' ratios
+      // to it are what a change of ours moves, so a regression shows even on a busier machine than the last run's.
+      const kinds: [string, string, ((q: string) => object) | null][] = [
+        [FLOOR, '/health', null],
         ['suggestions', MARKETPLACE_PATHS.suggest, suggestPayload],
         ['global search', MARKETPLACE_PATHS.globalSearch, globalPayload],
       ];
@@ -352,8 +365,10 @@ async function workersMode() {
         const r = await load(port, agent, tokens, url, payload, requests, api.pid);
         const after = servers && (await Promise.all([transactions(servers.primary), transactions(servers.replica)]));
         const share = before && after ? ` ${(((after[1] - before[1]) / Math.max(1, after[0] - before[0] + after[1] - before[1])) * 100).toFixed(0)} % |` : '';
+        if (name === FLOOR) floor = r;
+        const ratio = floor && name !== FLOOR ? `${(floor.perSecond / r.perSecond).toFixed(2)} / ${(r.p95 / floor.p95).toFixed(2)}` : '1 / 1';
         rows.push(
-          `| ${workers} |${on} ${name} | ${r.total} | **${r.perSecond.toFixed(0)}** | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.apiCpuMs.toFixed(2)} ms | ${r.apiCores.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} ms |${share}`,
+          `| ${workers} |${on} ${name} | ${r.total} | **${r.perSecond.toFixed(0)}** | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${ratio} | ${r.apiCpuMs.toFixed(2)} ms | ${r.apiCores.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} ms |${share}`,
         );
         console.log(rows[rows.length - 1]);
       }
@@ -365,7 +380,7 @@ async function workersMode() {
   }
   if (servers) await Promise.all([servers.primary.destroy(), servers.replica.destroy()]);
   const [onHead, onRule, shareHead, shareRule] = withReplica ? [' reads from |', '---|', ' replica\'s share of transactions |', '---|'] : ['', '', '', ''];
-  console.log(`\n| API_WORKERS |${onHead} call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | API CPU per request | API cores busy | load generator CPU per request |${shareHead}\n|---|${onRule}---|---|---|---|---|---|---|---|${shareRule}`);
+  console.log(`\n| API_WORKERS |${onHead} call (${CONCURRENCY} connections) | requests | req/s | p50 | p95 | × floor (time per request / p95) | API CPU per request | API cores busy | load generator CPU per request |${shareHead}\n|---|${onRule}---|---|---|---|---|---|---|---|---|${shareRule}`);
   for (const r of rows) console.log(r);
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
