@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { CUSTOMER_TYPES } from './constants';
+import { CUSTOMER_TYPES, MAX_AMOUNT_PAISE, MAX_QUANTITY, MAX_UNIT_PRICE_PAISE } from './constants';
 import { vehicleNumberOk } from './identifiers';
 
 export const CustomerType = z.enum(CUSTOMER_TYPES);
@@ -23,14 +23,8 @@ export const Email = z.string().trim().toLowerCase().email('Enter a valid email'
 /** An id the API issued (every table's key is a UUID). */
 export const Id = z.string().uuid('Not a valid id');
 
-/** PostgreSQL `integer`: quantities and per-unit prices are stored in it. */
-export const INT4_MAX = 2_147_483_647;
-/** A price of one unit (MRP, PTR, PTS, a rate): ₹1 crore at most, within its `integer` column. */
-export const MAX_UNIT_PRICE_PAISE = 1_000_000_000;
-/** An amount of one line or one payment: ₹10 crore at most (a realistic line; `bigint` columns, sums stay exact). */
-export const MAX_AMOUNT_PAISE = 10_000_000_000;
-/** Units in one line or one batch: 1 crore at most, within its `integer` column. */
-export const MAX_QUANTITY = 10_000_000;
+// The limits live with the zod-free constants (the upload's reader loads no zod): re-exported for this file's users.
+export { INT4_MAX, MAX_AMOUNT_PAISE, MAX_QUANTITY, MAX_UNIT_PRICE_PAISE } from './constants';
 
 /** Whole paise from 0 to `max` (₹ shown in the message). */
 export function paise(max: number): z.ZodNumber {

@@ -59,3 +59,12 @@ export const CONSIGNMENT_STATUS_LABELS: Readonly<Record<(typeof CONSIGNMENT_STAT
 /** SPEC §3 push message defaults, used when a message lacks a title or body (here, apart from push.ts's schemas). */
 export const PUSH_DEFAULT_TITLE = 'Notification';
 export const PUSH_DEFAULT_BODY = 'You have a new notification';
+
+/** PostgreSQL `integer`: quantities and per-unit prices are stored in it. */
+export const INT4_MAX = 2_147_483_647;
+/** A price of one unit (MRP, PTR, PTS, a rate): ₹1 crore at most, within its `integer` column. */
+export const MAX_UNIT_PRICE_PAISE = 1_000_000_000;
+/** An amount of one line or one payment: ₹10 crore at most (a realistic line; `bigint` columns, sums stay exact). */
+export const MAX_AMOUNT_PAISE = 10_000_000_000;
+/** Units in one line or one batch: 1 crore at most, within its `integer` column. */
+export const MAX_QUANTITY = 10_000_000;

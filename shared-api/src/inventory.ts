@@ -2,32 +2,21 @@ import { z } from 'zod';
 import { ExpiryDate, Quantity, UnitPricePaise } from './common';
 import { PageQuery, Paged } from './envelope';
 import { CatalogueSummary, ItemMatch } from './catalogue';
+import { COST_BASES, INVENTORY_FIELDS, MAX_COST_MARGIN_BP, type InventoryField } from './stock-upload';
 
+export {
+  COST_BASES,
+  COST_BASIS_LABELS,
+  INVENTORY_FIELDS,
+  MAX_COST_MARGIN_BP,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES_MESSAGE,
+  costOnBasis,
+  type CostBasisRule,
+  type InventoryField,
+} from './stock-upload';
 
-/** SPEC.md §5 */
-export const UPLOAD_TYPES_MESSAGE = 'only Excel (XLS, XLSX), PDF or TXT allowed';
-export const UPLOAD_EXTENSIONS = ['xlsx', 'xls', 'pdf', 'txt'] as const;
-export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-
-/** The columns an uploaded file can have; the header row is mapped onto these (and the user may correct it). */
-export const INVENTORY_FIELDS = [
-  { field: 'name', label: 'Product name', required: true },
-  { field: 'pack', label: 'Pack', required: false },
-  { field: 'manufacturer', label: 'Manufacturer', required: false },
-  { field: 'composition', label: 'Composition', required: false },
-  { field: 'batch', label: 'Batch', required: true },
-  { field: 'expiry', label: 'Expiry', required: true },
-  { field: 'mrp', label: 'MRP', required: true },
-  { field: 'ptr', label: 'PTR / Rate', required: true },
-  { field: 'pts', label: 'PTS', required: false },
-  /** What one unit cost the seller (its purchase rate): the opening stock's value at cost; absent → PTS, else PTR. */
-  { field: 'cost', label: 'Cost / Purchase rate', required: false },
-  { field: 'quantity', label: 'Quantity', required: true },
-  { field: 'free', label: 'Free / Scheme', required: false },
-  { field: 'hsn', label: 'HSN', required: false },
-  { field: 'gst', label: 'GST %', required: false },
-] as const;
-export type InventoryField = (typeof INVENTORY_FIELDS)[number]['field'];
 const FIELD_NAMES = INVENTORY_FIELDS.map((f) => f.field) as [InventoryField, ...InventoryField[]];
 
 /** Field → 0-based column index of the file's header row. */
@@ -73,29 +62,10 @@ export const COUNT_FREE_FIELD = 'countFree';
 
 export const PreviousImport = z.object({ importId: z.string(), importedAt: z.string(), mode: UploadMode, rowsImported: z.number().int() });
 
-/**
- * What stock that arrives without a cost (a stock file with no Cost column, stock added by hand) is valued at (issue 39
- * item 5): its PTS (else its PTR), its PTR, or its PTR less the owner's margin. The owner chooses; PTS by default.
- */
-export const COST_BASES = ['PTS', 'PTR', 'PTR_LESS_MARGIN'] as const;
-export const COST_BASIS_LABELS: Readonly<Record<(typeof COST_BASES)[number], string>> = {
-  PTS: 'PTS (PTR where there is none)',
-  PTR: 'PTR',
-  PTR_LESS_MARGIN: 'PTR less a margin',
-};
-/** A margin of up to 90 %, in basis points (1,250 = 12.5 %). */
-export const MAX_COST_MARGIN_BP = 9000;
 export const CostBasis = z
   .object({ basis: z.enum(COST_BASES), marginBp: z.number().int().min(0).max(MAX_COST_MARGIN_BP) })
   .refine((c) => c.basis === 'PTR_LESS_MARGIN' || c.marginBp === 0, { message: 'A margin goes with "PTR less a margin" only', path: ['marginBp'] });
 export type CostBasis = z.infer<typeof CostBasis>;
-
-/** One unit's cost on the basis: rounded to the paisa. */
-export function costOnBasis(basis: CostBasis, ptrPaise: number, ptsPaise: number | null): number {
-  if (basis.basis === 'PTS') return ptsPaise ?? ptrPaise;
-  if (basis.basis === 'PTR') return ptrPaise;
-  return Math.round((ptrPaise * (10_000 - basis.marginBp)) / 10_000);
-}
 
 /** POST uploadPreview (multipart: file, optional mapping JSON): what an import would do, nothing stored. */
 export const UploadPreview = z.object({

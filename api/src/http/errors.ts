@@ -1,4 +1,5 @@
-import { errorMessage, type ErrorCode } from 'shared-api';
+// The catalogue's own file: the upload's reader thread loads this without the rest of the contract (its zod schemas).
+import { errorMessage, type ErrorCode } from 'shared-api/src/errors';
 
 /** A refusal the client is meant to see: HTTP status + catalogue code (+ field messages for forms). */
 export class AppError extends Error {

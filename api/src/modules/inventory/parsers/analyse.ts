@@ -1,4 +1,6 @@
-import { INVENTORY_FIELDS, type ColumnMapping, type RejectedRow } from 'shared-api';
+import type { ColumnMapping, RejectedRow } from 'shared-api';
+// Zod-free parts of the contract only: this runs in the reader's thread (stock-upload.ts).
+import { INVENTORY_FIELDS } from 'shared-api/src/stock-upload';
 import { AppError } from '../../../http/errors';
 import { cellText, findHeaderRow, mappingOf, type Cell } from './header-detect';
 import { eachUploadRow, fileTypeOf, type UploadFileType } from './read-upload';

@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS, UPLOAD_TYPES_MESSAGE } from 'shared-api';
+import { UPLOAD_EXTENSIONS, UPLOAD_TYPES_MESSAGE } from 'shared-api/src/stock-upload';
 import { AppError } from '../../../http/errors';
 import type { Cell, FieldOfHeader } from './header-detect';
 import { dateCellValue } from './dates';

@@ -1,4 +1,5 @@
-import { MAX_QUANTITY, type ColumnMapping, type InventoryField, type RejectedRow } from 'shared-api';
+import type { ColumnMapping, InventoryField, RejectedRow } from 'shared-api';
+import { MAX_QUANTITY } from 'shared-api/src/constants';
 import { parseExpiry } from './dates';
 import { cellText, type Cell } from './header-detect';
 import { parseGstBp, parseNumber, parsePaise } from './money';

@@ -1,4 +1,4 @@
-import { costOnBasis, type CostBasis } from 'shared-api';
+import { costOnBasis, type CostBasisRule as CostBasis } from 'shared-api/src/stock-upload';
 import { matchKey, type StockLine } from './rows';
 
 /** Products of a file (by match key, the first line's text wins), one array per field. */
