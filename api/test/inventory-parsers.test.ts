@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { isMonthYearFormat, parseExpiry } from '../src/modules/inventory/parsers/dates';
 import { findHeaderRow, mappingOf, cellText } from '../src/modules/inventory/parsers/header-detect';
@@ -287,5 +289,16 @@ describe('other types', () => {
       ['Thyronorm 50', 'THN24D1', '2027-12-31', 19100, 30],
     ]);
     await expect(readUpload('scan.pdf', pdfOf([]))).rejects.toThrow('This PDF has no readable text');
+  });
+});
+
+describe("the reader thread's modules", () => {
+  it('load none of the contract\'s zod schemas (they would add ~25 MB to every upload\'s thread)', () => {
+    // A fresh process, as the worker starts (analyse-worker.mjs registers tsx, then loads analyse.ts).
+    const script = `require('tsx/cjs/api').register(); require('./src/modules/inventory/parsers/analyse.ts');
+      console.log(JSON.stringify(Object.keys(require.cache)))`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: join(__dirname, '..'), encoding: 'utf8' })) as string[];
+    expect(loaded.some((file) => file.includes('shared-api/src/stock-upload'))).toBe(true);
+    expect(loaded.filter((file) => /\/zod\/|shared-api\/src\/index/.test(file))).toEqual([]);
   });
 });
