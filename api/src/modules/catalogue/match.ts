@@ -316,30 +316,31 @@ async function mrpRanges(db: Db, productIds: readonly string[], scope: ImportSco
   const { rows } = await sql<{ product_id: string; min: number; max: number }>`
     SELECT product_id, min(mrp_paise)::int AS min, max(mrp_paise)::int AS max FROM inventory_batches
     WHERE product_id = ANY(${productIds}::uuid[]) AND mrp_paise > 0 ${otherWarehouses} GROUP BY product_id`.execute(db);
-  const ranges = new Map(rows.map((r) => [r.product_id, { min: Number(r.min), max: Number(r.max) }]));
+  const ranges = new Map<string, MrpRange>();
+  for (const r of rows) widenRange(ranges, r.product_id, Number(r.min), Number(r.max));
   if (scope) {
     for (const id of productIds) {
       const own = scope.warehouseMrps.get(id);
-      if (!own) continue;
-      const other = ranges.get(id);
-      ranges.set(id, other ? { min: Math.min(other.min, own.min), max: Math.max(other.max, own.max) } : own);
+      if (own) widenRange(ranges, id, own.min, own.max);
     }
   }
   return ranges;
 }
 
+/** The product's range in `ranges` widened to take in min…max. */
+function widenRange(ranges: Map<string, MrpRange>, productId: string, min: number, max: number): void {
+  const range = ranges.get(productId);
+  if (!range) ranges.set(productId, { min, max });
+  else {
+    range.min = Math.min(range.min, min);
+    range.max = Math.max(range.max, max);
+  }
+}
+
 /** The MRP ranges (paise, > 0) of a warehouse's batches by product: an import's MrpRange for its own warehouse. */
 export function mrpRangesOf(batches: readonly { product_id: string; mrp_paise: number }[]): Map<string, MrpRange> {
   const ranges = new Map<string, MrpRange>();
-  for (const { product_id, mrp_paise } of batches) {
-    if (mrp_paise <= 0) continue;
-    const range = ranges.get(product_id);
-    if (!range) ranges.set(product_id, { min: mrp_paise, max: mrp_paise });
-    else {
-      range.min = Math.min(range.min, mrp_paise);
-      range.max = Math.max(range.max, mrp_paise);
-    }
-  }
+  for (const { product_id, mrp_paise } of batches) if (mrp_paise > 0) widenRange(ranges, product_id, mrp_paise, mrp_paise);
   return ranges;
 }
 
