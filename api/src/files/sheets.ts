@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { csvText } from '../http/file-reply';
 
 /*
@@ -44,6 +43,8 @@ export function sheetsToCsv(sheets: readonly Sheet[]): string {
 }
 
 export async function sheetsToXlsx(sheets: readonly Sheet[]): Promise<Buffer> {
+  // Loaded with the first workbook, not at start (~25 MB the API holds only once someone exports to Excel).
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   for (const s of sheets) {
     const ws = book.addWorksheet(s.name);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../http/errors';
 
 /*
@@ -13,11 +13,22 @@ const MAX_SIDE = 2048;
 /** Refused before decoding: a small file that unpacks to a huge picture (50 megapixels is more than any phone's). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-// A photo is decoded once: libvips' operation cache would only keep uploads in memory.
-sharp.cache(false);
+/**
+ * libvips is loaded with the first photo, not at start: it holds ~20 MB of the API's memory, and only deliveries'
+ * proof photos use it (pdf.ts loads pdfkit the same way).
+ */
+let loading: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  return (loading ??= import('sharp').then(({ default: sharp }) => {
+    // A photo is decoded once: libvips' operation cache would only keep uploads in memory.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** The upload's picture as a JPEG without metadata; 400 E0001 when it does not decode (truncated, not an image). */
 export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
       // Turned as the camera's EXIF orientation says before the EXIF goes (sharp writes no metadata unless asked).

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { formatPaise, type ExportFormat, type LedgerEntry } from 'shared-api';
 import { BOLD, FONT, MARGIN, cell, printedDate, renderPdf, type Pdf } from '../../pdf/pdf';
 import { CONTENT_TYPES, csvText, type DownloadFile } from '../../http/file-reply';
@@ -51,6 +50,8 @@ const pdfCell = <R,>(c: ReportColumn<R>, row: R): string => {
 };
 
 async function reportXlsx<R>(report: Report<R>): Promise<Buffer> {
+  // Loaded with the first workbook, not at start (files/sheets.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Medico B2B';
   const sheet = book.addWorksheet(report.sheetName);

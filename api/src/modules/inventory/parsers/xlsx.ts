@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../../http/errors';
 import { dateCellValue } from './dates';
 import type { Cell } from './header-detect';
@@ -38,7 +38,10 @@ export async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
 export async function eachXlsxRow(bytes: Buffer, onRow: (cells: Cell[], index: number) => void): Promise<void> {
   const ordered = worksheetsLast(bytes);
   if (!ordered) throw notWorkbook();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(ordered), {
+  // Loaded with the first workbook read, not with the module: the API's main thread imports this file for the file
+  // types and holds exceljs (~25 MB) only once one of its own screens reads a workbook (files/sheets.ts).
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(ordered), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
