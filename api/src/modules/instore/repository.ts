@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { CounterSettings } from 'shared-api';
 import type { Database } from '../../db/database';
@@ -72,22 +73,26 @@ export interface StockTake {
   quantity: number;
 }
 
-/** Takes the units out of the (locked) batches, each with a SALE stock movement; false when a batch had too few. */
-export async function takeStock(trx: Transaction<DB>, unitId: string, takes: readonly StockTake[], movement: { reference: string; note: string; userId: string; at: Date; ids: () => string }): Promise<boolean> {
+/**
+ * Takes the units out of the (locked) batches; false when a batch had too few. Their SALE movements print the
+ * invoice's number, so the caller writes them with it (saleMovements).
+ */
+export async function takeStock(trx: Transaction<DB>, takes: readonly StockTake[], at: Date): Promise<boolean> {
   for (const t of takes) {
     const res = await trx
       .updateTable('inventory_batches')
-      .set({ quantity: sql`quantity - ${t.quantity}`, updated_at: movement.at })
+      .set({ quantity: sql`quantity - ${t.quantity}`, updated_at: at })
       .where('id', '=', t.batchId)
       .where(sql<boolean>`quantity - reserved >= ${t.quantity}`)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
   }
-  await trx
-    .insertInto('stock_movements')
-    .values(takes.map((t) => ({ id: movement.ids(), batch_id: t.batchId, unit_id: unitId, kind: 'SALE' as const, quantity_delta: -t.quantity, reference: movement.reference, note: movement.note, created_by: movement.userId, created_at: movement.at })))
-    .execute();
   return true;
+}
+
+/** The SALE stock movements of what takeStock took, as rows (`note` may hold NUMBER_TO_TAKE). */
+export function saleMovements(unitId: string, takes: readonly StockTake[], movement: { reference: string; note: string; userId: string; at: Date }) {
+  return takes.map((t) => ({ id: randomUUID(), batch_id: t.batchId, unit_id: unitId, kind: 'SALE' as const, quantity_delta: -t.quantity, reference: movement.reference, note: movement.note, created_by: movement.userId, created_at: movement.at }));
 }
 
 export function counterSaleRows(db: Database, unitId: string, page: { offset: number; limit: number }) {

@@ -27,7 +27,7 @@ import { documentLineRow, documentTotalsRow, toDocumentLine, toDocumentTotals } 
 import { gstRatesOn } from '../ledger/gst-rates';
 import { unitTaxDetails } from '../ledger/parties';
 import { postVoucher } from '../ledger/post';
-import { TAKEN, type DocumentNumber, type NumberedWrite } from '../ledger/numbering';
+import { TAKEN, type NumberedWrite } from '../ledger/numbering';
 import type { NewInvoice } from '../sales/repository';
 import { TAX_DOCUMENTS, settlementLines, taxDocumentLines, type Settlement } from '../ledger/postings';
 import { istDate } from '../search/text';
@@ -56,8 +56,8 @@ export function partyOf(bill: Pick<BillRow, 'source' | 'supplier_unit_id' | 'cre
 /**
  * The buyer's purchase bill for a sales invoice (online or counter) as rows, to write in the seller's invoicing
  * transaction with the invoice: its lines copied, PENDING until the buyer receives it; nothing is posted on the
- * buyer's books yet. Null when there is no platform buyer or a line names no catalogue product. With the invoice's
- * `number` null the bill prints the number takeNumberWith takes in the same statement.
+ * buyer's books yet. Null when there is no platform buyer or a line names no catalogue product. The bill prints the
+ * invoice's number, which takeNumberWith takes in the statement that writes both.
  */
 export function purchaseBillRows(inv: NewInvoice): { billId: string; writes: NumberedWrite[] } | null {
   if (!inv.buyerUnitId || inv.lines.some((l) => !l.productId)) return null;
@@ -77,7 +77,7 @@ export function purchaseBillRows(inv: NewInvoice): { billId: string; writes: Num
             supplier: JSON.stringify(inv.supplier),
             supplier_name: inv.supplier.name,
             supplier_gstin: inv.supplier.gstin,
-            bill_number: inv.number?.number ?? TAKEN.number,
+            bill_number: TAKEN.number,
             bill_date: inv.date,
             supply_kind: inv.supplyKind,
             item_count: inv.lines.length,
@@ -91,15 +91,6 @@ export function purchaseBillRows(inv: NewInvoice): { billId: string; writes: Num
       { table: 'purchase_bill_lines', rows: inv.lines.map((l, i) => ({ bill_id: billId, position: i + 1, ...documentLineRow({ ...l, productId: l.productId! }) })) },
     ],
   };
-}
-
-/** Writes purchaseBillRows of an invoice numbered already (one statement); answers the bill's id, or null: none. */
-export async function insertPurchaseBillOf(trx: Transaction<DB>, inv: NewInvoice & { number: DocumentNumber }): Promise<string | null> {
-  const bill = purchaseBillRows(inv);
-  if (!bill) return null;
-  const [head, lines] = bill.writes as [NumberedWrite & { table: 'purchase_bills' }, NumberedWrite & { table: 'purchase_bill_lines' }];
-  await trx.with('bill', (db) => db.insertInto('purchase_bills').values(head.rows)).insertInto('purchase_bill_lines').values(lines.rows).execute();
-  return bill.billId;
 }
 
 export async function paymentOf(db: Database, bill: Pick<BillRow, 'id' | 'bill_number' | 'supplier_name' | 'total_paise' | 'status' | 'sales_invoice_id'>): Promise<PurchaseBillPayment> {

@@ -1,16 +1,13 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { financialYear, type DocumentParty, type DocumentTotals, type SalesInvoiceLine } from 'shared-api';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/types';
 import { notCancelled } from '../cancellations/books';
 import { documentLineRow, documentTotalsRow } from '../ledger/document-lines';
-import { TAKEN, type DocumentNumber, type NumberedWrite } from '../ledger/numbering';
+import { TAKEN, type NumberedWrite } from '../ledger/numbering';
 
 export interface NewInvoice {
   id: string;
   unitId: string;
-  /** null: taken in the statement that writes the invoice (takeNumberWith) */
-  number: DocumentNumber | null;
   date: string;
   orderId: string | null;
   buyerUnitId: string | null;
@@ -29,8 +26,8 @@ export interface NewInvoice {
 }
 
 /**
- * An issued invoice and its lines as rows (the caller's transaction posts its voucher). With `number` null they print
- * the number takeNumberWith takes in the statement that writes them.
+ * An issued invoice and its lines as rows (the caller's transaction posts its voucher), printing the number
+ * takeNumberWith takes in the statement that writes them (invoices from orders and counter sales alike).
  */
 export function invoiceRows(inv: NewInvoice): NumberedWrite[] {
   return [
@@ -42,8 +39,8 @@ export function invoiceRows(inv: NewInvoice): NumberedWrite[] {
           unit_id: inv.unitId,
           series: 'INV',
           financial_year: financialYear(inv.date),
-          serial: inv.number?.serial ?? TAKEN.serial,
-          invoice_number: inv.number?.number ?? TAKEN.number,
+          serial: TAKEN.serial,
+          invoice_number: TAKEN.number,
           invoice_date: inv.date,
           order_id: inv.orderId,
           buyer_unit_id: inv.buyerUnitId,
@@ -76,13 +73,6 @@ export function invoiceRows(inv: NewInvoice): NumberedWrite[] {
       })),
     },
   ];
-}
-
-/** Writes an issued invoice and its lines with its number taken (the caller's transaction has posted its voucher). */
-export async function insertInvoice(trx: Transaction<DB>, inv: NewInvoice & { number: DocumentNumber }): Promise<void> {
-  const [invoice, lines] = invoiceRows(inv) as [NumberedWrite & { table: 'sales_invoices' }, NumberedWrite & { table: 'sales_invoice_lines' }];
-  // One statement for the invoice and its lines.
-  await trx.with('invoice', (db) => db.insertInto('sales_invoices').values(invoice.rows)).insertInto('sales_invoice_lines').values(lines.rows).execute();
 }
 
 /** An invoice the unit issued or received (null otherwise), with its order's number. */

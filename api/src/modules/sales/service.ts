@@ -208,7 +208,6 @@ export class SalesService {
       const invoice: NewInvoice = {
         id,
         unitId: caller.unitId,
-        number: null,
         date,
         orderId: order.id,
         buyerUnitId: order.buyer_unit_id,
