@@ -31,18 +31,14 @@ import { activeWarehouse } from '../inventory/repository';
 import type { AccountRef } from '../ledger/accounts';
 import { documentLineRow, documentTotalsRow, pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { gstRatesOn, noGstRate } from '../ledger/gst-rates';
-import { NUMBER_TO_TAKE, nextDocumentNumber, takeNumberWith } from '../ledger/numbering';
+import { NUMBER_TO_TAKE, nextDocumentNumber } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
-import { postVoucher, voucherRows } from '../ledger/post';
-import { settlementLines, TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
-import { purchaseBillRows } from '../purchases/service';
+import { postVoucher } from '../ledger/post';
+import { settlementLines } from '../ledger/postings';
 import { billOfInvoice, payBillOfInvoice } from '../purchases/two-sided';
-import { LINKS, unitNotices } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
 import { istDate } from '../search/text';
-import { invoiceRows, type NewInvoice } from '../sales/repository';
-import { eInvoiceRow } from '../e-invoices/service';
-import { asClosedYearError } from '../ledger/years';
+import { writeInvoice } from '../sales/write';
 import type { SalesService } from '../sales/service';
 import { refuseRecalled } from '../recalls/block';
 import * as repo from './repository';
@@ -304,9 +300,8 @@ export class InstoreService {
   }
 
   /**
-   * One transaction: batches locked, priced, stock taken, then the INV number with every row that prints it (SALE
-   * movements, sales voucher, invoice, a connected buyer's bill and notice, the e-invoice row) in one statement, as an
-   * invoice from an order takes it (sales/service.ts, issue 37), then the receipt.
+   * One transaction: batches locked, priced, stock taken, then the invoice written with its INV number taken last
+   * (sales/write.ts: its SALE movements print the number too), then the receipt.
    */
   private async issueIn(trx: Transaction<DB>, caller: Caller, buyerInput: CounterBuyer, requests: readonly LineRequest[], mode: PaymentMode, quotationId: string | null): Promise<{ id: string; warnings: string[]; eInvoiceId: string | null }> {
     const now = this.config.now();
@@ -316,21 +311,7 @@ export class InstoreService {
     const takes = p.lines.map((l) => ({ batchId: l.batchId, quantity: l.quantity }));
     // Cannot fail under the batches' locks; kept so a bug never sells stock that is not there.
     if (!(await repo.takeStock(trx, takes, now))) throw refused('the stock changed while billing; try again');
-    const [voucher] = await voucherRows(trx, [
-      {
-        unitId: caller.unitId,
-        kind: TAX_DOCUMENTS.SALES_INVOICE.voucherKind,
-        date,
-        documentType: 'SALES_INVOICE',
-        documentId: id,
-        documentNumber: NUMBER_TO_TAKE,
-        narration: `Counter sale ${NUMBER_TO_TAKE} to ${p.buyer.recipient.name}`,
-        lines: taxDocumentLines('SALES_INVOICE', p.buyer.account, p.totals),
-        createdBy: caller.userId,
-        at: now,
-      },
-    ]);
-    const invoice: NewInvoice = {
+    const { number, eInvoiceId } = await writeInvoice(trx, {
       id,
       unitId: caller.unitId,
       date,
@@ -342,32 +323,13 @@ export class InstoreService {
       supplyKind: p.buyer.supplyKind,
       totals: p.totals,
       amountInWords: amountInWords(p.totals.totalPaise),
-      voucherId: voucher!.id,
       lines: p.lines.map((l) => ({ ...pricedDocumentLine(l, 0), batchId: l.batchId, orderLineId: null })),
       createdBy: caller.userId,
       at: now,
-    };
-    // A connected party's sale is a B2B invoice like an online one: it arrives as the party's bill to receive.
-    const bill = purchaseBillRows(invoice);
-    const notices = bill
-      ? unitNotices(
-          [p.buyer.unitId],
-          { type: 'INVOICE', title: `Invoice ${NUMBER_TO_TAKE} from ${p.supplier.name}`, body: `Counter sale: ${formatRupeesPlain(p.totals.totalPaise)}. Check the goods against it.`, link: LINKS.purchaseBill(bill.billId) },
-          { at: now },
-        )
-      : [];
-    // E-invoice (issue 34): a registered buyer's counter bill is B2B; PENDING here, registered after the commit.
-    const eInvoice = await eInvoiceRow(trx, { unitId: caller.unitId, type: 'INV', documentId: id, number: NUMBER_TO_TAKE, date, party: p.buyer.recipient, totalPaise: p.totals.totalPaise }, now);
-    const number = await takeNumberWith(trx, caller.unitId, 'INV', date, [
-      { table: 'stock_movements', rows: repo.saleMovements(caller.unitId, takes, { reference: id, note: `Counter sale ${NUMBER_TO_TAKE}`, userId: caller.userId, at: now }) },
-      { table: 'vouchers', rows: [voucher!.voucher] },
-      { table: 'voucher_lines', rows: voucher!.lines },
-      ...invoiceRows(invoice),
-      ...(bill?.writes ?? []),
-      ...(eInvoice ? [eInvoice.write] : []),
-      ...(notices.length ? [{ table: 'notifications' as const, rows: notices }] : []),
-    ]).catch((error: unknown) => {
-      throw asClosedYearError(error, date);
+      debtor: p.buyer.account,
+      narration: `Counter sale ${NUMBER_TO_TAKE} to ${p.buyer.recipient.name}`,
+      noticeBody: `Counter sale: ${formatRupeesPlain(p.totals.totalPaise)}. Check the goods against it.`,
+      alsoWrite: [{ table: 'stock_movements', rows: repo.saleMovements(caller.unitId, takes, { reference: id, note: `Counter sale ${NUMBER_TO_TAKE}`, userId: caller.userId, at: now }) }],
     });
     const receipt = mode === 'CREDIT' ? null : await this.postReceipt(trx, caller, { invoiceId: id, invoiceNumber: number.number, account: p.buyer.account, amountPaise: p.totals.totalPaise, via: mode, date, at: now });
     await trx
@@ -386,7 +348,7 @@ export class InstoreService {
         created_at: now,
       })
       .execute();
-    return { id, warnings: p.warnings, eInvoiceId: eInvoice?.id ?? null };
+    return { id, warnings: p.warnings, eInvoiceId };
   }
 
   /**

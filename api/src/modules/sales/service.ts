@@ -23,22 +23,18 @@ import { renderTaxDocument } from '../../pdf/tax-document';
 import { eInvoicePrint } from '../e-invoices/print';
 import { cancellationOf, cancelledStamp } from '../cancellations/books';
 import { invoicePayQr } from '../payments/invoice-qr';
-import { eInvoiceOf, eInvoiceRow, type EInvoicesService } from '../e-invoices/service';
+import { eInvoiceOf, type EInvoicesService } from '../e-invoices/service';
 import { pricedDocumentLine, toDocumentLine, toDocumentTotals } from '../ledger/document-lines';
 import { noGstRate } from '../ledger/gst-rates';
-import { NUMBER_TO_TAKE, takeNumberWith } from '../ledger/numbering';
+import { NUMBER_TO_TAKE } from '../ledger/numbering';
 import { asDocumentParty, placeOfSupply, unitTaxDetails } from '../ledger/parties';
-import { voucherRows } from '../ledger/post';
-import { asClosedYearError } from '../ledger/years';
-import { purchaseBillRows } from '../purchases/service';
 import { creditTermsOf, dueDateOf, lockCreditPair } from '../credit/standing';
-import { TAX_DOCUMENTS, taxDocumentLines } from '../ledger/postings';
-import { LINKS, unitNotices } from '../notifications/notify';
 import { formatRupeesPlain } from '../orders/money';
 import { refuseRecalled } from '../recalls/block';
 import { istDate } from '../search/text';
 import { claimedOnInvoice } from '../payments/claims';
-import { findInvoice, hsnRows, invoiceLines, invoiceRows, salesRows, salesTotals, type InvoiceRow, type NewInvoice } from './repository';
+import { findInvoice, hsnRows, invoiceLines, salesRows, salesTotals, type InvoiceRow } from './repository';
+import { writeInvoice } from './write';
 
 export const cannotIssue = (why: string) => new AppError('E0010', 409, `Cannot issue the invoice: ${why}`);
 const invoiceNotFound = () => new AppError('E0053', 404, 'Invoice not found');
@@ -184,28 +180,12 @@ export class SalesService {
       });
       const { lines, totals } = priceDocument(inputs, pos.kind);
 
-      // Every row is built first (the reads they need done), then the number is taken and the rows that print it
-      // written in one statement (takeNumberWith): concurrent invoices of this seller hold the counter's lock for
-      // that round trip and the commit only (issue 37 item 3).
       const id = randomUUID();
-      const [voucher] = await voucherRows(trx, [
-        {
-          unitId: caller.unitId,
-          kind: TAX_DOCUMENTS.SALES_INVOICE.voucherKind,
-          date,
-          documentType: 'SALES_INVOICE',
-          documentId: id,
-          documentNumber: NUMBER_TO_TAKE,
-          narration: `Sales invoice ${NUMBER_TO_TAKE} for order ${order.order_number}`,
-          lines: taxDocumentLines('SALES_INVOICE', { debtor: order.buyer_unit_id }, totals),
-          createdBy: caller.userId,
-          at: now,
-        },
-      ]);
       const supplier = asDocumentParty(seller, seller.stateCode);
       const recipient = asDocumentParty(buyer, pos.code);
       const words = amountInWords(totals.totalPaise);
-      const invoice: NewInvoice = {
+      // Every read done: the number is taken last (writeInvoice).
+      const written = await writeInvoice(trx, {
         id,
         unitId: caller.unitId,
         date,
@@ -217,37 +197,16 @@ export class SalesService {
         supplyKind: pos.kind,
         totals,
         amountInWords: words,
-        voucherId: voucher!.id,
         credit,
         lines,
         createdBy: caller.userId,
         at: now,
-      };
-      const bill = purchaseBillRows(invoice);
-      // E-invoice (issue 34): PENDING in this transaction, registered right after the commit.
-      const eInvoice = await eInvoiceRow(trx, { unitId: caller.unitId, type: 'INV', documentId: id, number: NUMBER_TO_TAKE, date, party: recipient, totalPaise: totals.totalPaise }, now);
-      eInvoiceId = eInvoice?.id ?? null;
-      // The buyer unit learns of the invoice with it; it opens as the buyer's purchase bill.
-      const notices = unitNotices(
-        [order.buyer_unit_id],
-        {
-          type: 'INVOICE',
-          title: `Invoice ${NUMBER_TO_TAKE} from ${seller.name}`,
-          body: `For order ${order.order_number}: ${formatRupeesPlain(totals.totalPaise)}. Check the goods against it when they arrive.`,
-          link: bill ? LINKS.purchaseBill(bill.billId) : LINKS.purchaseBills,
-        },
-        { at: now },
-      );
-      const number = await takeNumberWith(trx, caller.unitId, 'INV', date, [
-        { table: 'vouchers', rows: [voucher!.voucher] },
-        { table: 'voucher_lines', rows: voucher!.lines },
-        ...invoiceRows(invoice),
-        ...(bill?.writes ?? []),
-        ...(eInvoice ? [eInvoice.write] : []),
-        { table: 'notifications', rows: notices },
-      ]).catch((error: unknown) => {
-        throw asClosedYearError(error, date);
+        debtor: { debtor: order.buyer_unit_id },
+        narration: `Sales invoice ${NUMBER_TO_TAKE} for order ${order.order_number}`,
+        noticeBody: `For order ${order.order_number}: ${formatRupeesPlain(totals.totalPaise)}. Check the goods against it when they arrive.`,
       });
+      eInvoiceId = written.eInvoiceId;
+      const { number } = written;
       // Answered from what was written (reading it back would cost two more round trips).
       return {
         invoiceId: id,
