@@ -32,7 +32,7 @@ async function vouchersOf(documentId: string) {
 }
 
 const movements = (reference: string) =>
-  t.db.selectFrom('stock_movements').select(['batch_id', 'kind', 'quantity_delta']).where('reference', '=', reference).orderBy('quantity_delta').execute();
+  t.db.selectFrom('stock_movements').select(['batch_id', 'kind', 'quantity_delta', 'note']).where('reference', '=', reference).orderBy('quantity_delta').execute();
 
 /** Agarwal (STK-PUN-001, the demo stockist) sells Dolovex from PUN-B1 (2027-01-31), PUN-B2 (2028-06-30) and the expired PUN-OLD. */
 async function world() {
@@ -85,8 +85,9 @@ describe('counter sale', () => {
     expect((await batch(t.db, batches.punFar)).quantity).toBe(95);
     expect((await batch(t.db, batches.punExpired)).quantity).toBe(500);
     expect(await movements(sale.invoice.invoiceId)).toEqual([
-      { batch_id: batches.punNear, kind: 'SALE', quantity_delta: -20 },
-      { batch_id: batches.punFar, kind: 'SALE', quantity_delta: -5 },
+      // The movements print the number taken in the statement that writes them (sales/write.ts).
+      { batch_id: batches.punNear, kind: 'SALE', quantity_delta: -20, note: 'Counter sale INV/26-27/000001' },
+      { batch_id: batches.punFar, kind: 'SALE', quantity_delta: -5, note: 'Counter sale INV/26-27/000001' },
     ]);
     const vouchers = await vouchersOf(sale.invoice.invoiceId);
     expect(vouchers).toEqual([
