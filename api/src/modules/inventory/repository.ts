@@ -115,7 +115,7 @@ export async function upsertProducts(trx: Db, products: ProductColumns, now: Dat
     for (const key of keys) ids.push(idOf.get(key)!);
     for (const row of result.rows) if (row.inserted) createdIds.push(row.id);
   }
-  return { ids, created: createdIds.length, createdIds };
+  return { ids, createdIds };
 }
 
 /**
@@ -437,8 +437,9 @@ const ALL_TERMS: BatchTermsChange = { mrp: true, ptr: true, pts: true, scheme: t
 
 /**
  * One manual batch: an existing warehouse+product+batch gets the quantity added, otherwise it is created (with every
- * term of the line). A merged product's batch is its survivor's (migration 058: the conflict target must be it). `change` says which of an existing batch's terms the line's replace (Receive keeps those the
- * user did not change). Answers the batch's terms as they stand after.
+ * term of the line). A merged product's batch is its survivor's (migration 058: the conflict target must be it).
+ * `change` says which of an existing batch's terms the line's replace (Receive keeps those the user did not change).
+ * Answers the batch's terms as they stand after.
  */
 export async function addOrIncreaseBatch(trx: Db, v: { unitId: string; warehouseId: string; productId: string; line: StockLine; now: Date; change?: BatchTermsChange; openingCostPaise?: number }) {
   const l = v.line;
